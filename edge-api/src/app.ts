@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { loadSession } from './auth/session.ts';
+import type { AppDeps, AppEnv } from './env.ts';
+import { ApiError, errorResponse, handleError } from './errors.ts';
+import { agentReadRoutes } from './routes/agents-public.ts';
+import { blogReadRoutes } from './routes/blogs.ts';
+import { contentRoutes } from './routes/content.ts';
+import { policyReadRoutes } from './routes/policies.ts';
+import { requestSizeLimits, securityHeaders } from './security.ts';
+
+/** The whole API. Entry points (Node, Worker) and tests build it the same way. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+    .use(securityHeaders())
+    .use(async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    })
+    .use(requestSizeLimits)
+    .use(loadSession)
+    .route('/', policyReadRoutes)
+    .route('/', blogReadRoutes)
+    .route('/', agentReadRoutes)
+    .route('/', contentRoutes);
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+export type { AppDeps } from './env.ts';

@@ -1,0 +1,98 @@
+/**
+ * The one authorization table: for every endpoint, who may call it and whose data they may
+ * touch. The API enforces it (auth/access.ts); the PWA reads it to show or hide actions.
+ * Pure data, no server imports, so the PWA can bundle it.
+ *
+ * `allow`: 'anyone' (no sign-in), or the roles that may call the endpoint.
+ * `scope`: the data rule checked by the handler, in words, for people and the matrix test.
+ */
+export type Role = 'user' | 'agent' | 'admin';
+export interface AccessRule {
+  allow: 'anyone' | readonly Role[];
+  scope?: string;
+}
+
+const signedIn = ['user', 'agent', 'admin'] as const;
+const admin = ['admin'] as const;
+const agentOrAdmin = ['agent', 'admin'] as const;
+
+export const accessTable = {
+  // Public reads (spec section 7).
+  'GET /policies': { allow: 'anyone' },
+  'GET /policies/6': { allow: 'anyone' },
+  'GET /policies/:id': { allow: 'anyone' },
+  'GET /agents': { allow: 'anyone', scope: 'approved agents only' },
+  'GET /blogs': { allow: 'anyone' },
+  'GET /blogs/:id': { allow: 'anyone' },
+  'GET /faqs': { allow: 'anyone' },
+  'POST /subscribe': { allow: 'anyone' },
+  'GET /client-config': { allow: 'anyone' },
+  'GET /images/:name': { allow: 'anyone' },
+
+  // Identity.
+  'POST /auth/register': { allow: 'anyone' },
+  'POST /auth/login': { allow: 'anyone' },
+  'POST /auth/google': { allow: 'anyone' },
+  'POST /auth/refresh': { allow: 'anyone', scope: 'the session of the refresh cookie' },
+  'POST /auth/logout': { allow: 'anyone', scope: 'the session of the refresh cookie' },
+  'GET /auth/me': { allow: signedIn, scope: 'self' },
+  'PATCH /auth/me': { allow: signedIn, scope: 'self' },
+  'POST /auth/password': { allow: signedIn, scope: 'self' },
+  'POST /uploads': { allow: 'anyone', scope: 'rate of one sign-up picture; policy images by admins' },
+
+  // Users and roles.
+  'GET /users/role': { allow: signedIn, scope: 'own email; admins any' },
+  'GET /users/:email': { allow: signedIn, scope: 'own email; admins any' },
+  'POST /users': { allow: signedIn, scope: 'own profile only; role never taken from the body' },
+  'PUT /make-admin': { allow: admin },
+
+  // Agent requests.
+  'POST /agents': { allow: signedIn, scope: 'email from the session' },
+  'GET /agents/all': { allow: admin },
+  'PATCH /agents/:id/status': { allow: admin },
+  'DELETE /agents/:id': { allow: admin },
+
+  // Policies.
+  'POST /policies': { allow: admin },
+  'PATCH /policies/:id': { allow: admin },
+  'DELETE /policies/:id': { allow: admin },
+
+  // Applications.
+  'POST /applications': { allow: signedIn, scope: 'owner from the session' },
+  'GET /applications': { allow: signedIn, scope: 'own email; admins any' },
+  'GET /applications/all': { allow: admin },
+  'GET /applications/assigned/:email': { allow: agentOrAdmin, scope: 'that agent, or an admin' },
+  'GET /applications/:id': { allow: signedIn, scope: 'owner, assigned agent, or admin' },
+  'DELETE /applications/:id': { allow: signedIn, scope: 'owner while pending, or admin' },
+  'PATCH /applications/assign/:id': { allow: admin },
+  'PATCH /applications/reject/:id': { allow: admin },
+  'PATCH /applications/:id/status': { allow: ['agent'], scope: 'the assigned agent' },
+
+  // Blogs.
+  'POST /blogs': { allow: agentOrAdmin, scope: 'author from the session' },
+  'PATCH /blogs/:id': { allow: agentOrAdmin, scope: 'agents their own; admins all' },
+  'DELETE /blogs/:id': { allow: agentOrAdmin, scope: 'agents their own; admins all' },
+
+  // Administration.
+  'GET /admin-stats': { allow: admin },
+  'GET /audit': { allow: admin },
+  'GET /payments/all': { allow: admin },
+
+  // Payments.
+  'POST /create-payment-intent': { allow: signedIn, scope: 'the application owner' },
+  'POST /payments/save': { allow: signedIn, scope: 'the application owner' },
+  'POST /webhooks/stripe': { allow: 'anyone', scope: 'Stripe signature required' },
+
+  // Offline sync.
+  'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },
+  'POST /sync/push': { allow: signedIn, scope: 'per mutation, as the endpoint it stands for' },
+} as const satisfies Record<string, AccessRule>;
+
+export type RouteKey = keyof typeof accessTable;
+
+/** Whether a role (or a visitor, `null`) may call an endpoint at all. */
+export function mayCall(role: Role | null, key: RouteKey): boolean {
+  const rule: AccessRule = accessTable[key];
+  if (rule.allow === 'anyone') return true;
+  return role !== null && rule.allow.includes(role);
+}

@@ -1,0 +1,29 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env.ts';
+import { unauthorized } from '../errors.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+/**
+ * Reads the bearer token and loads its user from the database on every request, so a
+ * demoted or deleted user loses access at once, not when the token expires.
+ * A request without a token is a visitor; a request with a bad token is refused (401).
+ */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', null);
+  const header = c.req.header('authorization');
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized('Your session is not valid. Please sign in again.');
+    const { deps } = c.var;
+    const claims = await verifyAccessToken(deps.config, match[1], deps.clock());
+    if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+    const row = await deps.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role', 'photo_url'])
+      .where('id', '=', claims.sub)
+      .executeTakeFirst();
+    if (!row) throw unauthorized('This account no longer exists.');
+    c.set('user', { id: row.id, email: row.email, name: row.name, role: row.role, photoUrl: row.photo_url });
+  }
+  await next();
+});

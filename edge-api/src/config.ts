@@ -1,0 +1,88 @@
+/**
+ * Configuration from environment variables. Every variable has a default suitable for the
+ * embedded demo, and is documented in the README. The same reader serves Node (process.env)
+ * and the Worker (its `env` bindings).
+ */
+export interface AppConfig {
+  /** True on the embedded demo (Node, no production flag): demo seeding and demo payments allowed. */
+  demoMode: boolean;
+  production: boolean;
+  /** Secret for signing access tokens (HS256). */
+  jwtSecret: string;
+  jwtIssuer: string;
+  jwtAudience: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Refresh cookies get `Secure` when the public origin is https. */
+  secureCookies: boolean;
+  google: { issuer: string; clientId: string; jwksUrl?: string } | null;
+  payment: {
+    amountMinor: number;
+    currency: string;
+    stripe: null | {
+      secretKey: string;
+      webhookSecret: string;
+      publishableKey: string;
+      /** Points the Stripe SDK at another host (a local stand-in in tests). */
+      apiHost?: string;
+      apiPort?: number;
+      apiProtocol?: 'http' | 'https';
+    };
+  };
+  login: { maxFailures: number; lockSeconds: number };
+  maxJsonBytes: number;
+  maxImageBytes: number;
+}
+
+export type EnvSource = Record<string, string | undefined>;
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new Error(`Expected a number, got "${value}"`);
+  return Math.trunc(parsed);
+}
+
+export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}): AppConfig {
+  const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET ?? defaults.jwtSecret;
+  if (!jwtSecret || jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be set to at least 32 characters');
+  }
+  const publicOrigin = env.PUBLIC_ORIGIN ?? '';
+  const stripeKey = env.STRIPE_SECRET_KEY;
+  return {
+    demoMode: !production && env.DEMO_MODE !== 'off',
+    production,
+    jwtSecret,
+    jwtIssuer: env.JWT_ISSUER ?? 'insurance-api',
+    jwtAudience: env.JWT_AUDIENCE ?? 'insurance-pwa',
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL_SECONDS, 300),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL_SECONDS, 60 * 60 * 24 * 30),
+    secureCookies: publicOrigin.startsWith('https:') || env.SECURE_COOKIES === 'true',
+    google:
+      env.GOOGLE_ISSUER && env.GOOGLE_CLIENT_ID
+        ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL }
+        : null,
+    payment: {
+      amountMinor: int(env.PAYMENT_AMOUNT_MINOR, 5000),
+      currency: (env.PAYMENT_CURRENCY ?? 'usd').toLowerCase(),
+      stripe: stripeKey
+        ? {
+            secretKey: stripeKey,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+            apiHost: env.STRIPE_API_HOST,
+            apiPort: env.STRIPE_API_PORT ? int(env.STRIPE_API_PORT, 443) : undefined,
+            apiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : env.STRIPE_API_PROTOCOL === 'https' ? 'https' : undefined,
+          }
+        : null,
+    },
+    login: {
+      maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+      lockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
+    },
+    maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
+    maxImageBytes: 10 * 1024 * 1024,
+  };
+}

@@ -1,0 +1,20 @@
+import type { D1Database } from '@cloudflare/workers-types';
+import { Kysely } from 'kysely';
+import { D1Dialect } from 'kysely-d1';
+import type { BatchRunner } from './batch.ts';
+import type { Database } from './schema.ts';
+
+export function createD1Database(d1: D1Database): { db: Kysely<Database>; batch: BatchRunner } {
+  const db = new Kysely<Database>({ dialect: new D1Dialect({ database: d1 }) });
+  const batch: BatchRunner = async (queries) => {
+    if (queries.length === 0) return [];
+    const results = await d1.batch(
+      queries.map((query) => d1.prepare(query.sql).bind(...(query.parameters as unknown[]))),
+    );
+    return results.map((result) => ({
+      changes: result.meta.changes ?? 0,
+      rows: (result.results ?? []) as Record<string, unknown>[],
+    }));
+  };
+  return { db, batch };
+}

@@ -1,0 +1,169 @@
+import type { Generated } from 'kysely';
+
+/** The database as Kysely sees it; mirrors migrations/*.sql. */
+export interface Database {
+  sync_clock: { id: number; version: number };
+  tombstones: {
+    version: number;
+    entity: SyncedTable;
+    entity_id: string;
+    owner_email: string | null;
+    agent_email: string | null;
+    deleted_at: Generated<string>;
+  };
+  users: UserRow;
+  external_identities: {
+    issuer: string;
+    subject: string;
+    user_id: string;
+    email: string | null;
+    created_at: string;
+  };
+  refresh_sessions: {
+    id: string;
+    family_id: string;
+    user_id: string;
+    token_hash: string;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+    revoked_at: string | null;
+  };
+  login_throttle: {
+    email: string;
+    failures: number;
+    first_failed_at: string;
+    locked_until: string | null;
+  };
+  images: {
+    id: string;
+    content_type: string;
+    byte_size: number;
+    owner_id: string | null;
+    created_at: string;
+  };
+  agent_requests: {
+    id: string;
+    user_id: string | null;
+    name: string;
+    email: string;
+    phone: string;
+    nid: string;
+    district: string;
+    status: AgentRequestStatus;
+    created_at: string;
+    updated_at: string;
+  };
+  policies: PolicyRow;
+  policy_stats: { policy_id: string; view_count: Generated<number>; application_count: Generated<number> };
+  blogs: BlogRow;
+  faqs: { id: string; position: number; question: string; answer: string; version: Generated<number> };
+  newsletter_subscribers: { id: string; name: string; email: string; created_at: string };
+  applications: ApplicationRow;
+  payments: {
+    id: string;
+    application_id: string;
+    transaction_id: string;
+    provider: string;
+    email: string;
+    policy_name: string;
+    amount_minor: number;
+    currency: string;
+    paid_at: string;
+  };
+  audit_log: {
+    id: Generated<number>;
+    actor_id: string | null;
+    actor_email: string | null;
+    action: string;
+    entity: string;
+    entity_id: string;
+    from_value: string | null;
+    to_value: string | null;
+    at: string;
+  };
+  processed_mutations: {
+    user_id: string;
+    mutation_id: string;
+    request_hash: string;
+    status_code: number;
+    response: string;
+    created_at: string;
+  };
+}
+
+export type Role = 'user' | 'agent' | 'admin';
+export type AgentRequestStatus = 'pending' | 'approved' | 'disapproved';
+export type ApplicationStatus = 'pending' | 'assigned' | 'approved' | 'rejected';
+export type PaymentStatus = 'unpaid' | 'paid';
+export type PolicyCategory = 'Term Life' | 'Senior' | 'Child';
+export type SyncedTable = 'users' | 'policies' | 'blogs' | 'faqs' | 'applications';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  photo_url: string | null;
+  role: Role;
+  phone: string | null;
+  bio: string | null;
+  password_hash: string | null;
+  created_at: string;
+  last_log_in: string | null;
+  version: Generated<number>;
+}
+
+export interface PolicyRow {
+  id: string;
+  title: string;
+  category: PolicyCategory;
+  description: string;
+  short_details: string;
+  min_age: number;
+  max_age: number;
+  coverage_range: number;
+  duration: number;
+  base_premium: number;
+  image_url: string;
+  creator_email: string;
+  tracking_id: string;
+  creation_date: string;
+  version: Generated<number>;
+}
+
+export interface BlogRow {
+  id: string;
+  title: string;
+  content: string;
+  author_id: string | null;
+  author_name: string;
+  author_email: string;
+  image_url: string | null;
+  publish_date: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface ApplicationRow {
+  id: string;
+  user_id: string;
+  user_email: string;
+  name: string;
+  address: string;
+  nid: string;
+  phone: string | null;
+  nominee_name: string;
+  relationship: string;
+  health_conditions: string;
+  estimated_premium: number | null;
+  policy_id: string | null;
+  policy_name: string;
+  category: string | null;
+  status: ApplicationStatus;
+  payment_status: PaymentStatus;
+  assigned_agent: string | null;
+  assigned_at: string | null;
+  decided_at: string | null;
+  applied_at: string;
+  version: Generated<number>;
+}

@@ -1,0 +1,48 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { BatchRunner } from './batch.ts';
+import type { Database } from './schema.ts';
+
+export interface NodeDatabase {
+  db: Kysely<Database>;
+  batch: BatchRunner;
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+/** Opens the SQLite file the way the server needs it: WAL, a busy timeout, foreign keys on. */
+export function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  return sqlite;
+}
+
+export function createNodeDatabase(file: string): NodeDatabase {
+  const sqlite = openSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const batch: BatchRunner = async (queries) => {
+    const run = sqlite.transaction(() =>
+      queries.map((query) => {
+        const statement = sqlite.prepare(query.sql);
+        const params = query.parameters as unknown[];
+        if (statement.reader) {
+          return { changes: 0, rows: statement.all(...params) as Record<string, unknown>[] };
+        }
+        const info = statement.run(...params);
+        return { changes: info.changes, rows: [] };
+      }),
+    );
+    return run.immediate();
+  };
+  return {
+    db,
+    batch,
+    sqlite,
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}

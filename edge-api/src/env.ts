@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import type { BatchRunner } from './db/batch.ts';
+import type { Database, Role } from './db/schema.ts';
+import type { ImageStore } from './storage/images.ts';
+
+/** Everything the app needs from outside; entry points and tests choose the drivers. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  batch: BatchRunner;
+  config: AppConfig;
+  images: ImageStore;
+  clock: () => Date;
+  /** Fetch used for outside services (OpenID JWKS); tests may point it at local stand-ins. */
+  fetch?: typeof fetch;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  photoUrl: string | null;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    /** The signed-in user, loaded from the database on every request; null for visitors. */
+    user: SessionUser | null;
+  };
+}

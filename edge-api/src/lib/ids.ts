@@ -1,0 +1,2 @@
+/** Server-made ids: random, unguessable, URL-safe. */
+export const newId = () => crypto.randomUUID();

@@ -1,0 +1,96 @@
+/**
+ * The embedded default: one Node process serving the built PWA and the API on one port,
+ * over a SQLite file in DATA_DIR. First start creates the schema and, in demo mode only,
+ * fills demo content and one account per role.
+ */
+import { serve } from '@hono/node-server';
+import type SQLite from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { readConfig, type EnvSource } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { createNodeDatabase } from './db/sqlite-node.ts';
+import { seedDemo } from './seed/demo.ts';
+import { withStaticPwa } from './static-pwa.ts';
+import { diskImageStore } from './storage/disk-images.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const migrationsDir = join(root, 'migrations');
+export const pwaDistDir = join(root, 'pwa/dist');
+
+/** A signing secret that survives restarts without the operator having to invent one. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface StartOptions {
+  env?: EnvSource;
+  /** Serve the built PWA too (the default); API tests turn it off. */
+  servePwa?: boolean;
+  quiet?: boolean;
+}
+
+export async function startNodeServer(options: StartOptions = {}) {
+  const env = options.env ?? process.env;
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const config = readConfig(env, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
+  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
+  const applied = migrate(database.sqlite, migrationsDir);
+  const deps = {
+    db: database.db,
+    batch: database.batch,
+    config,
+    images: diskImageStore(join(dataDir, 'images')),
+    clock: () => new Date(),
+  };
+  const log = options.quiet ? () => {} : (line: string) => console.log(line);
+  if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+
+  // Seeding is for the demo only: never in production, never in a test that did not ask.
+  const seedRequested = env.SEED_DEMO !== undefined ? env.SEED_DEMO === 'true' : config.demoMode;
+  if (seedRequested && config.demoMode) {
+    const password = env.DEMO_PASSWORD ?? 'demo1234';
+    const seeded = await seedDemo(deps, { password });
+    if (seeded) log('Filled the database with demo content.');
+    log(`Demo accounts (password "${password}"): user@demo.local, agent@demo.local, admin@demo.local`);
+  }
+
+  const api = createApp(deps);
+  const app = options.servePwa === false ? api : withStaticPwa(api, pwaDistDir);
+  const port = Number(env.PORT ?? 8787);
+  const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
+    const s = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, () => resolveServer(s));
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  log(`Insurance app and API at http://localhost:${actualPort}`);
+
+  return {
+    port: actualPort,
+    url: `http://127.0.0.1:${actualPort}`,
+    deps,
+    sqlite: database.sqlite as SQLite.Database,
+    async stop() {
+      await new Promise<void>((done) => server.close(() => done()));
+      await database.close();
+    },
+  };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const running = await startNodeServer();
+  const shutdown = () => {
+    void running.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { access } from '../auth/access.ts';
+import type { AppEnv } from '../env.ts';
+import { conflict } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { validate } from '../validation.ts';
+
+export const subscribeBody = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  email: z.email({ error: 'Please enter a valid email address' }).trim().max(254, 'Email is too long'),
+});
+
+export const contentRoutes = new Hono<AppEnv>()
+  .get('/faqs', access('GET /faqs'), async (c) => {
+    const rows = await c.var.deps.db.selectFrom('faqs').selectAll().orderBy('position').execute();
+    return c.json(rows, 200);
+  })
+  .post('/subscribe', access('POST /subscribe'), validate('json', subscribeBody), async (c) => {
+    const { name, email } = c.req.valid('json');
+    const { db, clock } = c.var.deps;
+    const result = await db
+      .insertInto('newsletter_subscribers')
+      .values({ id: newId(), name, email: email.toLowerCase(), created_at: clock().toISOString() })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) {
+      throw conflict('This email is already subscribed to our newsletter.');
+    }
+    return c.json({ message: 'Thank you for subscribing!' }, 201);
+  });

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { access } from '../auth/access.ts';
+import { popularityOf, selectPolicies, toPolicy } from '../db/policies.ts';
+import type { AppEnv } from '../env.ts';
+import { notFound } from '../errors.ts';
+import { validate } from '../validation.ts';
+
+export const idParam = z.object({ id: z.string().trim().min(1, 'An id is required').max(100, 'That id is too long') });
+
+const popularCount = 6;
+
+export const policyReadRoutes = new Hono<AppEnv>()
+  .get('/policies', access('GET /policies'), async (c) => {
+    const rows = await selectPolicies(c.var.deps.db).orderBy('policies.creation_date', 'desc').execute();
+    return c.json(rows.map(toPolicy), 200);
+  })
+  .get('/policies/6', access('GET /policies/6'), async (c) => {
+    const rows = await selectPolicies(c.var.deps.db)
+      .orderBy(
+        sql`coalesce(policy_stats.view_count, 0) + 5 * coalesce(policy_stats.application_count, 0)`,
+        'desc',
+      )
+      .orderBy('policies.creation_date', 'desc')
+      .limit(popularCount)
+      .execute();
+    return c.json(rows.map(toPolicy), 200);
+  })
+  .get('/policies/:id', access('GET /policies/:id'), validate('param', idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { db } = c.var.deps;
+    const row = await selectPolicies(db).where('policies.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Policy');
+    // A view counts towards popularity; it is kept out of the policy row so it is not re-synced.
+    await db
+      .insertInto('policy_stats')
+      .values({ policy_id: id, view_count: 1 })
+      .onConflict((oc) => oc.column('policy_id').doUpdateSet({ view_count: sql`view_count + 1` }))
+      .execute();
+    const policy = toPolicy(row);
+    return c.json({ ...policy, popularity: popularityOf((row.view_count ?? 0) + 1, row.application_count ?? 0) }, 200);
+  });

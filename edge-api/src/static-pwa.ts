@@ -1,0 +1,30 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import type { App } from './app.ts';
+import { securityHeaders } from './security.ts';
+
+/**
+ * Serves the built PWA beside the API on one port (Node only; on Workers the platform's
+ * static assets do this). Files from pwa/dist win; a browser navigation to any other path
+ * gets index.html (the SPA decides what to show); everything else is the API. So
+ * `curl /policies` gets JSON while a browser opening /policies gets the app.
+ */
+export function withStaticPwa(api: App, distDir: string) {
+  const isNavigation = (c: Context) =>
+    c.req.header('sec-fetch-mode') === 'navigate' || (c.req.header('accept') ?? '').includes('text/html');
+  const cacheFor = (path: string, c: Context) => {
+    // Hashed build output never changes; everything else must be revalidated so deploys show.
+    const immutable = /[\\/]assets[\\/]/.test(path);
+    c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  };
+  return new Hono()
+    .use(compress())
+    .use(securityHeaders())
+    .use(serveStatic({ root: distDir, onFound: cacheFor }))
+    .get('*', async (c, next) => {
+      if (!isNavigation(c)) return next();
+      return serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor })(c, next);
+    })
+    .all('*', (c) => api.fetch(c.req.raw));
+}

@@ -1,0 +1,95 @@
+/**
+ * One API under test, on the runtime named by API_TARGET: the Node server over a fresh
+ * SQLite file, or the Worker bundle on Miniflare (workerd) over a fresh D1 and R2.
+ * Tests talk to it over real HTTP and may read or prepare the database with `sql`.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { startNodeServer } from '../../src/node.ts';
+import { d1TemplateDir, workerBuildDir } from './worker-build.ts';
+
+export type Runtime = 'node' | 'worker';
+export const runtime: Runtime = process.env.API_TARGET === 'worker' ? 'worker' : 'node';
+
+export const testJwtSecret = 'test-secret-for-signing-access-tokens-0123456789';
+
+export interface ApiTarget {
+  runtime: Runtime;
+  url: string;
+  /** fetch against the API; a path like '/policies' is resolved against its URL. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  sql<Row = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<Row[]>;
+  stop(): Promise<void>;
+}
+
+const d1Id = '00000000-0000-0000-0000-000000000000';
+
+export async function startApi(env: Record<string, string> = {}): Promise<ApiTarget> {
+  const fullEnv: Record<string, string> = {
+    JWT_SECRET: testJwtSecret,
+    SEED_DEMO: 'false',
+    ...env,
+  };
+  const target = runtime === 'worker' ? await startWorker(fullEnv) : await startNode(fullEnv);
+  return {
+    ...target,
+    fetch: (path, init) => fetch(new URL(path, target.url), init),
+  };
+}
+
+async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-node-'));
+  const server = await startNodeServer({
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env },
+    servePwa: false,
+    quiet: true,
+  });
+  return {
+    runtime: 'node',
+    url: server.url,
+    async sql<Row>(query: string, ...params: unknown[]) {
+      const statement = server.sqlite.prepare(query);
+      if (statement.reader) return statement.all(...params) as Row[];
+      statement.run(...params);
+      return [];
+    },
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'api-worker-'));
+  cpSync(d1TemplateDir, dir, { recursive: true });
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: join(workerBuildDir, 'worker.js'),
+    compatibilityDate: '2025-09-01',
+    compatibilityFlags: ['nodejs_compat'],
+    d1Databases: { DB: d1Id },
+    d1Persist: join(dir, 'v3/d1'),
+    r2Buckets: ['IMAGES'],
+    r2Persist: join(dir, 'v3/r2'),
+    bindings: env,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  const url = (await mf.ready).toString().replace(/\/$/, '');
+  const d1 = await mf.getD1Database('DB');
+  return {
+    runtime: 'worker',
+    url,
+    async sql<Row>(query: string, ...params: unknown[]) {
+      const result = await d1.prepare(query).bind(...params).all<Row>();
+      return result.results;
+    },
+    async stop() {
+      await mf.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Projects: the API suite twice (Node/SQLite and Worker/Miniflare/D1), unit tests, and the
+ * browser tests against the built app.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api-node',
+          include: ['edge-api/test/**/*.test.ts'],
+          env: { API_TARGET: 'node' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-worker',
+          include: ['edge-api/test/**/*.test.ts'],
+          exclude: ['edge-api/test/**/*.node-only.test.ts'],
+          env: { API_TARGET: 'worker' },
+          globalSetup: ['edge-api/test/support/worker-build.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit',
+          include: ['edge-api/src/**/*.test.ts', 'pwa/src/**/*.test.ts', 'bench/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
