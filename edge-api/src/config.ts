@@ -15,7 +15,13 @@ export interface AppConfig {
   refreshTokenTtlSeconds: number;
   /** Refresh cookies get `Secure` when the public origin is https. */
   secureCookies: boolean;
-  google: { issuer: string; clientId: string; jwksUrl?: string } | null;
+  google: {
+    issuer: string;
+    clientId: string;
+    jwksUrl?: string;
+    /** After a key-set fetch, how long an unknown key id waits before fetching again (jose's cooldown). */
+    jwksCooldownSeconds: number;
+  } | null;
   payment: {
     amountMinor: number;
     currency: string;
@@ -62,7 +68,12 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     secureCookies: publicOrigin.startsWith('https:') || env.SECURE_COOKIES === 'true',
     google:
       env.GOOGLE_ISSUER && env.GOOGLE_CLIENT_ID
-        ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL }
+        ? {
+            issuer: env.GOOGLE_ISSUER,
+            clientId: env.GOOGLE_CLIENT_ID,
+            jwksUrl: env.GOOGLE_JWKS_URL,
+            jwksCooldownSeconds: int(env.GOOGLE_JWKS_COOLDOWN_SECONDS, 30),
+          }
         : null,
     payment: {
       amountMinor: int(env.PAYMENT_AMOUNT_MINOR, 5000),
