@@ -1,0 +1,106 @@
+/**
+ * The real app for browser tests: the built PWA and the API served by the Node entry, as
+ * `npm start` runs them, on a free port over a fresh DATA_DIR. Runs as a child process so a
+ * test can stop it (the API gone) or kill it outright, and start it again on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface AppServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server (SIGTERM, or SIGKILL when `kill` is true). The data stays. */
+  stop(kill?: boolean): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+  /** Stops it and deletes its data. */
+  dispose(): Promise<void>;
+}
+
+export interface AppServerOptions {
+  /** Fill the demo content and accounts (password demo1234). Default true. */
+  seed?: boolean;
+  env?: Record<string, string>;
+}
+
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  if (!existsSync(join(repoRoot, 'pwa/dist/index.html'))) {
+    throw new Error('The PWA is not built: run `npm run build` first (npm test does).');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-app-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    DEMO_PASSWORD: 'demo1234',
+    ...options.env,
+  };
+  let child: ChildProcess | null = null;
+  const url = `http://127.0.0.1:${port}`;
+
+  async function start() {
+    child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`App server exited early:\n${output}`);
+      try {
+        const res = await fetch(`${url}/faqs`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`App server did not start in time:\n${output}`);
+  }
+
+  async function stop(kill = false) {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill(kill ? 'SIGKILL' : 'SIGTERM');
+    await exited;
+  }
+
+  await start();
+  return {
+    url,
+    port,
+    dataDir,
+    stop,
+    start,
+    async dispose() {
+      await stop(true);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { ToastViewport } from '../../components/toast.tsx';
+import { useSession } from '../../lib/use-session.ts';
+import { HeaderStatus } from './header-status.tsx';
+
+const links = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/all-policies', label: 'All Policies' },
+  { to: '/blogs', label: 'Blogs' },
+  { to: '/requestAgent', label: 'Be an Agent' },
+  { to: '/about', label: 'About' },
+];
+
+export function PublicLayout() {
+  const session = useSession();
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <Link to="/" className="brand" aria-label="LifeSure Insurance, home">
+            <img src="/favicon.svg" alt="" width="32" height="32" />
+            <span>LifeSure</span>
+          </Link>
+          <nav aria-label="Main" className="site-nav">
+            <ul>
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
+                </li>
+              ))}
+              {session.status === 'signed-in' ? (
+                <li><NavLink to="/dashboard">Dashboard</NavLink></li>
+              ) : (
+                <li><NavLink to="/login">Login</NavLink></li>
+              )}
+            </ul>
+          </nav>
+          <HeaderStatus />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container site-footer__inner">
+          <div>
+            <p className="site-footer__brand">LifeSure Insurance</p>
+            <address>House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh</address>
+          </div>
+          <nav aria-label="Company">
+            <ul>
+              <li><Link to="/about">About</Link></li>
+              <li><Link to="/contact">Contact</Link></li>
+            </ul>
+          </nav>
+          <nav aria-label="Social">
+            <ul>
+              <li><a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a></li>
+              <li><a href="https://x.com/" rel="noopener noreferrer" target="_blank">X</a></li>
+              <li><a href="https://www.linkedin.com/" rel="noopener noreferrer" target="_blank">LinkedIn</a></li>
+            </ul>
+          </nav>
+        </div>
+        <p className="container site-footer__legal">© {new Date().getFullYear()} LifeSure Insurance</p>
+      </footer>
+      <ToastViewport />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The one place that talks to the API over HTTP: attaches the bearer token, and on a 401
+ * first tries to refresh the session and repeats the request once; only when the refresh
+ * fails is the session ended (and the app sends the user to /login, once). A 403 for one
+ * action never signs anyone out.
+ */
+import { hc } from 'hono/client';
+import type { App } from 'edge-api';
+import { endSession, getAccessToken, refreshSession } from './session.ts';
+
+function withAuth(init: RequestInit | undefined): RequestInit {
+  const headers = new Headers(init?.headers);
+  const token = getAccessToken();
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  return { ...init, headers, credentials: 'same-origin' };
+}
+
+export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const hadToken = getAccessToken() !== null;
+  const res = await fetch(input, withAuth(init));
+  if (res.status !== 401 || !hadToken) return res;
+  if (await refreshSession()) return fetch(input, withAuth({ ...init, headers: stripAuth(init?.headers) }));
+  endSession();
+  return res;
+}
+
+function stripAuth(headers: HeadersInit | undefined): Headers {
+  const copy = new Headers(headers);
+  copy.delete('authorization');
+  return copy;
+}
+
+/** The typed API client: paths, bodies and answers checked against the server's own types. */
+export const api = hc<App>(typeof location === 'undefined' ? 'http://localhost' : location.origin, {
+  fetch: authFetch,
+});

@@ -1,0 +1,151 @@
+/**
+ * The signed-in session: a short-lived access token (memory + localStorage, so a reload does
+ * not need the network) and the user, renewed through the httpOnly refresh cookie.
+ * One store, read by React through useSyncExternalStore (see use-session.ts).
+ */
+import type { Role } from 'edge-api/src/auth/access-table.ts';
+import { jsonOrThrow } from './api-error.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  photoURL: string | null;
+}
+
+export interface SessionState {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  user: SessionUser | null;
+}
+
+interface AuthAnswer {
+  accessToken: string;
+  user: SessionUser;
+}
+
+const tokenKey = 'access-token';
+const userKey = 'session-user';
+
+let accessToken: string | null = localStorage.getItem(tokenKey);
+let state: SessionState = readStoredState();
+const listeners = new Set<() => void>();
+
+function readStoredState(): SessionState {
+  try {
+    const user = JSON.parse(localStorage.getItem(userKey) ?? 'null') as SessionUser | null;
+    return user && accessToken ? { status: 'signed-in', user } : { status: 'loading', user: null };
+  } catch {
+    return { status: 'loading', user: null };
+  }
+}
+
+function setState(next: SessionState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const sessionStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => state,
+};
+
+export const getAccessToken = () => accessToken;
+
+function accept(answer: AuthAnswer): SessionUser {
+  accessToken = answer.accessToken;
+  localStorage.setItem(tokenKey, answer.accessToken);
+  localStorage.setItem(userKey, JSON.stringify(answer.user));
+  setState({ status: 'signed-in', user: answer.user });
+  return answer.user;
+}
+
+function forget() {
+  accessToken = null;
+  localStorage.removeItem(tokenKey);
+  localStorage.removeItem(userKey);
+  setState({ status: 'signed-out', user: null });
+}
+
+const postJson = (path: string, body?: unknown) =>
+  fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+export async function signIn(email: string, password: string): Promise<SessionUser> {
+  return accept(await jsonOrThrow<AuthAnswer>(await postJson('/auth/login', { email, password })));
+}
+
+export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
+  return accept(await jsonOrThrow<AuthAnswer>(await postJson('/auth/google', { idToken })));
+}
+
+export async function register(form: FormData): Promise<SessionUser> {
+  const res = await fetch('/auth/register', { method: 'POST', credentials: 'same-origin', body: form });
+  return accept(await jsonOrThrow<AuthAnswer>(res));
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Renews the access token with the refresh cookie; one request at a time however many
+ * callers ask. Resolves false when the session is over (the caller signs out), and keeps
+ * the session when the network is down (offline work must not sign anyone out).
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const res = await postJson('/auth/refresh');
+      if (res.ok) {
+        accept((await res.json()) as AuthAnswer);
+        return true;
+      }
+      if (res.status === 401 || res.status === 403) {
+        forget();
+        return false;
+      }
+      return state.status === 'signed-in';
+    } catch {
+      return state.status === 'signed-in';
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export type SignOutHook = () => Promise<void> | void;
+const signOutHooks = new Set<SignOutHook>();
+/** Lets local stores (offline data, outbox) clear a user's data when they sign out. */
+export function onSignOut(hook: SignOutHook) {
+  signOutHooks.add(hook);
+  return () => signOutHooks.delete(hook);
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await postJson('/auth/logout');
+  } catch {
+    // Offline: the cookie is revoked server-side on the next refresh attempt anyway.
+  }
+  for (const hook of signOutHooks) await hook();
+  forget();
+}
+
+/** Ends a session the server no longer accepts, without asking it (it already said no). */
+export function endSession() {
+  if (state.status !== 'signed-out') forget();
+}
+
+/** At start-up: settle whether someone is signed in. */
+export async function restoreSession(): Promise<void> {
+  if (state.status === 'signed-in' && !navigator.onLine) return;
+  const ok = await refreshSession();
+  if (!ok && state.status !== 'signed-out') forget();
+}
