@@ -1,9 +1,10 @@
 /**
- * Row factories for policies, blogs and agents: the demo seed and the tests build their
- * data with these, so both exercise the same shapes the migrations define.
+ * Row factories for policies, blogs, users, agent requests and applications: the demo seed
+ * and the tests build their data with these, so both exercise the same shapes the migrations
+ * define.
  */
 import type { Insertable } from 'kysely';
-import type { BlogRow, PolicyRow, UserRow } from '../db/schema.ts';
+import type { ApplicationRow, BlogRow, Database, PolicyRow, UserRow } from '../db/schema.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -60,6 +61,55 @@ export function userRow(overrides: Partial<Insertable<UserRow>> = {}): Insertabl
     password_hash: null,
     created_at: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
     last_log_in: null,
+    ...overrides,
+  };
+}
+
+export function agentRequestRow(overrides: Partial<Insertable<Database['agent_requests']>> = {}): Insertable<Database['agent_requests']> {
+  const n = next();
+  const created = overrides.created_at ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+  return {
+    id: `agent-request-${n}-${Math.random().toString(36).slice(2, 8)}`,
+    user_id: null,
+    name: `Applicant ${n}`,
+    email: `applicant${n}@example.test`,
+    phone: '+880 1700 000000',
+    nid: '1990000000000',
+    district: 'Dhaka',
+    status: 'pending',
+    created_at: created,
+    updated_at: created,
+    ...overrides,
+  };
+}
+
+/** An application by `user` (needs an existing users row) for a policy, pending by default. */
+export function applicationRow(
+  user: { id: string; email: string; name: string },
+  overrides: Partial<Insertable<ApplicationRow>> = {},
+): Insertable<ApplicationRow> {
+  const n = next();
+  return {
+    id: `application-${n}-${Math.random().toString(36).slice(2, 8)}`,
+    user_id: user.id,
+    user_email: user.email,
+    name: user.name,
+    address: 'House 12, Road 5, Dhanmondi, Dhaka',
+    nid: '1990123456789',
+    phone: null,
+    nominee_name: 'Nominee Name',
+    relationship: 'Spouse',
+    health_conditions: JSON.stringify(['None of the Above']),
+    estimated_premium: 5000,
+    policy_id: null,
+    policy_name: `Policy ${n}`,
+    category: null,
+    status: 'pending',
+    payment_status: 'unpaid',
+    assigned_agent: null,
+    assigned_at: null,
+    decided_at: null,
+    applied_at: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
     ...overrides,
   };
 }
