@@ -2,10 +2,14 @@ import { Hono } from 'hono';
 import { loadSession } from './auth/session.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { ApiError, errorResponse, handleError } from './errors.ts';
+import { agentRequestRoutes } from './routes/agent-requests.ts';
 import { agentReadRoutes } from './routes/agents-public.ts';
+import { authRoutes } from './routes/auth.ts';
 import { blogReadRoutes } from './routes/blogs.ts';
 import { contentRoutes } from './routes/content.ts';
 import { policyReadRoutes } from './routes/policies.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { userRoutes } from './routes/users.ts';
 import { requestSizeLimits, securityHeaders } from './security.ts';
 
 /** The whole API. Entry points (Node, Worker) and tests build it the same way. */
@@ -21,6 +25,10 @@ export function createApp(deps: AppDeps) {
     .route('/', policyReadRoutes)
     .route('/', blogReadRoutes)
     .route('/', agentReadRoutes)
+    .route('/', authRoutes)
+    .route('/', userRoutes)
+    .route('/', agentRequestRoutes)
+    .route('/', uploadRoutes)
     .route('/', contentRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));

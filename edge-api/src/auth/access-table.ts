@@ -30,7 +30,7 @@ export const accessTable = {
   'GET /images/:name': { allow: 'anyone' },
 
   // Identity.
-  'POST /auth/register': { allow: 'anyone' },
+  'POST /auth/register': { allow: 'anyone', scope: 'a new account; the sign-up picture comes in this form, checked as POST /uploads' },
   'POST /auth/login': { allow: 'anyone' },
   'POST /auth/google': { allow: 'anyone' },
   'POST /auth/refresh': { allow: 'anyone', scope: 'the session of the refresh cookie' },
@@ -38,7 +38,7 @@ export const accessTable = {
   'GET /auth/me': { allow: signedIn, scope: 'self' },
   'PATCH /auth/me': { allow: signedIn, scope: 'self' },
   'POST /auth/password': { allow: signedIn, scope: 'self' },
-  'POST /uploads': { allow: 'anyone', scope: 'rate of one sign-up picture; policy images by admins' },
+  'POST /uploads': { allow: signedIn, scope: 'profile and policy images; owner recorded; visitors upload their picture inside POST /auth/register' },
 
   // Users and roles.
   'GET /users/role': { allow: signedIn, scope: 'own email; admins any' },

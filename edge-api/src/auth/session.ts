@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env.ts';
 import { unauthorized } from '../errors.ts';
@@ -7,6 +8,8 @@ import { verifyAccessToken } from './tokens.ts';
  * Reads the bearer token and loads its user from the database on every request, so a
  * demoted or deleted user loses access at once, not when the token expires.
  * A request without a token is a visitor; a request with a bad token is refused (401).
+ * A token issued for a sign-in that has since been ended (sign-out, refresh-token reuse,
+ * password change) is refused too.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
@@ -17,13 +20,23 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     const { deps } = c.var;
     const claims = await verifyAccessToken(deps.config, match[1], deps.clock());
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
+    const sessionId = claims.sid ?? null;
     const row = await deps.db
       .selectFrom('users')
       .select(['id', 'email', 'name', 'role', 'photo_url'])
+      // One query: the user and whether the sign-in the token belongs to has been ended.
+      .select(
+        sql<number>`exists (select 1 from refresh_sessions where family_id = ${sessionId} and revoked_at is not null)`.as(
+          'session_ended',
+        ),
+      )
       .where('id', '=', claims.sub)
       .executeTakeFirst();
     if (!row) throw unauthorized('This account no longer exists.');
-    c.set('user', { id: row.id, email: row.email, name: row.name, role: row.role, photoUrl: row.photo_url });
+    if (Number(row.session_ended) === 1) throw unauthorized('You have been signed out. Please sign in again.');
+    // Roles are compared case-insensitively (spec section 6).
+    const role = row.role.toLowerCase() as typeof row.role;
+    c.set('user', { id: row.id, email: row.email, name: row.name, role, photoUrl: row.photo_url });
   }
   await next();
 });

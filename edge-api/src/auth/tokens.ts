@@ -6,15 +6,25 @@ const algorithm = 'HS256';
 export interface AccessClaims {
   /** The user's id. */
   sub: string;
+  /**
+   * The sign-in (refresh-session family) the token was issued for. Signing out or a detected
+   * refresh-token reuse revokes the family, and with it every access token still carrying it.
+   */
+  sid?: string;
 }
 
 function key(config: AppConfig): Uint8Array {
   return new TextEncoder().encode(config.jwtSecret);
 }
 
-export async function signAccessToken(config: AppConfig, userId: string, now: Date): Promise<string> {
+export async function signAccessToken(
+  config: AppConfig,
+  userId: string,
+  now: Date,
+  sessionId?: string,
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT(sessionId ? { sid: sessionId } : {})
     .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(config.jwtIssuer)
@@ -38,7 +48,8 @@ export async function verifyAccessToken(
       requiredClaims: ['exp', 'sub', 'iat'],
       currentDate: now,
     });
-    return typeof payload.sub === 'string' ? { sub: payload.sub } : null;
+    if (typeof payload.sub !== 'string') return null;
+    return typeof payload.sid === 'string' ? { sub: payload.sub, sid: payload.sid } : { sub: payload.sub };
   } catch {
     return null;
   }

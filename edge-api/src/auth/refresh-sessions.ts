@@ -1,0 +1,136 @@
+/**
+ * Rotating refresh credentials. A sign-in starts a family; every refresh spends the presented
+ * token and issues the next one in the same family. Only SHA-256 hashes are stored, so a
+ * leaked database holds no usable token. A token presented a second time means it was copied:
+ * the whole family is revoked, the thief's copy and the owner's newer token alike.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { AppDeps } from '../env.ts';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+
+export interface IssuedRefresh {
+  token: string;
+  familyId: string;
+  expiresAt: Date;
+}
+
+export type RotationResult =
+  | { outcome: 'rotated'; userId: string; next: IssuedRefresh }
+  /** The token had already been used: its family is now revoked. */
+  | { outcome: 'reused' }
+  /** Unknown, expired or revoked. */
+  | { outcome: 'invalid' };
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export async function hashRefreshToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function expiryFrom(deps: AppDeps, now: Date): Date {
+  return new Date(now.getTime() + deps.config.refreshTokenTtlSeconds * 1000);
+}
+
+/** Starts a new sign-in (family) for a user; also clears that user's long-dead sessions. */
+export async function startRefreshFamily(deps: AppDeps, userId: string): Promise<IssuedRefresh> {
+  const now = deps.clock();
+  const token = randomToken();
+  const familyId = newId();
+  const expiresAt = expiryFrom(deps, now);
+  await deps.batch([
+    deps.db
+      .deleteFrom('refresh_sessions')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<', now.toISOString())
+      .compile(),
+    deps.db
+      .insertInto('refresh_sessions')
+      .values({
+        id: newId(),
+        family_id: familyId,
+        user_id: userId,
+        token_hash: await hashRefreshToken(token),
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+      })
+      .compile(),
+  ]);
+  return { token, familyId, expiresAt };
+}
+
+/**
+ * Spends a refresh token and issues its successor, atomically: the spend is one conditional
+ * update, and the successor is inserted only when that update changed a row (`changes()`),
+ * so two requests racing with the same token cannot both get a successor.
+ */
+export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<RotationResult> {
+  const { db } = deps;
+  const now = deps.clock().toISOString();
+  const hash = await hashRefreshToken(token);
+  const next = randomToken();
+  const expiresAt = expiryFrom(deps, deps.clock());
+  const [spend, , current] = await deps.batch([
+    db
+      .updateTable('refresh_sessions')
+      .set({ used_at: now })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .compile(),
+    sql`insert into refresh_sessions (id, family_id, user_id, token_hash, created_at, expires_at)
+        select ${newId()}, family_id, user_id, ${await hashRefreshToken(next)}, ${now}, ${expiresAt.toISOString()}
+        from refresh_sessions where token_hash = ${hash} and changes() = 1`.compile(db),
+    db
+      .selectFrom('refresh_sessions')
+      .select(['family_id', 'user_id', 'used_at', 'revoked_at'])
+      .where('token_hash', '=', hash)
+      .compile(),
+  ]);
+  const row = current?.rows[0] as { family_id: string; user_id: string; used_at: string | null; revoked_at: string | null } | undefined;
+  if (!row) return { outcome: 'invalid' };
+  if (spend?.changes === 1) {
+    return { outcome: 'rotated', userId: row.user_id, next: { token: next, familyId: row.family_id, expiresAt } };
+  }
+  if (row.used_at !== null && row.revoked_at === null) {
+    await revokeFamily(db, row.family_id, now);
+    return { outcome: 'reused' };
+  }
+  return { outcome: 'invalid' };
+}
+
+async function revokeFamily(db: Kysely<Database>, familyId: string, now: string) {
+  await db
+    .updateTable('refresh_sessions')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Sign-out: revokes the family of the presented token, whatever state that token is in. */
+export async function endRefreshFamily(deps: AppDeps, token: string): Promise<void> {
+  const row = await deps.db
+    .selectFrom('refresh_sessions')
+    .select('family_id')
+    .where('token_hash', '=', await hashRefreshToken(token))
+    .executeTakeFirst();
+  if (row) await revokeFamily(deps.db, row.family_id, deps.clock().toISOString());
+}
+
+/** Ends every sign-in of a user (after a password change). */
+export async function endAllRefreshFamilies(deps: AppDeps, userId: string): Promise<void> {
+  await deps.db
+    .updateTable('refresh_sessions')
+    .set({ revoked_at: deps.clock().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

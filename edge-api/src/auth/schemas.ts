@@ -1,0 +1,95 @@
+/**
+ * The request shapes of identity and agent requests, with the spec's messages (section 5).
+ * Pure zod, no server imports, so the PWA's forms can use the same rules.
+ */
+import { z } from 'zod';
+
+const trimmed = (required: string, max = 120, tooLong = 'This is too long') =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Please enter a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(6, 'Password must be at least 6 characters')
+  // scrypt's cost does not depend on length, but a megabyte of "password" is never one.
+  .max(256, 'Password must be at most 256 characters');
+
+/**
+ * A photo link the product may show: one of our own uploaded images, or an https address
+ * (Google's profile pictures). Never `javascript:` or `data:` links.
+ */
+export const photoUrlField = z
+  .string()
+  .trim()
+  .max(2048, 'The photo link is too long')
+  .refine((value) => /^\/images\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+    message: 'The photo must be an uploaded image or an https link',
+  });
+
+export const loginBody = z.object({ email: emailField, password: passwordField });
+
+/** The registration form (multipart): the picture itself is checked as an image upload. */
+export const registerForm = z.object({
+  name: trimmed('Name is required', 120, 'Name is too long'),
+  email: emailField,
+  password: passwordField,
+  photo: z.unknown().optional(),
+});
+
+export const googleBody = z.object({
+  idToken: z.string({ error: 'The Google sign-in token is missing' }).min(1, 'The Google sign-in token is missing').max(8192, 'The Google sign-in token is too long'),
+});
+
+export const profileUpdate = z
+  .object({
+    name: trimmed('Name is required', 120, 'Name is too long').optional(),
+    photoURL: photoUrlField.nullable().optional(),
+  })
+  .refine((body) => body.name !== undefined || body.photoURL !== undefined, {
+    message: 'Nothing to update: send a name or a photo',
+  });
+
+export const passwordChange = z
+  .object({
+    oldPassword: z.string({ error: 'Your current password is required' }).min(1, 'Your current password is required').max(256),
+    newPassword: passwordField,
+    confirmPassword: z.string({ error: 'Please confirm the new password' }),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: 'Passwords do not match.',
+    path: ['confirmPassword'],
+  });
+
+/** POST /users: the signed-in user's own profile. `role` may be sent (old clients do) but is ignored. */
+export const userUpsert = z.object({
+  email: emailField.optional(),
+  name: trimmed('Name is required', 120, 'Name is too long').optional(),
+  photoURL: photoUrlField.nullable().optional(),
+});
+
+export const roleQuery = z.object({ email: emailField });
+export const emailParam = z.object({ email: emailField });
+export const makeAdminBody = z.object({ email: emailField });
+
+export const agentRequestBody = z.object({
+  name: trimmed('Name is required'),
+  phone: trimmed('Phone is required', 30, 'Phone is too long'),
+  nid: trimmed('NID is required', 30, 'NID is too long'),
+  district: trimmed('District is required', 60, 'District is too long'),
+});
+
+export const agentRequestStatus = z.object({
+  status: z
+    .string({ error: 'Status is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['approved', 'disapproved'], { error: 'Status must be approved or disapproved' })),
+});

@@ -1,0 +1,83 @@
+/**
+ * The one way an image enters the product, used by POST /uploads and by the sign-up picture
+ * of POST /auth/register, so both apply exactly the same checks: a real PNG, JPEG, WebP or
+ * GIF (by its bytes), at most 10 MB, stored under a name the server makes.
+ */
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import type { ImageStore } from '../storage/images.ts';
+import { newId } from './ids.ts';
+import { sniffImage, type ImageKind } from './image-sniff.ts';
+
+export const notAnImageMessage = 'Please upload an image file (jpg, png, etc.)';
+export const imageTooLargeMessage = 'Maximum size is 10MB';
+
+/** Stored names look like `<uuid>.<ext>`; anything else is never looked up. */
+export const storedImageName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+
+export interface AcceptedImage {
+  bytes: Uint8Array;
+  kind: ImageKind;
+}
+
+export interface StoredUpload {
+  name: string;
+  url: string;
+  contentType: ImageKind['contentType'];
+  size: number;
+}
+
+const isFile = (value: unknown): value is Blob =>
+  typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function';
+
+/** A form value holds a chosen file (an empty file input sends a nameless, empty part). */
+export const hasFile = (value: unknown): value is Blob => isFile(value) && value.size > 0;
+
+/** Reads and checks one uploaded file; throws 413 or 415 with the spec's messages. */
+export async function acceptImage(value: unknown, maxBytes: number): Promise<AcceptedImage> {
+  if (!isFile(value)) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
+  if (value.size > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
+  const bytes = new Uint8Array(await value.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
+  const kind = sniffImage(bytes);
+  if (!kind) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
+  return { bytes, kind };
+}
+
+/** Puts the bytes in the image store under a fresh server-made name. */
+export async function putImage(images: ImageStore, image: AcceptedImage): Promise<StoredUpload> {
+  const name = `${newId()}.${image.kind.extension}`;
+  await images.put(name, image.bytes, image.kind.contentType);
+  return { name, url: `/images/${name}`, contentType: image.kind.contentType, size: image.bytes.byteLength };
+}
+
+/** The images-table row of a stored upload, as a query for a batch or to run alone. */
+export function recordImageQuery(
+  db: Kysely<Database>,
+  upload: StoredUpload,
+  ownerId: string | null,
+  now: Date,
+): CompiledQuery {
+  return db
+    .insertInto('images')
+    .values({
+      id: upload.name,
+      content_type: upload.contentType,
+      byte_size: upload.size,
+      owner_id: ownerId,
+      created_at: now.toISOString(),
+    })
+    .compile();
+}
+
+/** A photo link to one of our images must name an image that was really uploaded. */
+export async function assertUploadedImage(db: Kysely<Database>, photoURL: string | null | undefined): Promise<void> {
+  const name = photoURL?.startsWith('/images/') ? photoURL.slice('/images/'.length) : null;
+  if (!name) return;
+  const row = await db.selectFrom('images').select('id').where('id', '=', name).executeTakeFirst();
+  if (!row) {
+    const message = 'That photo was not uploaded here. Please upload it again.';
+    throw new ApiError(400, 'validation_failed', message, { fields: { photoURL: message } });
+  }
+}

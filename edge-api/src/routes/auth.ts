@@ -1,0 +1,262 @@
+/**
+ * Identity: accounts with email and password or Google, sessions (access token + rotating
+ * refresh cookie), the signed-in user's own profile and password, and the public client
+ * settings. See docs/api-auth.md for the flow as the PWA uses it.
+ */
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { sql } from 'kysely';
+import { access, currentUser } from '../auth/access.ts';
+import { verifyGoogleIdToken } from '../auth/google-id-token.ts';
+import { assertNotLocked, clearFailedSignIns, recordFailedSignIn } from '../auth/login-throttle.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
+import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
+import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../auth/schemas.ts';
+import { answerWithSession, passwordDecoy } from '../auth/sign-in.ts';
+import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, conflict, unauthorized } from '../errors.ts';
+import { newId } from '../lib/ids.ts';
+import { acceptImage, assertUploadedImage, hasFile, putImage, type StoredUpload } from '../lib/image-uploads.ts';
+import { validate } from '../validation.ts';
+
+const invalidCredentials = 'Invalid email or password.';
+const emailTaken = 'An account with this email already exists.';
+const sessionOver = 'Your session has ended. Please sign in again.';
+
+/** Registration is a form (multipart/form-data) because it carries the profile picture. */
+const formOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Please send the registration form as multipart/form-data.');
+  }
+  await next();
+});
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/client-config', access('GET /client-config'), (c) => {
+    const { google, payment } = c.var.deps.config;
+    return c.json(
+      {
+        googleClientId: google?.clientId ?? null,
+        googleConfigured: google !== null,
+        payments: {
+          mode: payment.stripe ? ('stripe' as const) : ('demo' as const),
+          publishableKey: payment.stripe?.publishableKey || null,
+        },
+      },
+      200,
+    );
+  })
+
+  .post('/auth/register', access('POST /auth/register'), formOnly, validate('form', registerForm), async (c) => {
+    const { name, email, password, photo } = c.req.valid('form');
+    const { deps } = c.var;
+    const { db, clock } = deps;
+    if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
+      throw conflict(emailTaken);
+    }
+    // The picture is checked before the (slow) hash, with the same rules as POST /uploads.
+    const picture = hasFile(photo) ? await acceptImage(photo, deps.config.maxImageBytes) : null;
+    const passwordHash = await hashPassword(password);
+    const stored: StoredUpload | null = picture ? await putImage(deps.images, picture) : null;
+    const id = newId();
+    const now = clock().toISOString();
+    const [created] = await deps.batch([
+      db
+        .insertInto('users')
+        .values({
+          id,
+          email,
+          name,
+          role: 'user',
+          photo_url: stored?.url ?? null,
+          password_hash: passwordHash,
+          created_at: now,
+          last_log_in: now,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .compile(),
+      // Recorded only when the account was really created (a racing sign-up may have won).
+      ...(stored
+        ? [
+            sql`insert into images (id, content_type, byte_size, owner_id, created_at)
+                select ${stored.name}, ${stored.contentType}, ${stored.size}, ${id}, ${now} where changes() = 1`.compile(db),
+          ]
+        : []),
+    ]);
+    // Zero when the email was taken meanwhile. (Not `=== 1`: D1 counts the sync triggers' writes too.)
+    if (!created?.changes) {
+      if (stored) await deps.images.delete(stored.name);
+      throw conflict(emailTaken);
+    }
+    const answer = await answerWithSession(c, { id, email, name, role: 'user', photo_url: stored?.url ?? null });
+    return c.json(answer, 201);
+  })
+
+  .post('/auth/login', access('POST /auth/login'), validate('json', loginBody), async (c) => {
+    const { email, password } = c.req.valid('json');
+    const { deps } = c.var;
+    await assertNotLocked(deps, email);
+    const row = await deps.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role', 'photo_url', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    // Same work and same answer whether the account is unknown or the password wrong.
+    const ok = await verifyPassword(password, row?.password_hash ?? (await passwordDecoy()));
+    if (!row?.password_hash || !ok) {
+      await recordFailedSignIn(deps, email);
+      throw unauthorized(invalidCredentials);
+    }
+    await clearFailedSignIns(deps, email);
+    await deps.db.updateTable('users').set({ last_log_in: deps.clock().toISOString() }).where('id', '=', row.id).execute();
+    return c.json(await answerWithSession(c, row), 200);
+  })
+
+  .post('/auth/google', access('POST /auth/google'), validate('json', googleBody), async (c) => {
+    const { idToken } = c.req.valid('json');
+    const { deps } = c.var;
+    const { db } = deps;
+    const identity = await verifyGoogleIdToken(deps, idToken);
+    const now = deps.clock().toISOString();
+    const linkedUser = () =>
+      db
+        .selectFrom('external_identities')
+        .innerJoin('users', 'users.id', 'external_identities.user_id')
+        .select(['users.id', 'users.email', 'users.name', 'users.role', 'users.photo_url'])
+        .where('external_identities.issuer', '=', identity.issuer)
+        .where('external_identities.subject', '=', identity.subject)
+        .executeTakeFirst();
+
+    let user = await linkedUser();
+    if (!user) {
+      if (!identity.email) {
+        throw new ApiError(400, 'bad_request', 'Your Google account did not share an email address, so we cannot sign you in with it.');
+      }
+      // The email becomes the account's key, so it must be one Google has verified: both to
+      // link to an existing account (otherwise anyone could claim it) and to create one.
+      const existing = await db.selectFrom('users').select('id').where('email', '=', identity.email).executeTakeFirst();
+      if (!identity.emailVerified) {
+        throw existing
+          ? conflict(
+              'An account with this email already exists, and Google has not verified that this email is yours. Please sign in with your email and password.',
+            )
+          : new ApiError(400, 'bad_request', 'Google has not verified your email address. Please verify it with Google, or register with email and password.');
+      }
+      const identityRow = sql`insert into external_identities (issuer, subject, user_id, email, created_at)
+        select ${identity.issuer}, ${identity.subject}, id, ${identity.email}, ${now} from users where email = ${identity.email}
+        on conflict do nothing`.compile(db);
+      await deps.batch([
+        // Idempotent, so two first sign-ins racing end on the same account.
+        db
+          .insertInto('users')
+          .values({
+            id: newId(),
+            email: identity.email,
+            name: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+            role: 'user',
+            photo_url: identity.picture?.startsWith('https://') ? identity.picture : null,
+            password_hash: null,
+            created_at: now,
+            last_log_in: now,
+          })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .compile(),
+        identityRow,
+      ]);
+      user = await linkedUser();
+      if (!user) throw new ApiError(500, 'internal', 'Google sign-in could not be completed. Please try again.');
+    }
+    await db.updateTable('users').set({ last_log_in: now }).where('id', '=', user.id).execute();
+    return c.json(await answerWithSession(c, user), 200);
+  })
+
+  .post('/auth/refresh', access('POST /auth/refresh'), async (c) => {
+    const { deps } = c.var;
+    const token = readRefreshCookie(c);
+    if (!token) throw unauthorized('You are not signed in.');
+    const result = await rotateRefreshToken(deps, token);
+    if (result.outcome !== 'rotated') {
+      clearRefreshCookie(c);
+      throw unauthorized(
+        result.outcome === 'reused'
+          ? 'This sign-in was ended for your safety because an old session token was used again. Please sign in again.'
+          : sessionOver,
+      );
+    }
+    const user = await deps.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role', 'photo_url'])
+      .where('id', '=', result.userId)
+      .executeTakeFirst();
+    if (!user) {
+      clearRefreshCookie(c);
+      throw unauthorized('This account no longer exists.');
+    }
+    return c.json(await answerWithSession(c, user, result.next), 200);
+  })
+
+  .post('/auth/logout', access('POST /auth/logout'), async (c) => {
+    const token = readRefreshCookie(c);
+    if (token) await endRefreshFamily(c.var.deps, token);
+    clearRefreshCookie(c);
+    return c.json({ message: 'You have been signed out.' }, 200);
+  })
+
+  .get('/auth/me', access('GET /auth/me'), async (c) => {
+    const row = await findProfile(c.var.deps.db, { id: currentUser(c).id });
+    if (!row) throw unauthorized('This account no longer exists.');
+    return c.json(toUserProfile(row), 200);
+  })
+
+  .patch('/auth/me', access('PATCH /auth/me'), validate('json', profileUpdate), async (c) => {
+    const { name, photoURL } = c.req.valid('json');
+    const { deps } = c.var;
+    const user = currentUser(c);
+    await assertUploadedImage(deps.db, photoURL);
+    const row = await deps.db
+      .updateTable('users')
+      .set({ ...(name !== undefined && { name }), ...(photoURL !== undefined && { photo_url: photoURL }) })
+      .where('id', '=', user.id)
+      .returning(profileColumns)
+      .executeTakeFirst();
+    if (!row) throw unauthorized('This account no longer exists.');
+    return c.json(toUserProfile(row), 200);
+  })
+
+  .post('/auth/password', access('POST /auth/password'), validate('json', passwordChange), async (c) => {
+    const { oldPassword, newPassword } = c.req.valid('json');
+    const { deps } = c.var;
+    const user = currentUser(c);
+    // Guessing the old password with a stolen access token is throttled like signing in.
+    await assertNotLocked(deps, user.email);
+    const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
+    if (!row?.password_hash) {
+      throw new ApiError(400, 'bad_request', 'This account signs in with Google and has no password to change.');
+    }
+    if (!(await verifyPassword(oldPassword, row.password_hash))) {
+      await recordFailedSignIn(deps, user.email);
+      // 400, not 401: a wrong old password must not sign the user out of the app.
+      throw new ApiError(400, 'validation_failed', 'Your current password is incorrect.', {
+        fields: { oldPassword: 'Your current password is incorrect.' },
+      });
+    }
+    await deps.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(newPassword) })
+      .where('id', '=', user.id)
+      .execute();
+    await clearFailedSignIns(deps, user.email);
+    // Every other sign-in ends; this device continues with the new session in the answer.
+    await endAllRefreshFamilies(deps, user.id);
+    const answer = await answerWithSession(c, {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      photo_url: user.photoUrl,
+    });
+    return c.json({ message: 'Password updated successfully.', ...answer }, 200);
+  });

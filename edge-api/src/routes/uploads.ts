@@ -1,0 +1,64 @@
+/**
+ * Images for profiles and policies, in place of the hosted image service.
+ *
+ * Contract: `POST /uploads` takes multipart/form-data with the file in the field `image`
+ * (any signed-in user; a visitor's sign-up picture goes inside POST /auth/register instead,
+ * checked by the same code). Only a real PNG, JPEG, WebP or GIF, judged by its bytes, at most
+ * 10 MB: otherwise 415 'Please upload an image file (jpg, png, etc.)' or 413 'Maximum size is
+ * 10MB', and nothing is stored. The answer is `{ url: '/images/<uuid>.<ext>' }` (201).
+ * `GET /images/:name` serves it with its real type, nosniff, and a year of immutable caching
+ * (the name is never reused, so the bytes behind it never change).
+ */
+import { Hono } from 'hono';
+import { access, currentUser } from '../auth/access.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { acceptImage, putImage, recordImageQuery, storedImageName } from '../lib/image-uploads.ts';
+
+export const uploadRoutes = new Hono<AppEnv>()
+  .post('/uploads', access('POST /uploads'), async (c) => {
+    const { deps } = c.var;
+    const user = currentUser(c);
+    if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+      throw new ApiError(400, 'bad_request', 'Send the image as multipart/form-data, in the field "image".');
+    }
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(400, 'bad_request', 'The upload could not be read. Please try again.');
+    }
+    const file = form.get('image');
+    if (file === null) {
+      throw new ApiError(400, 'validation_failed', 'Please choose an image to upload.', {
+        fields: { image: 'Please choose an image to upload.' },
+      });
+    }
+    const image = await acceptImage(file, deps.config.maxImageBytes);
+    const stored = await putImage(deps.images, image);
+    try {
+      await deps.batch([recordImageQuery(deps.db, stored, user.id, deps.clock())]);
+    } catch (err) {
+      await deps.images.delete(stored.name);
+      throw err;
+    }
+    return c.json({ url: stored.url }, 201);
+  })
+
+  .get('/images/:name', access('GET /images/:name'), async (c) => {
+    const name = c.req.param('name');
+    if (!storedImageName.test(name)) throw notFound('Image');
+    const { deps } = c.var;
+    const row = await deps.db.selectFrom('images').select(['content_type']).where('id', '=', name).executeTakeFirst();
+    const image = row ? await deps.images.get(name) : null;
+    if (!row || !image) throw notFound('Image');
+    return c.body(image.body as ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': row.content_type,
+      'Content-Length': String(image.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      // The browser shows it as an image, never as a page of its own.
+      'Content-Disposition': 'inline',
+    });
+  });

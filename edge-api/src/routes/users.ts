@@ -1,0 +1,76 @@
+/**
+ * Users and roles (spec section 7): a user's role and profile by email (their own; admins
+ * anyone's), the profile upsert the PWA sends after signing in, and promotion to admin.
+ */
+import { Hono } from 'hono';
+import { access, currentUser, sameEmail } from '../auth/access.ts';
+import { actorOf, promoteToAdmin } from '../auth/role-changes.ts';
+import { emailParam, makeAdminBody, roleQuery, userUpsert } from '../auth/schemas.ts';
+import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile.ts';
+import type { AppEnv, SessionUser } from '../env.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { assertUploadedImage } from '../lib/image-uploads.ts';
+import { validate } from '../validation.ts';
+
+/** Only the user themself or an admin may look at a user's data. */
+function assertSelfOrAdmin(user: SessionUser, email: string) {
+  if (user.role !== 'admin' && !sameEmail(user.email, email)) {
+    throw forbidden("You can only see your own account's details.");
+  }
+}
+
+export const userRoutes = new Hono<AppEnv>()
+  // Registered before /users/:email, which would otherwise take "role" for an email.
+  .get('/users/role', access('GET /users/role'), validate('query', roleQuery), async (c) => {
+    const { email } = c.req.valid('query');
+    const user = currentUser(c);
+    assertSelfOrAdmin(user, email);
+    const row = await c.var.deps.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst();
+    // The spec's default: someone without an account is a plain user.
+    return c.json({ role: row ? row.role.toLowerCase() : 'user' }, 200);
+  })
+
+  .get('/users/:email', access('GET /users/:email'), validate('param', emailParam), async (c) => {
+    const { email } = c.req.valid('param');
+    assertSelfOrAdmin(currentUser(c), email);
+    c.header('Cache-Control', 'no-store');
+    const row = await findProfile(c.var.deps.db, { email });
+    if (!row) throw notFound('User');
+    return c.json(toUserProfile(row), 200);
+  })
+
+  .post('/users', access('POST /users'), validate('json', userUpsert), async (c) => {
+    const body = c.req.valid('json');
+    const { deps } = c.var;
+    const user = currentUser(c);
+    if (body.email !== undefined && !sameEmail(body.email, user.email)) {
+      throw forbidden('You can only update your own profile.');
+    }
+    await assertUploadedImage(deps.db, body.photoURL);
+    // The account exists (the session loaded it); this records the sign-in and any new
+    // name or photo. `role` in the body is never read: roles change only through admins.
+    const row = await deps.db
+      .updateTable('users')
+      .set({
+        last_log_in: deps.clock().toISOString(),
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.photoURL !== undefined && { photo_url: body.photoURL }),
+      })
+      .where('id', '=', user.id)
+      .returning(profileColumns)
+      .executeTakeFirst();
+    if (!row) throw notFound('User');
+    return c.json(toUserProfile(row), 200);
+  })
+
+  .put('/make-admin', access('PUT /make-admin'), validate('json', makeAdminBody), async (c) => {
+    const { email } = c.req.valid('json');
+    const { deps } = c.var;
+    const results = await deps.batch([
+      ...promoteToAdmin(deps.db, actorOf(currentUser(c)), email, deps.clock().toISOString()),
+      deps.db.selectFrom('users').select('role').where('email', '=', email).compile(),
+    ]);
+    if (!results.at(-1)?.rows.length) throw notFound('User');
+    return c.json({ message: 'User is now an admin' }, 200);
+  });
+
