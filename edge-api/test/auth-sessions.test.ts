@@ -1,0 +1,173 @@
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, insertRefreshSession, logout, refresh, refreshCookie, type AuthAnswer } from './support/auth-client.ts';
+import { runtime, startApi, testJwtSecret, type ApiTarget } from './support/target.ts';
+import { createTestUser, type TestUser } from './support/users.ts';
+
+let api: ApiTarget;
+let user: TestUser;
+
+beforeAll(async () => {
+  api = await startApi();
+  user = await createTestUser(api, 'user', { name: 'Session Holder' });
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+const me = (token: string) => api.fetch('/auth/me', { headers: bearer(token) });
+
+describe(`refresh rotation on ${runtime}`, () => {
+  it('swaps a refresh cookie for a new access token and a new cookie, once', async () => {
+    const first = await insertRefreshSession(api, user.id);
+    const res = await refresh(api, first);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AuthAnswer;
+    expect(body.user).toEqual({ id: user.id, email: user.email, name: 'Session Holder', role: 'user', photoURL: null });
+    expect((await me(body.accessToken)).status).toBe(200);
+
+    const second = refreshCookie(res);
+    expect(second).not.toBeNull();
+    expect(second).not.toBe(first);
+    const setCookie = res.headers.getSetCookie().join('\n');
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\/auth/);
+
+    // Only hashes are stored: the cookie's value appears nowhere in the table.
+    const rows = await api.sql<{ token_hash: string; used_at: string | null }>('SELECT token_hash, used_at FROM refresh_sessions WHERE user_id = ?', user.id);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(second).not.toContain(row.token_hash);
+    }
+
+    const third = await refresh(api, second);
+    expect(third.status).toBe(200);
+  });
+
+  it('revokes the whole family when a used refresh token comes back, and its access tokens with it', async () => {
+    const stolen = await insertRefreshSession(api, user.id);
+    const ownerRefresh = await refresh(api, stolen);
+    const ownerCookie = refreshCookie(ownerRefresh);
+    const ownerAccess = ((await ownerRefresh.json()) as AuthAnswer).accessToken;
+    expect((await me(ownerAccess)).status).toBe(200);
+
+    // The thief replays the old token: refused, and the family is ended.
+    const replay = await refresh(api, stolen);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ error: 'unauthorized', message: expect.stringContaining('sign in again') });
+    expect(replay.headers.getSetCookie().join('\n')).toMatch(/refresh_token=;.*Max-Age=0/i);
+
+    // The owner's newer token no longer works either, nor the access token of that sign-in.
+    expect((await refresh(api, ownerCookie)).status).toBe(401);
+    expect((await me(ownerAccess)).status).toBe(401);
+    const rows = await api.sql<{ revoked_at: string | null }>(
+      'SELECT revoked_at FROM refresh_sessions WHERE family_id = (SELECT family_id FROM refresh_sessions WHERE revoked_at IS NOT NULL ORDER BY revoked_at DESC LIMIT 1)',
+    );
+    expect(rows.length).toBe(2);
+    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+  });
+
+  it('refuses a missing, unknown or expired refresh cookie', async () => {
+    expect((await refresh(api, null)).status).toBe(401);
+    expect((await refresh(api, 'refresh_token=made-up-value')).status).toBe(401);
+    const expired = await insertRefreshSession(api, user.id);
+    await api.sql("UPDATE refresh_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE expires_at > '2000' AND used_at IS NULL AND revoked_at IS NULL");
+    expect((await refresh(api, expired)).status).toBe(401);
+  });
+});
+
+describe(`signing out on ${runtime}`, () => {
+  it('revokes the refresh cookie and the access tokens of that sign-in, and clears the cookie', async () => {
+    const cookie = await insertRefreshSession(api, user.id);
+    const signedIn = await refresh(api, cookie);
+    const current = refreshCookie(signedIn);
+    const { accessToken } = (await signedIn.json()) as AuthAnswer;
+
+    const res = await logout(api, current);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'You have been signed out.' });
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/refresh_token=;.*Max-Age=0/i);
+
+    expect((await refresh(api, current)).status).toBe(401);
+    expect((await me(accessToken)).status).toBe(401);
+    // Other sign-ins of the same user are untouched.
+    expect((await me(user.token)).status).toBe(200);
+  });
+
+  it('answers a visitor without a cookie calmly', async () => {
+    const res = await logout(api, null);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe(`hostile access tokens on ${runtime}`, () => {
+  const secret = new TextEncoder().encode(testJwtSecret);
+  const now = () => Math.floor(Date.now() / 1000);
+  const base = () =>
+    new SignJWT({}).setSubject(user.id).setIssuer('insurance-api').setAudience('insurance-pwa').setIssuedAt(now()).setExpirationTime(now() + 300);
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('accepts the well-formed control token', async () => {
+    const token = await base().setProtectedHeader({ alg: 'HS256' }).sign(secret);
+    expect((await me(token)).status).toBe(200);
+  });
+
+  const cases: [string, () => Promise<string>][] = [
+    ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, iss: 'insurance-api', aud: 'insurance-pwa', iat: now(), exp: now() + 300 })}.`],
+    ['HS512 with the right secret', () => base().setProtectedHeader({ alg: 'HS512' }).sign(secret)],
+    [
+      'RS256 with a key of its own',
+      async () => base().setProtectedHeader({ alg: 'RS256' }).sign((await generateKeyPair('RS256')).privateKey),
+    ],
+    ['HS256 with another secret', () => base().setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-another-secret'))],
+    ['expired', () => base().setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now() - 900).setExpirationTime(now() - 600).sign(secret)],
+    ['wrong issuer', () => base().setProtectedHeader({ alg: 'HS256' }).setIssuer('someone-else').sign(secret)],
+    ['wrong audience', () => base().setProtectedHeader({ alg: 'HS256' }).setAudience('another-app').sign(secret)],
+    [
+      'no expiry',
+      () =>
+        new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('insurance-api').setAudience('insurance-pwa').setIssuedAt(now()).sign(secret),
+    ],
+    ['a tampered payload', async () => {
+      const [header, , signature] = (await base().setProtectedHeader({ alg: 'HS256' }).sign(secret)).split('.');
+      return `${header}.${b64({ sub: 'someone-else', iss: 'insurance-api', aud: 'insurance-pwa', iat: now(), exp: now() + 300 })}.${signature}`;
+    }],
+  ];
+
+  for (const [name, make] of cases) {
+    it(`refuses ${name} with 401`, async () => {
+      const res = await me(await make());
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: 'unauthorized' });
+    });
+  }
+
+  it('refuses a malformed authorization header with 401', async () => {
+    const res = await api.fetch('/auth/me', { headers: { authorization: 'Bearer' } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe(`role changes take effect at once on ${runtime}`, () => {
+  it('a demoted admin loses admin access on the very next request', async () => {
+    const admin = await createTestUser(api, 'admin');
+    expect((await api.fetch('/agents/all', { headers: admin.headers })).status).toBe(200);
+    await api.sql("UPDATE users SET role = 'user' WHERE id = ?", admin.id);
+    const res = await api.fetch('/agents/all', { headers: admin.headers });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: 'forbidden' });
+  });
+
+  it('a deleted user is signed out on the very next request, refresh cookie included', async () => {
+    const doomed = await createTestUser(api);
+    const cookie = await insertRefreshSession(api, doomed.id);
+    expect((await me(doomed.token)).status).toBe(200);
+    await api.sql('DELETE FROM users WHERE id = ?', doomed.id);
+    const res = await me(doomed.token);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: 'This account no longer exists.' });
+    expect((await refresh(api, cookie)).status).toBe(401);
+  });
+});
