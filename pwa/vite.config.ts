@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each entry and lazy route loads (read by bench/bundle.ts).
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(
