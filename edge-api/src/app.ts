@@ -7,6 +7,7 @@ import { agentReadRoutes } from './routes/agents-public.ts';
 import { authRoutes } from './routes/auth.ts';
 import { blogReadRoutes } from './routes/blogs.ts';
 import { contentRoutes } from './routes/content.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { policyReadRoutes } from './routes/policies.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
@@ -29,7 +30,8 @@ export function createApp(deps: AppDeps) {
     .route('/', userRoutes)
     .route('/', agentRequestRoutes)
     .route('/', uploadRoutes)
-    .route('/', contentRoutes);
+    .route('/', contentRoutes)
+    .route('/', paymentRoutes);
 
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);

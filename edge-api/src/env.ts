@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { BatchRunner } from './db/batch.ts';
 import type { Database, Role } from './db/schema.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import type { ImageStore } from './storage/images.ts';
 
 /** Everything the app needs from outside; entry points and tests choose the drivers. */
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: AppConfig;
   images: ImageStore;
   clock: () => Date;
+  /** Card payments: Stripe, the demo mode, or refusing (see payments/choose-provider.ts). */
+  payments: PaymentProvider;
   /** Fetch used for outside services (OpenID JWKS); tests may point it at local stand-ins. */
   fetch?: typeof fetch;
 }

@@ -13,6 +13,7 @@ import { createApp } from './app.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createNodeDatabase } from './db/sqlite-node.ts';
+import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { seedDemo } from './seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
 import { diskImageStore } from './storage/disk-images.ts';
@@ -44,12 +45,14 @@ export async function startNodeServer(options: StartOptions = {}) {
   const config = readConfig(env, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
   const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
   const applied = migrate(database.sqlite, migrationsDir);
+  const clock = () => new Date();
   const deps = {
     db: database.db,
     batch: database.batch,
     config,
     images: diskImageStore(join(dataDir, 'images')),
-    clock: () => new Date(),
+    clock,
+    payments: choosePaymentProvider(config, database.db, clock),
   };
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);

@@ -6,6 +6,7 @@ import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { createApp } from './app.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { createD1Database } from './db/d1.ts';
+import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { r2ImageStore } from './storage/r2-images.ts';
 
 export interface WorkerEnv extends EnvSource {
@@ -20,9 +21,11 @@ function appFor(env: WorkerEnv) {
   if (cached?.env !== env) {
     const { db, batch } = createD1Database(env.DB);
     const config = readConfig(env);
+    const clock = () => new Date();
+    const payments = choosePaymentProvider(config, db, clock);
     cached = {
       env,
-      app: createApp({ db, batch, config, images: r2ImageStore(env.IMAGES), clock: () => new Date() }),
+      app: createApp({ db, batch, config, images: r2ImageStore(env.IMAGES), clock, payments }),
     };
   }
   return cached.app;

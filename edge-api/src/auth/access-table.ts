@@ -82,6 +82,7 @@ export const accessTable = {
   'POST /create-payment-intent': { allow: signedIn, scope: 'the application owner' },
   'POST /payments/save': { allow: signedIn, scope: 'the application owner' },
   'POST /webhooks/stripe': { allow: 'anyone', scope: 'Stripe signature required' },
+  'POST /payments/demo/confirm': { allow: signedIn, scope: 'the owner of the demo payment; demo mode only' },
 
   // Offline sync.
   'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },

@@ -82,6 +82,18 @@ export interface Database {
     to_value: string | null;
     at: string;
   };
+  /** Demo payment mode only (migrations/0030): stand-ins for Stripe's PaymentIntents. */
+  demo_payment_intents: {
+    id: string;
+    idempotency_key: string;
+    client_secret: string;
+    amount_minor: number;
+    currency: string;
+    status: 'requires_payment_method' | 'succeeded';
+    metadata: string;
+    created_at: string;
+    succeeded_at: string | null;
+  };
   processed_mutations: {
     user_id: string;
     mutation_id: string;

@@ -1,0 +1,123 @@
+/**
+ * The one way an application becomes paid, shared by the Stripe webhook and by
+ * `POST /payments/save`: check the provider's intent against the application and the
+ * configured price, then record it exactly once, however often and however concurrently
+ * the confirmation arrives.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { AppDeps } from '../env.ts';
+import type { ApplicationRow, Database } from '../db/schema.ts';
+import type { PaymentMode, ProviderIntent } from './provider.ts';
+
+export type PaymentRow = Selectable<Database['payments']>;
+export type PayableApplication = Pick<Selectable<ApplicationRow>, 'id' | 'user_id' | 'user_email' | 'policy_name'>;
+
+/**
+ * Why an intent cannot pay for an application, or null when it can. The amount and currency
+ * are the server's, never the client's; the metadata ties the intent to this application
+ * and its owner, so a succeeded intent cannot be reused for another application.
+ */
+export function intentMismatch(
+  intent: ProviderIntent,
+  application: PayableApplication,
+  price: { amountMinor: number; currency: string },
+): string | null {
+  if (intent.metadata.applicationId !== application.id) return 'it was made for another application';
+  if (intent.metadata.userId !== application.user_id) return 'it was made for another customer';
+  if (intent.amountMinor !== price.amountMinor) return `its amount ${intent.amountMinor} is not the price ${price.amountMinor}`;
+  if (intent.currency.toLowerCase() !== price.currency.toLowerCase()) return `its currency ${intent.currency} is not ${price.currency}`;
+  return null;
+}
+
+export interface RecordedPayment {
+  payment: PaymentRow;
+  /** True for the one call that marked the application paid; false for every replay. */
+  recordedNow: boolean;
+}
+
+/**
+ * One atomic batch: the payment row (unique per application and per transaction, so a
+ * second insert does nothing), the application's unpaid -> paid transition only if that
+ * very payment row exists, and an audit row only if the transition happened (`changes()`
+ * is the row count of the statement just before it). Returns the payment the application
+ * ends up with, which may be an earlier one.
+ */
+export async function recordPayment(
+  deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>,
+  input: {
+    application: PayableApplication;
+    intent: ProviderIntent;
+    provider: Exclude<PaymentMode, 'off'>;
+    /** Who the audit names: the paying customer, whichever confirmation arrives first. */
+    actor: { id: string; email: string };
+  },
+): Promise<RecordedPayment | null> {
+  const { db, batch, clock } = deps;
+  const { application, intent, actor } = input;
+  const paidAt = clock().toISOString();
+
+  const insertPayment = db
+    .insertInto('payments')
+    .values({
+      id: crypto.randomUUID(),
+      application_id: application.id,
+      transaction_id: intent.id,
+      provider: input.provider,
+      email: application.user_email,
+      policy_name: application.policy_name,
+      amount_minor: intent.amountMinor,
+      currency: intent.currency.toLowerCase(),
+      paid_at: paidAt,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .compile();
+
+  const markPaid = db
+    .updateTable('applications')
+    .set({ payment_status: 'paid' })
+    .where('id', '=', application.id)
+    .where('payment_status', '=', 'unpaid')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('payments')
+          .select(sql.lit(1).as('one'))
+          .where('payments.application_id', '=', application.id)
+          .where('payments.transaction_id', '=', intent.id),
+      ),
+    )
+    // The returned row, not the driver's row count, says whether it happened: D1 counts the
+    // sync triggers' writes too (3 for one row here), SQL's changes() and RETURNING do not.
+    .returning('id')
+    .compile();
+
+  const audit = sql`
+    INSERT INTO audit_log (actor_id, actor_email, action, entity, entity_id, from_value, to_value, at)
+    SELECT ${actor.id}, ${actor.email}, 'application.pay', 'applications', ${application.id}, 'unpaid', 'paid', ${paidAt}
+    WHERE changes() = 1`.compile(db);
+
+  const [, marked] = await batch([insertPayment, markPaid, audit]);
+
+  const payment = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('application_id', '=', application.id)
+    .executeTakeFirst();
+  if (!payment) return null;
+  return { payment, recordedNow: marked?.rows.length === 1 };
+}
+
+/** The payment as the API shows it (camelCase, amount in the smallest currency unit). */
+export function toPaymentView(row: PaymentRow) {
+  return {
+    id: row.id,
+    applicationId: row.application_id,
+    transactionId: row.transaction_id,
+    provider: row.provider,
+    email: row.email,
+    policyName: row.policy_name,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    paidAt: row.paid_at,
+  };
+}

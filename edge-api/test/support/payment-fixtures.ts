@@ -1,0 +1,60 @@
+/**
+ * Applications to pay for, made directly in the database (a policy from the factory, then
+ * an applications row), so payment tests do not depend on the application routes.
+ */
+import { policyRow } from '../../src/seed/factories.ts';
+import { insertRow } from './rows.ts';
+import type { ApiTarget } from './target.ts';
+import type { TestUser } from './users.ts';
+
+export interface TestApplication {
+  id: string;
+  policyName: string;
+}
+
+export async function createApplicationFor(
+  api: ApiTarget,
+  owner: TestUser,
+  overrides: { status?: string; payment_status?: string } = {},
+): Promise<TestApplication> {
+  const policy = policyRow();
+  await insertRow(api, 'policies', policy);
+  const id = `application-${crypto.randomUUID()}`;
+  await insertRow(api, 'applications', {
+    id,
+    user_id: owner.id,
+    user_email: owner.email,
+    name: owner.name,
+    address: 'House 12, Road 5, Dhanmondi, Dhaka',
+    nid: '1990123456789',
+    nominee_name: 'Nominee Name',
+    relationship: 'Spouse',
+    policy_id: policy.id,
+    policy_name: policy.title,
+    applied_at: new Date().toISOString(),
+    ...overrides,
+  });
+  return { id, policyName: policy.title };
+}
+
+/** What a payment left behind, for asserting "recorded exactly once" or "nothing recorded". */
+export async function paymentTrail(api: ApiTarget, applicationId: string) {
+  const [application] = await api.sql<{ payment_status: string }>(
+    'SELECT payment_status FROM applications WHERE id = ?',
+    applicationId,
+  );
+  const payments = await api.sql<{
+    transaction_id: string;
+    amount_minor: number;
+    currency: string;
+    provider: string;
+    email: string;
+    policy_name: string;
+    paid_at: string;
+  }>('SELECT * FROM payments WHERE application_id = ?', applicationId);
+  const audits = await api.sql<{ actor_id: string; action: string; from_value: string; to_value: string }>(
+    "SELECT * FROM audit_log WHERE entity = 'applications' AND entity_id = ? AND action = 'application.pay'",
+    applicationId,
+  );
+  return { paymentStatus: application?.payment_status, payments, audits };
+}
