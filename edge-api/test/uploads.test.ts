@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, tinyPng } from './support/auth-client.ts';
+import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { createTestUser, type TestUser } from './support/users.ts';
+
+let api: ApiTarget;
+let user: TestUser;
+
+beforeAll(async () => {
+  api = await startApi();
+  user = await createTestUser(api);
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+const tenMegabytes = 10 * 1024 * 1024;
+const notAnImage = 'Please upload an image file (jpg, png, etc.)';
+const tooLarge = 'Maximum size is 10MB';
+
+/** Bytes that start with a format's signature, padded to a size. */
+function fileOf(signature: number[] | string, size = 64): Uint8Array {
+  const head = typeof signature === 'string' ? [...signature].map((ch) => ch.charCodeAt(0)) : signature;
+  const bytes = new Uint8Array(Math.max(size, head.length));
+  bytes.set(head);
+  return bytes;
+}
+const webp = () => {
+  const bytes = fileOf('RIFF????WEBPVP8 ');
+  return bytes;
+};
+
+function upload(bytes: Uint8Array, name: string, type: string, headers: Record<string, string> = { authorization: `Bearer ${user.token}` }) {
+  const form = new FormData();
+  form.set('image', new Blob([bytes], { type }), name);
+  return api.fetch('/uploads', { method: 'POST', headers, body: form });
+}
+
+const imageCount = async () => (await api.sql<{ n: number }>('SELECT count(*) AS n FROM images'))[0]!.n;
+
+/** A multipart body streamed in chunks, with no Content-Length (Transfer-Encoding: chunked). */
+function streamedUpload(fileSize: number) {
+  const boundary = '----upload-test-boundary';
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const chunk = new Uint8Array(256 * 1024);
+  let sent = 0;
+  let stage: 'head' | 'file' | 'tail' | 'done' = 'head';
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (stage === 'head') {
+        controller.enqueue(head);
+        controller.enqueue(tinyPng.slice(0, 8));
+        sent = 8;
+        stage = 'file';
+      } else if (stage === 'file') {
+        const size = Math.min(chunk.length, fileSize - sent);
+        controller.enqueue(chunk.slice(0, size));
+        sent += size;
+        if (sent >= fileSize) stage = 'tail';
+      } else if (stage === 'tail') {
+        controller.enqueue(tail);
+        stage = 'done';
+      } else {
+        controller.close();
+      }
+    },
+  });
+  return api.fetch('/uploads', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+describe(`image uploads on ${runtime}`, () => {
+  const accepted: [string, Uint8Array, string, string][] = [
+    ['PNG', tinyPng, 'png', 'image/png'],
+    ['JPEG', fileOf([0xff, 0xd8, 0xff, 0xe0]), 'jpg', 'image/jpeg'],
+    ['GIF', fileOf('GIF89a'), 'gif', 'image/gif'],
+    ['WebP', webp(), 'webp', 'image/webp'],
+  ];
+  for (const [format, bytes, extension, contentType] of accepted) {
+    it(`stores a ${format} under a server-made name and serves it with its real type`, async () => {
+      // The declared name and type are ignored: the bytes decide.
+      const res = await upload(bytes, 'holiday.txt', 'text/plain');
+      expect(res.status).toBe(201);
+      const { url } = (await res.json()) as { url: string };
+      expect(url).toMatch(new RegExp(`^/images/[0-9a-f-]{36}\\.${extension}$`));
+
+      const image = await api.fetch(url);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe(contentType);
+      expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(new Uint8Array(await image.arrayBuffer())).toEqual(bytes);
+
+      const [row] = await api.sql<{ owner_id: string; content_type: string; byte_size: number }>(
+        'SELECT owner_id, content_type, byte_size FROM images WHERE id = ?',
+        url.slice('/images/'.length),
+      );
+      expect(row).toEqual({ owner_id: user.id, content_type: contentType, byte_size: bytes.byteLength });
+    });
+  }
+
+  it('accepts exactly 10 MB', async () => {
+    const res = await upload(fileOf(Array.from(tinyPng.slice(0, 8)), tenMegabytes), 'big.png', 'image/png');
+    expect(res.status).toBe(201);
+  });
+
+  const refusedTypes: [string, Uint8Array, string, string][] = [
+    ['a text file named .png', new TextEncoder().encode('just some text, honestly an image'), 'photo.png', 'image/png'],
+    ['an SVG', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml'],
+    ['an SVG named .png', new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'), 'logo.png', 'image/png'],
+    ['an HTML page', new TextEncoder().encode('<!doctype html><script>alert(1)</script>'), 'x.gif', 'image/gif'],
+    ['an empty file', new Uint8Array(0), 'empty.png', 'image/png'],
+  ];
+  for (const [name, bytes, fileName, type] of refusedTypes) {
+    it(`refuses ${name} with 415 and stores nothing`, async () => {
+      const before = await imageCount();
+      const res = await upload(bytes, fileName, type);
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({ error: 'unsupported_media_type', message: notAnImage });
+      expect(await imageCount()).toBe(before);
+    });
+  }
+
+  it('refuses 10 MB + 1 byte with 413 (with Content-Length) and stores nothing', async () => {
+    const before = await imageCount();
+    const res = await upload(fileOf(Array.from(tinyPng.slice(0, 8)), tenMegabytes + 1), 'big.png', 'image/png');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'payload_too_large', message: tooLarge });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('refuses 10 MB + 1 byte sent chunked, without Content-Length, and stores nothing', async () => {
+    const before = await imageCount();
+    const res = await streamedUpload(tenMegabytes + 1);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'payload_too_large', message: tooLarge });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('cuts off a much larger chunked body while it streams in', async () => {
+    const before = await imageCount();
+    const res = await streamedUpload(12 * 1024 * 1024);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ message: tooLarge });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('needs sign-in, a form, and the image field', async () => {
+    expect((await upload(tinyPng, 'a.png', 'image/png', {})).status).toBe(401);
+    const raw = await api.fetch('/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/png' }, body: tinyPng });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ message: 'Send the image as multipart/form-data, in the field "image".' });
+    const form = new FormData();
+    form.set('picture', new Blob([tinyPng]), 'a.png');
+    const wrongField = await api.fetch('/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    expect(wrongField.status).toBe(400);
+    expect(await wrongField.json()).toMatchObject({ message: 'Please choose an image to upload.' });
+  });
+
+  it('answers 404 for unknown or malformed image names', async () => {
+    for (const path of ['/images/00000000-0000-0000-0000-000000000000.png', '/images/..%2Fjwt-secret', '/images/insurance.sqlite']) {
+      const res = await api.fetch(path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
+
+describe(`the sign-up picture on ${runtime}`, () => {
+  it('is checked like an upload: a text file named .png is refused with 415, and no account is made', async () => {
+    const before = await imageCount();
+    const res = await register(api, {
+      name: 'Sneaky',
+      email: 'sneaky@example.test',
+      password: 'secret-1',
+      photo: new Blob(['not really a picture'], { type: 'image/png' }),
+      photoName: 'me.png',
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ message: notAnImage });
+    expect(await api.sql("SELECT id FROM users WHERE email = 'sneaky@example.test'")).toEqual([]);
+    expect(await imageCount()).toBe(before);
+  });
+
+  it('is refused over 10 MB with 413, and no account is made', async () => {
+    const res = await register(api, {
+      name: 'Big',
+      email: 'big@example.test',
+      password: 'secret-1',
+      photo: new Blob([fileOf(Array.from(tinyPng.slice(0, 8)), tenMegabytes + 1)], { type: 'image/png' }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ message: tooLarge });
+    expect(await api.sql("SELECT id FROM users WHERE email = 'big@example.test'")).toEqual([]);
+  });
+});
