@@ -138,6 +138,11 @@ describe(`demo payments on ${runtime}`, () => {
     expect((await paymentTrail(api, application.id)).payments).toHaveLength(0);
   });
 
+  it('tells the PWA it is in demo mode', async () => {
+    const config = (await (await api.fetch('/client-config')).json()) as { payments: unknown };
+    expect(config.payments).toEqual({ mode: 'demo', publishableKey: null });
+  });
+
   it('has no Stripe webhook', async () => {
     const res = await api.fetch('/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' });
     expect(res.status).toBe(503);
@@ -170,6 +175,11 @@ describe(`payments in production without Stripe keys on ${runtime}`, () => {
       expect(await res.json()).toEqual(notConfigured);
     }
     expect(await paymentTrail(api, application.id)).toEqual({ paymentStatus: 'unpaid', payments: [], audits: [] });
+  });
+
+  it('tells the PWA that card payments are off', async () => {
+    const config = (await (await api.fetch('/client-config')).json()) as { payments: unknown };
+    expect(config.payments).toEqual({ mode: 'off', publishableKey: null });
   });
 
   it('still asks visitors to sign in first', async () => {

@@ -64,6 +64,11 @@ async function paidAtStripe(): Promise<{ applicationId: string; policyName: stri
 }
 
 describe(`creating a payment intent with Stripe on ${runtime}`, () => {
+  it('tells the PWA to use Stripe Elements with the publishable key', async () => {
+    const config = (await (await api.fetch('/client-config')).json()) as { payments: unknown };
+    expect(config.payments).toEqual({ mode: 'stripe', publishableKey: stripe.env.STRIPE_PUBLISHABLE_KEY });
+  });
+
   it('charges the server price, not the amount in the body, and tags the intent with the application', async () => {
     const application = await createApplicationFor(api, owner);
     const res = await post('/create-payment-intent', { applicationId: application.id, amountInCents: 1, amount: 1 }, owner);

@@ -36,15 +36,14 @@ const formOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 export const authRoutes = new Hono<AppEnv>()
   .get('/client-config', access('GET /client-config'), (c) => {
-    const { google, payment } = c.var.deps.config;
+    const { google } = c.var.deps.config;
+    const { payments } = c.var.deps;
     return c.json(
       {
         googleClientId: google?.clientId ?? null,
         googleConfigured: google !== null,
-        payments: {
-          mode: payment.stripe ? ('stripe' as const) : ('demo' as const),
-          publishableKey: payment.stripe?.publishableKey || null,
-        },
+        // 'off' in production without Stripe keys: the PWA says card payments are unavailable.
+        payments: { mode: payments.mode, publishableKey: payments.publishableKey },
       },
       200,
     );
