@@ -3,5 +3,16 @@ import type { RouteObject } from 'react-router-dom';
 /** Public screens (spec section 2), each loaded when first visited. */
 export const publicRoutes: RouteObject[] = [
   { index: true, lazy: () => import('../../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })) },
+  // Both names of the catalogue (decisions: /all-policies and /policies show the same screen).
+  { path: 'all-policies', lazy: () => import('../../features/policies/policy-catalogue.tsx').then((m) => ({ Component: m.PolicyCatalogue })) },
+  { path: 'policies', lazy: () => import('../../features/policies/policy-catalogue.tsx').then((m) => ({ Component: m.PolicyCatalogue })) },
+  { path: 'policies/:id', lazy: () => import('../../features/policies/policy-details.tsx').then((m) => ({ Component: m.PolicyDetails })) },
+  { path: 'get-quote', lazy: () => import('../../features/quote/get-quote-page.tsx').then((m) => ({ Component: m.GetQuotePage })) },
+  // The spec's spelling of this route is kept on purpose.
+  { path: 'policy-apply-from', lazy: () => import('../../features/apply/apply-page.tsx').then((m) => ({ Component: m.ApplyPage })) },
+  { path: 'blogs', lazy: () => import('../../features/blogs/blogs-page.tsx').then((m) => ({ Component: m.BlogsPage })) },
+  { path: 'blogs/:id', lazy: () => import('../../features/blogs/blog-details.tsx').then((m) => ({ Component: m.BlogDetails })) },
+  { path: 'about', lazy: () => import('../../features/about/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
+  { path: 'contact', lazy: () => import('../../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })) },
   { path: 'forbidden', lazy: () => import('../../components/forbidden.tsx').then((m) => ({ Component: m.Forbidden })) },
 ];

@@ -1,11 +1,24 @@
+/** Home (spec section 2): hero, popular policies, latest blogs, newsletter, agents, FAQ, in that order. */
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { FaqSection } from './faq-section.tsx';
+import { Hero } from './hero.tsx';
+import { LatestBlogs } from './latest-blogs.tsx';
+import { MeetOurAgents } from './meet-our-agents.tsx';
+import { Newsletter } from './newsletter.tsx';
+import { PopularPolicies } from './popular-policies.tsx';
+import './home.css';
 
-// The home page is being built by the public-site work; this keeps the shell runnable.
 export function HomePage() {
   usePageTitle('Home');
   return (
-    <section className="container">
-      <h1>LifeSure Insurance</h1>
-    </section>
+    <>
+      <h1 className="visually-hidden">LifeSure Insurance</h1>
+      <Hero />
+      <PopularPolicies />
+      <LatestBlogs />
+      <Newsletter />
+      <MeetOurAgents />
+      <FaqSection />
+    </>
   );
 }

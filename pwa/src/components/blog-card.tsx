@@ -1,0 +1,33 @@
+/** A blog post in a card grid (home's latest blogs and /blogs); links to /blogs/{id}. */
+import { Link } from 'react-router-dom';
+import type { Blog } from '../lib/local-db.ts';
+import { FallbackImage, policyPlaceholder } from './fallback-image.tsx';
+import { formatDate, preview } from './format.ts';
+import './cards.css';
+
+type CardBlog = Pick<Blog, 'id' | 'title' | 'content' | 'authorName' | 'author' | 'image' | 'publishDate'>;
+
+export function BlogCard({ blog, showPreview = false }: { blog: CardBlog; showPreview?: boolean }) {
+  return (
+    <article className="card card--link">
+      <FallbackImage
+        className="card__image"
+        src={blog.image}
+        fallback={policyPlaceholder}
+        alt=""
+        width={480}
+        height={300}
+        loading="lazy"
+      />
+      <div className="card__body">
+        <h3 className="card__title">
+          <Link className="card__cover-link" to={`/blogs/${encodeURIComponent(blog.id)}`}>{blog.title}</Link>
+        </h3>
+        <p className="card__meta">
+          {blog.authorName || blog.author} · <time dateTime={blog.publishDate}>{formatDate(blog.publishDate)}</time>
+        </p>
+        {showPreview && <p className="card__text">{preview(blog.content, 100)}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+/** A policy in a card grid (home's popular policies and the catalogue). */
+import { Link } from 'react-router-dom';
+import type { Policy } from '../lib/local-db.ts';
+import { FallbackImage, policyPlaceholder } from './fallback-image.tsx';
+import { formatNumber } from './format.ts';
+import './cards.css';
+
+type CardPolicy = Pick<Policy, 'id' | 'title' | 'image' | 'coverageRange' | 'duration'> & Partial<Pick<Policy, 'category' | 'shortDetails'>>;
+
+export function PolicyCard({ policy, eager = false }: { policy: CardPolicy; eager?: boolean }) {
+  return (
+    <article className="card">
+      <FallbackImage
+        className="card__image"
+        src={policy.image}
+        fallback={policyPlaceholder}
+        alt=""
+        width={640}
+        height={400}
+        loading={eager ? 'eager' : 'lazy'}
+      />
+      <div className="card__body">
+        {policy.category && <p className="card__eyebrow">{policy.category}</p>}
+        <h3 className="card__title">{policy.title}</h3>
+        {policy.shortDetails && <p className="card__text">{policy.shortDetails}</p>}
+        <p className="card__fact">Coverage: ${formatNumber(policy.coverageRange)}</p>
+        <p className="card__fact">Term: {policy.duration} years</p>
+        <Link className="button button--small card__action" to={`/policies/${encodeURIComponent(policy.id)}`}>
+          View Details<span className="visually-hidden"> of {policy.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * One blog post (/blogs/:id): from the local copy, else from the server. The content is
+ * plain text, rendered as text (never as HTML), one paragraph per blank-line-separated block.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useParams } from 'react-router-dom';
+import { FallbackImage, policyPlaceholder } from '../../components/fallback-image.tsx';
+import { formatDate } from '../../components/format.ts';
+import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useRequest } from '../../components/use-request.ts';
+import { jsonOrThrow } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
+import { localDb, type Blog } from '../../lib/local-db.ts';
+import './blogs.css';
+
+const paragraphsOf = (content: string) =>
+  content
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+async function fetchBlog(id: string): Promise<Blog> {
+  return jsonOrThrow<Blog>(await api.blogs[':id'].$get({ param: { id } }));
+}
+
+export function BlogDetails() {
+  const { id = '' } = useParams();
+  // null: not on this device; undefined: still reading.
+  const local = useLiveQuery(() => localDb.blogs.get(id).then((b) => b ?? null), [id]);
+  // The server is asked only when the device does not have the post.
+  const [remote, retry] = useRequest(() => (local === null ? fetchBlog(id) : Promise.resolve(null)), [id, local === null]);
+  const blog = local ?? (remote.status === 'ready' ? remote.data : null);
+  usePageTitle(blog?.title ?? 'Blog');
+
+  const back = (
+    <p>
+      <Link to="/blogs">← All Blogs</Link>
+    </p>
+  );
+
+  if (!blog) {
+    const failed = local === null && remote.status === 'error';
+    return (
+      <section className="container blog">
+        {back}
+        <h1>Blog</h1>
+        {failed ? (
+          <ErrorState onRetry={retry}>Failed to load blog. Please try again.</ErrorState>
+        ) : (
+          <LoadingState>Loading blog...</LoadingState>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <article className="container blog">
+      {back}
+      <h1 className="blog__title">{blog.title}</h1>
+      <p className="blog__byline">
+        by {blog.authorName || blog.author} on <time dateTime={blog.publishDate}>{formatDate(blog.publishDate)}</time>
+      </p>
+      {blog.image && (
+        <FallbackImage className="blog__image" src={blog.image} fallback={policyPlaceholder} alt="" width={480} height={300} />
+      )}
+      <div className="blog__content">
+        {paragraphsOf(blog.content).map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
+    </article>
+  );
+}

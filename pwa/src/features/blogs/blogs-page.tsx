@@ -1,0 +1,29 @@
+/** All Blogs (/blogs): from the local copy, newest first, so they read offline too. */
+import { BlogCard } from '../../components/blog-card.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { localDb } from '../../lib/local-db.ts';
+import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
+import './blogs.css';
+
+export function BlogsPage() {
+  usePageTitle('All Blogs');
+  const blogs = useLocalData(() => localDb.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList);
+  return (
+    <section className="container blogs">
+      <h1>All Blogs</h1>
+      {blogs.status === 'loading' && <LoadingState>Loading blogs...</LoadingState>}
+      {blogs.status === 'error' && <ErrorState onRetry={blogs.retry}>Failed to load blogs. Please try again.</ErrorState>}
+      {blogs.status === 'ready' && blogs.data.length === 0 && <EmptyState>No blogs have been published yet.</EmptyState>}
+      {blogs.status === 'ready' && blogs.data.length > 0 && (
+        <ul className="card-grid card-grid--3">
+          {blogs.data.map((blog) => (
+            <li key={blog.id}>
+              <BlogCard blog={blog} showPreview />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

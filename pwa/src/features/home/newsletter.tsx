@@ -1,0 +1,72 @@
+/**
+ * The newsletter sign-up (spec sections 4, 5 and 8): idle → submitting → success (form
+ * cleared) or error, with the server's own words when it sends them.
+ */
+import { useState, type FormEvent } from 'react';
+import { api } from '../../lib/http.ts';
+
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+
+async function messageFrom(res: Response): Promise<string | null> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
+export function Newsletter() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  async function subscribe(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitting(true);
+    setOutcome(null);
+    try {
+      const res = await api.subscribe.$post({ json: { name, email } });
+      const message = await messageFrom(res);
+      if (res.ok) {
+        setOutcome({ kind: 'success', text: message ?? 'Thank you for subscribing!' });
+        setName('');
+        setEmail('');
+      } else {
+        setOutcome({ kind: 'error', text: message ?? 'Subscription failed' });
+      }
+    } catch {
+      setOutcome({ kind: 'error', text: 'Failed to subscribe. Please try again.' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="home-section newsletter" aria-labelledby="newsletter-heading">
+      <div className="container newsletter__inner">
+        <div>
+          <h2 id="newsletter-heading" className="home-section__title">Stay Updated!</h2>
+          <p>Tips on choosing cover, news about new plans, and nothing else. Unsubscribe any time.</p>
+        </div>
+        <form className="newsletter__form" onSubmit={subscribe}>
+          <div className="field">
+            <label htmlFor="newsletter-name">Name</label>
+            <input id="newsletter-name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="newsletter-email">Email</label>
+            <input id="newsletter-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? 'Subscribing...' : 'Subscribe'}
+          </button>
+          <div aria-live="polite" className="newsletter__outcome">
+            {outcome && <p className={`form-message form-message--${outcome.kind}`}>{outcome.text}</p>}
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Popular policies (spec: GET /policies/6). Offline, or when the server cannot be reached,
+ * the six most popular policies of the local copy stand in.
+ */
+import { ApiRequestError, toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
+import { localDb, type Policy } from '../../lib/local-db.ts';
+import { PolicyCard } from '../../components/policy-card.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { useRequest } from '../../components/use-request.ts';
+import { useOnline } from '../../lib/use-online.ts';
+
+const popularCount = 6;
+
+async function popularFromLocalCopy(): Promise<Policy[]> {
+  const all = await localDb.policies.toArray();
+  return all.sort((a, b) => b.popularity - a.popularity || b.creationDate.localeCompare(a.creationDate)).slice(0, popularCount);
+}
+
+async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
+  if (!online) return popularFromLocalCopy();
+  try {
+    const res = await api.policies['6'].$get();
+    if (!res.ok) throw await toApiError(res);
+    return await res.json();
+  } catch (error) {
+    if (error instanceof ApiRequestError) throw error;
+    // The server could not be reached at all: what this device already has is better than nothing.
+    const local = await popularFromLocalCopy();
+    if (local.length > 0) return local;
+    throw new Error('Could not reach the server. Please check your connection.', { cause: error });
+  }
+}
+
+export function PopularPolicies() {
+  const online = useOnline();
+  const [state] = useRequest(() => loadPopularPolicies(online), [online]);
+  return (
+    <section className="home-section container" aria-labelledby="popular-heading">
+      <h2 id="popular-heading" className="home-section__title">Popular Policies</h2>
+      {state.status === 'loading' && <LoadingState>Loading policies...</LoadingState>}
+      {state.status === 'error' && (
+        <ErrorState>Error: {state.error instanceof Error ? state.error.message : String(state.error)}</ErrorState>
+      )}
+      {state.status === 'ready' && state.data.length === 0 && <EmptyState>No policies available</EmptyState>}
+      {state.status === 'ready' && state.data.length > 0 && (
+        <ul className="card-grid card-grid--3">
+          {state.data.map((policy) => (
+            <li key={policy.id}>
+              <PolicyCard policy={policy} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

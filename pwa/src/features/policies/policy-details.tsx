@@ -1,0 +1,105 @@
+/**
+ * One policy (/policies/:id): shown at once from the local copy, and when online also asked
+ * of the server (GET /policies/:id, which counts the view and answers the latest figures).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { FallbackImage, policyPlaceholder } from '../../components/fallback-image.tsx';
+import { formatNumber } from '../../components/format.ts';
+import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useRequest } from '../../components/use-request.ts';
+import { jsonOrThrow } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
+import { localDb, type Policy } from '../../lib/local-db.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import './policies.css';
+
+async function fetchPolicy(id: string): Promise<Policy> {
+  return jsonOrThrow<Policy>(await api.policies[':id'].$get({ param: { id } }));
+}
+
+export function PolicyDetails() {
+  const { id = '' } = useParams();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // null: not on this device; undefined: still reading.
+  const local = useLiveQuery(() => localDb.policies.get(id).then((p) => p ?? null), [id]);
+  const [remote, retry] = useRequest(() => (online ? fetchPolicy(id) : Promise.reject(new Error('offline'))), [id, online]);
+  const policy = remote.status === 'ready' ? remote.data : local ?? null;
+  usePageTitle(policy?.title ?? 'Policy Details');
+
+  const goBack = () => {
+    // Opened directly (no history inside the app): Back goes to the catalogue.
+    if (location.key === 'default') navigate('/all-policies');
+    else navigate(-1);
+  };
+
+  if (!policy) {
+    const stillLoading = local === undefined || (online && remote.status === 'loading');
+    return (
+      <section className="container policy-details-page">
+        <p>
+          <button type="button" className="button button--secondary" onClick={goBack}>Back</button>
+        </p>
+        <h1>Policy Details</h1>
+        {stillLoading ? (
+          <LoadingState>Loading policy details...</LoadingState>
+        ) : (
+          <ErrorState onRetry={retry}>Failed to fetch policy details.</ErrorState>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <article className="container policy-details">
+      <div>
+        <FallbackImage
+          className="policy-details__image"
+          src={policy.image}
+          fallback={policyPlaceholder}
+          alt=""
+          width={640}
+          height={400}
+          fetchPriority="high"
+        />
+      </div>
+      <div className="policy-details__main">
+        <p className="card__eyebrow">{policy.category}</p>
+        <h1>{policy.title}</h1>
+        <p className="policy-details__lead">{policy.shortDetails}</p>
+        <p>{policy.description}</p>
+        <dl className="policy-details__facts">
+          <div>
+            <dt>Coverage</dt>
+            <dd>${formatNumber(policy.coverageRange)}</dd>
+          </div>
+          <div>
+            <dt>Term</dt>
+            <dd>{policy.duration} years</dd>
+          </div>
+          <div>
+            <dt>Eligible ages</dt>
+            <dd>{policy.minAge}–{policy.maxAge} years</dd>
+          </div>
+          <div>
+            <dt>Base premium</dt>
+            <dd>{formatNumber(policy.basePremium)}</dd>
+          </div>
+          <div>
+            <dt>Popularity</dt>
+            <dd><span aria-hidden="true">★ </span>{formatNumber(policy.popularity)}</dd>
+          </div>
+        </dl>
+        <p className="policy-details__actions">
+          <button type="button" className="button button--secondary" onClick={goBack}>Back</button>
+          <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: policy.title }}>
+            Get a Quote
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}
