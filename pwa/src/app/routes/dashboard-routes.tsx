@@ -1,4 +1,81 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { RouteError } from '../../components/route-error.tsx';
+import { HeaderStatus } from '../layouts/header-status.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
 
-/** /dashboard and its children; none of this code is in the public pages' first load. */
-export const dashboardRoutes: RouteObject[] = [];
+/**
+ * /dashboard and its children (spec section 2), plus the agent request form at /requestAgent.
+ * Every screen is a lazy import, so none of this code is in the public pages' first load.
+ * Role guards are layout routes: admin-only and agent-only children send others to /forbidden.
+ */
+
+// The role's own view at /dashboard, composed from the features that own them.
+const roleViews = {
+  user: lazy(() => import('../../features/my-applications/my-applications-page.tsx').then((m) => ({ default: m.MyApplicationsPage }))),
+  agent: lazy(() => import('../../features/claims/agent-dashboard.tsx').then((m) => ({ default: m.AgentDashboard }))),
+  admin: lazy(() => import('../../features/admin-stats/admin-dashboard.tsx').then((m) => ({ default: m.AdminDashboard }))),
+};
+
+const guards = () => import('../../features/dashboard/require-role.tsx');
+
+export const dashboardRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    errorElement: <RouteError />,
+    lazy: () =>
+      import('../../features/dashboard/dashboard-layout.tsx').then((m) => ({
+        Component: () => <m.DashboardLayout status={<HeaderStatus />} />,
+      })),
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../../features/dashboard/role-index.tsx').then((m) => ({
+            Component: () => <m.RoleIndex views={roleViews} />,
+          })),
+      },
+      // Everyone signed in.
+      { path: 'myApplication', lazy: () => import('../../features/my-applications/my-applications-page.tsx').then((m) => ({ Component: m.MyApplicationsPage })) },
+      { path: 'applications/:id', lazy: () => import('../../features/my-applications/application-view.tsx').then((m) => ({ Component: m.ApplicationView })) },
+      { path: 'profile', lazy: () => import('../../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
+      // payment/:id is the payments engineer's screen: wired here once
+      // pwa/src/features/payment/payment-page.tsx (export PaymentPage) exists.
+      {
+        lazy: () => guards().then((m) => ({ Component: m.AdminOnly })),
+        children: [
+          { path: 'addPolicy', lazy: () => import('../../features/add-policy/add-policy-page.tsx').then((m) => ({ Component: m.AddPolicyPage })) },
+          { path: 'manageAgent', lazy: () => import('../../features/manage-agents/manage-agents-page.tsx').then((m) => ({ Component: m.ManageAgentsPage })) },
+          {
+            path: 'manageApplications',
+            lazy: () => import('../../features/manage-applications/manage-applications-page.tsx').then((m) => ({ Component: m.ManageApplicationsPage })),
+          },
+          { path: 'adminTransactions', lazy: () => import('../../features/transactions/transactions-page.tsx').then((m) => ({ Component: m.TransactionsPage })) },
+          { path: 'makeAdmin', lazy: () => import('../../features/make-admin/make-admin-page.tsx').then((m) => ({ Component: m.MakeAdminPage })) },
+          { path: 'auditLog', lazy: () => import('../../features/audit-log/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })) },
+        ],
+      },
+      {
+        lazy: () => guards().then((m) => ({ Component: m.AgentOnly })),
+        children: [
+          {
+            path: 'assignedCustomers',
+            lazy: () => import('../../features/assigned-customers/assigned-customers-page.tsx').then((m) => ({ Component: m.AssignedCustomersPage })),
+          },
+          { path: 'agentPolicyClearance', lazy: () => import('../../features/claims/policy-clearance-page.tsx').then((m) => ({ Component: m.PolicyClearancePage })) },
+        ],
+      },
+      {
+        // Agents manage their own blogs; admins all of them (decisions.md).
+        lazy: () => guards().then((m) => ({ Component: m.BlogAuthorsOnly })),
+        children: [{ path: 'manageBlogs', lazy: () => import('../../features/manage-blogs/manage-blogs-page.tsx').then((m) => ({ Component: m.ManageBlogsPage })) }],
+      },
+    ],
+  },
+  {
+    // A public-layout screen in the spec's table, owned by the dashboards' area.
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [{ path: 'requestAgent', lazy: () => import('../../features/agent-request/agent-request-page.tsx').then((m) => ({ Component: m.AgentRequestPage })) }],
+  },
+];

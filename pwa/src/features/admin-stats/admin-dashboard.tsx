@@ -1,0 +1,62 @@
+/** The Admin Dashboard at /dashboard (spec section 2): six counts from GET /admin-stats, each 0 when missing. */
+import { Link } from 'react-router-dom';
+import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { jsonOrThrow } from '../../lib/api-error.ts';
+import { authFetch } from '../../lib/http.ts';
+import { useRequest } from '../../lib/use-request.ts';
+
+interface AdminStats {
+  totalUsers?: number;
+  totalPolicies?: number;
+  totalApplications?: number;
+  totalAgents?: number;
+  pendingApplications?: number;
+  totalPayments?: number;
+}
+
+const cards: { key: keyof AdminStats; label: string }[] = [
+  { key: 'totalUsers', label: 'Total Users' },
+  { key: 'totalPolicies', label: 'Total Policies' },
+  { key: 'totalApplications', label: 'Total Applications' },
+  { key: 'totalAgents', label: 'Total Agents' },
+  { key: 'pendingApplications', label: 'Pending Applications' },
+  { key: 'totalPayments', label: 'Total Payments' },
+];
+
+async function fetchAdminStats(signal: AbortSignal): Promise<AdminStats> {
+  return jsonOrThrow<AdminStats>(await authFetch('/admin-stats', { signal }));
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function AdminDashboard() {
+  usePageTitle('Admin Dashboard');
+  const stats = useRequest(fetchAdminStats, []);
+  return (
+    <section>
+      <h1>Admin Dashboard</h1>
+      {stats.status === 'loading' && <LoadingState>Loading dashboard data...</LoadingState>}
+      {stats.status === 'error' && (
+        <ErrorState onRetry={stats.reload}>{`Failed to load dashboard data: ${errorMessage(stats.error)}`}</ErrorState>
+      )}
+      {stats.status === 'ready' && (
+        <ul className="stat-cards" aria-label="Totals">
+          {cards.map((card) => (
+            <li key={card.key} className="stat-card">
+              <p className="stat-card__label">{card.label}</p>
+              <p className="stat-card__value">{(stats.data[card.key] ?? 0).toLocaleString('en-US')}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Quick links</h2>
+      <div className="row-actions">
+        <Link className="button" to="/dashboard/manageApplications">Manage Applications</Link>
+        <Link className="button button--secondary" to="/dashboard/manageAgent">Manage Agent</Link>
+        <Link className="button button--secondary" to="/dashboard/addPolicy">Add Policy</Link>
+        <Link className="button button--secondary" to="/dashboard/adminTransactions">All Transactions</Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The audit log (admin): every decision (assign, reject, approve, payment, role change) with
+ * who made it, what changed from what to what, and when; newest first, a page at a time.
+ */
+import { useState } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { jsonOrThrow, messageOf } from '../../lib/api-error.ts';
+import { authFetch } from '../../lib/http.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import './audit-log.css';
+
+interface AuditRecord {
+  id: number;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  from: string | null;
+  to: string | null;
+  at: string;
+}
+
+interface AuditPage {
+  items: AuditRecord[];
+  nextCursor: string | null;
+}
+
+const pageSize = 25;
+
+async function fetchAuditPage(before: string | null, signal: AbortSignal): Promise<AuditPage> {
+  const query = new URLSearchParams({ limit: String(pageSize) });
+  if (before) query.set('before', before);
+  return jsonOrThrow<AuditPage>(await authFetch(`/audit?${query}`, { signal }));
+}
+
+export function AuditLogPage() {
+  usePageTitle('Audit Log');
+  // The cursors of the pages opened so far: the last one is the page shown (null = newest).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const before = cursors.at(-1) ?? null;
+  const page = useRequest((signal) => fetchAuditPage(before, signal), [before]);
+  const pageNumber = cursors.length;
+
+  return (
+    <section>
+      <h1>Audit Log</h1>
+      {page.status === 'loading' && <LoadingState>Loading the audit log...</LoadingState>}
+      {page.status === 'error' && <ErrorState onRetry={page.reload}>{messageOf(page.error, 'Failed to load the audit log.')}</ErrorState>}
+      {page.status === 'ready' && page.data.items.length === 0 && <EmptyState>Nothing has been recorded yet.</EmptyState>}
+      {page.status === 'ready' && page.data.items.length > 0 && (
+        <div className="table-scroll">
+          <table className="data">
+            <caption className="visually-hidden">Recorded decisions, page {pageNumber}</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.items.map((record) => (
+                <tr key={record.id}>
+                  <td>{new Date(record.at).toLocaleString()}</td>
+                  <td>{record.actorEmail ?? 'System'}</td>
+                  <td>
+                    {record.action}
+                    <br />
+                    <small className="audit-log__entity">{record.entity} {record.entityId}</small>
+                  </td>
+                  <td>{record.from ?? '—'}</td>
+                  <td>{record.to ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="row-actions audit-log__pager" aria-label="Audit log pages">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={cursors.length === 1}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Newer
+        </button>
+        <span aria-live="polite">Page {pageNumber}</span>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={page.status !== 'ready' || !page.data.nextCursor}
+          onClick={() => page.status === 'ready' && page.data.nextCursor && setCursors([...cursors, page.data.nextCursor])}
+        >
+          Older
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Policy Claims Clearance (agent, spec section 2): the applications assigned to me that wait
+ * for a decision; details in a dialog with Approve and Reject (Reject confirmed first). A
+ * decided claim leaves the list.
+ */
+import { useState } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { messageOf } from '../../lib/api-error.ts';
+import type { Application } from '../../lib/local-db.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { ClaimDetailsDialog } from './claim-details-dialog.tsx';
+import { ClaimStatus, formatDate } from './claim-status.tsx';
+import { decideClaim, type ClaimDecision } from './decide-claim.ts';
+import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
+import './claims.css';
+
+interface Outcome {
+  title: 'Approved!' | 'Rejected!' | 'Error!';
+  text: string;
+}
+
+const invalidFormat = 'Invalid data format received from server';
+
+export function PolicyClearancePage() {
+  usePageTitle('Policy Claims Clearance');
+  const { user } = useSession();
+  const claims = useAssignedApplications(user?.email ?? '');
+  const [selected, setSelected] = useState<Application | null>(null);
+  const [confirmingReject, setConfirmingReject] = useState(false);
+  const [busy, setBusy] = useState<ClaimDecision | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function decide(claim: Application, decision: ClaimDecision) {
+    setBusy(decision);
+    try {
+      const answer = await decideClaim(claim.id, decision);
+      claims.replace(answer.application);
+      setSelected(null);
+      setOutcome(
+        decision === 'approved'
+          ? { title: 'Approved!', text: 'Policy claim approved successfully.' }
+          : { title: 'Rejected!', text: 'Policy claim rejected.' },
+      );
+    } catch (error) {
+      setOutcome({ title: 'Error!', text: messageOf(error, decision === 'approved' ? 'Failed to approve claim' : 'Failed to reject claim') });
+    } finally {
+      setBusy(null);
+      setConfirmingReject(false);
+    }
+  }
+
+  const open = claims.status === 'ready' ? claims.data.filter(isOpenClaim) : [];
+
+  return (
+    <section className="claims">
+      <h1>Policy Claims Clearance</h1>
+      {claims.status === 'loading' && <LoadingState>Loading policy claims...</LoadingState>}
+      {claims.status === 'error' && (
+        <ErrorState onRetry={claims.retry}>
+          {claims.error instanceof Error && claims.error.message === invalidFormat
+            ? invalidFormat
+            : 'Failed to load policy claims. Please try again later.'}
+        </ErrorState>
+      )}
+      {claims.status === 'ready' && open.length === 0 && <EmptyState>No pending policy claims for clearance.</EmptyState>}
+      {open.length > 0 && (
+        <div className="table-scroll">
+          <table className="data">
+            <caption className="visually-hidden">Policy claims waiting for your decision</caption>
+            <thead>
+              <tr>
+                <th scope="col">Applicant</th>
+                <th scope="col">Email</th>
+                <th scope="col">Policy Type</th>
+                <th scope="col">Applied Date</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.map((claim) => (
+                <tr key={claim.id}>
+                  <td>{claim.name}</td>
+                  <td>{claim.email || claim.userEmail}</td>
+                  <td>{claim.category ?? claim.policyType ?? 'N/A'}</td>
+                  <td>{formatDate(claim.appliedAt)}</td>
+                  <td><ClaimStatus status={claim.status} /></td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`View Details of ${claim.name}'s claim`}
+                      onClick={() => setSelected(claim)}
+                    >
+                      View Details
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {selected && (
+        <ClaimDetailsDialog
+          claim={selected}
+          busy={busy}
+          onClose={() => busy === null && setSelected(null)}
+          onApprove={() => void decide(selected, 'approved')}
+          onReject={() => setConfirmingReject(true)}
+        />
+      )}
+
+      <Dialog
+        open={confirmingReject && selected !== null}
+        title="Are you sure?"
+        onClose={() => busy === null && setConfirmingReject(false)}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => setConfirmingReject(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button button--danger" disabled={busy !== null} onClick={() => selected && void decide(selected, 'rejected')}>
+              {busy === 'rejected' ? 'Rejecting...' : 'Yes, reject it!'}
+            </button>
+          </>
+        }
+      >
+        <p>Rejecting this claim cannot be undone.</p>
+      </Dialog>
+
+      <Dialog
+        open={outcome !== null}
+        title={outcome?.title ?? ''}
+        onClose={() => setOutcome(null)}
+        className={outcome?.title === 'Error!' ? 'dialog--error' : 'dialog--success'}
+        actions={
+          <button type="button" className="button" onClick={() => setOutcome(null)}>OK</button>
+        }
+      >
+        <p role={outcome?.title === 'Error!' ? 'alert' : 'status'}>{outcome?.text}</p>
+      </Dialog>
+    </section>
+  );
+}

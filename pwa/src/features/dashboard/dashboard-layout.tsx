@@ -1,0 +1,100 @@
+/**
+ * The signed-in area: the guard (a session is needed, else /login remembering the way back),
+ * the role's sidebar, and the screen. When the session ends while inside (the refresh
+ * failed), it leaves for /login once; a 403 for one action never ends a session (lib/http.ts),
+ * so screens show that action's error instead. Ending a session this way clears nothing
+ * local: queued offline work stays for when the user signs in again.
+ */
+import { useState, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingState } from '../../components/states.tsx';
+import { ToastViewport } from '../../components/toast.tsx';
+import { signOut } from '../../lib/session.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { menuFor } from './dashboard-areas.ts';
+import { loginRedirectState } from './login-redirect.ts';
+import './dashboard.css';
+
+interface DashboardLayoutProps {
+  /** Connection and sync status, composed in by the app (features do not import the app's layouts). */
+  status?: ReactNode;
+}
+
+export function DashboardLayout({ status }: DashboardLayoutProps) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  if (session.status === 'loading') {
+    return (
+      <div className="dashboard-loading">
+        <LoadingState>Loading Dashboard...</LoadingState>
+      </div>
+    );
+  }
+  if (session.status === 'signed-out' || !session.user) {
+    // A chosen sign-out goes to /login plainly; a lost session remembers where the user was.
+    return <Navigate to="/login" replace state={leaving ? undefined : loginRedirectState(location)} />;
+  }
+
+  const user = session.user;
+  const groups = menuFor(user.role);
+  const closeMenu = () => setMenuOpen(false);
+
+  async function signOutNow() {
+    setLeaving(true);
+    await signOut();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="dashboard">
+      <a className="skip-link" href="#dashboard-main">Skip to content</a>
+      <header className="dashboard__bar">
+        <Link to="/" className="brand" aria-label="LifeSure Insurance, home">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>LifeSure</span>
+        </Link>
+        <div className="dashboard__status">{status}</div>
+        <button
+          type="button"
+          className="button button--secondary button--small dashboard__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+      </header>
+      <div className="dashboard__body">
+        <nav id="dashboard-sidebar" aria-label="Dashboard" className={`dashboard__sidebar${menuOpen ? ' is-open' : ''}`}>
+          <p className="dashboard__user">
+            <span className="dashboard__user-name">{user.name || user.email}</span>
+            <span className="badge badge--info">{user.role}</span>
+          </p>
+          {groups.map((group) => (
+            <div key={group.label} className="dashboard__group">
+              <p className="dashboard__group-label" id={`menu-${group.label}`}>{group.label}</p>
+              <ul aria-labelledby={`menu-${group.label}`}>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end} onClick={closeMenu}>{link.label}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <button type="button" className="button button--secondary button--small dashboard__sign-out" onClick={() => void signOutNow()}>
+            Sign Out
+          </button>
+        </nav>
+        <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <ToastViewport />
+    </div>
+  );
+}

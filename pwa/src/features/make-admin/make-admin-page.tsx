@@ -1,0 +1,74 @@
+/** Make Admin (admin, spec section 2): promote a user to admin by email. The server records who did it. */
+import { useState, type FormEvent } from 'react';
+import { makeAdminBody } from 'edge-api/src/auth/schemas.ts';
+import { showToast } from '../../components/toast.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { jsonOrThrow, messageOf } from '../../lib/api-error.ts';
+import { authFetch } from '../../lib/http.ts';
+
+async function makeAdmin(email: string): Promise<{ message?: string }> {
+  const res = await authFetch('/make-admin', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  return jsonOrThrow<{ message?: string }>(res);
+}
+
+export function MakeAdminPage() {
+  usePageTitle('Make Admin');
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    const checked = makeAdminBody.safeParse({ email });
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message ?? 'Email is required');
+      return;
+    }
+    setFieldError(null);
+    setBusy(true);
+    try {
+      const answer = await makeAdmin(checked.data.email);
+      const text = answer.message || 'User is now an admin';
+      setResult({ ok: true, text });
+      showToast('success', text, checked.data.email);
+      setEmail('');
+    } catch (error) {
+      setResult({ ok: false, text: messageOf(error, 'Failed to make admin') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <h1>Make Admin</h1>
+      <form className="panel make-admin" noValidate onSubmit={(event) => void submit(event)} style={{ maxWidth: 480 }}>
+        <div className="field">
+          <label htmlFor="make-admin-email">User Email</label>
+          <input
+            id="make-admin-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? 'make-admin-email-error' : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {fieldError && <p className="field__error" id="make-admin-email-error">{fieldError}</p>}
+        </div>
+        {result && (
+          <p className={`form-message form-message--${result.ok ? 'success' : 'error'}`} role={result.ok ? 'status' : 'alert'}>
+            {result.text}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={busy}>{busy ? 'Processing...' : 'Make Admin'}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Manage Agents (admin, spec section 2): the requests to become an agent. Approve unless
+ * already approved, disapprove unless already disapproved, delete always (confirmed first).
+ */
+import { useState } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { showToast } from '../../components/toast.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { messageOf } from '../../lib/api-error.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { deleteAgentRequest, fetchAgentRequests, setAgentRequestStatus, type AgentRequest } from './agent-requests-api.ts';
+
+const tones: Record<string, string> = { approved: 'success', pending: 'warn', disapproved: 'danger' };
+
+export function ManageAgentsPage() {
+  usePageTitle('Manage Agents');
+  const requests = useRequest((signal) => fetchAgentRequests(signal), []);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AgentRequest | null>(null);
+
+  async function decide(request: AgentRequest, status: 'approved' | 'disapproved') {
+    setBusyId(request.id);
+    try {
+      await setAgentRequestStatus(request.id, status);
+      requests.update((list) => list.map((item) => (item.id === request.id ? { ...item, status } : item)));
+      showToast('success', status === 'approved' ? 'Agent approved' : 'Agent disapproved', request.email);
+    } catch (error) {
+      showToast('error', 'Failed to update agent status', messageOf(error, ''));
+      requests.reload();
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    const { id, email } = toDelete;
+    setBusyId(id);
+    try {
+      await deleteAgentRequest(id);
+      requests.update((list) => list.filter((item) => item.id !== id));
+      showToast('success', 'Agent request deleted', email);
+    } catch (error) {
+      showToast('error', 'Failed to delete agent', messageOf(error, ''));
+    } finally {
+      setBusyId(null);
+      setToDelete(null);
+    }
+  }
+
+  return (
+    <section>
+      <h1>Manage Agents</h1>
+      {requests.status === 'loading' && <LoadingState>Loading agents...</LoadingState>}
+      {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
+      {requests.status === 'ready' && requests.data.length === 0 && <EmptyState>No agent requests yet.</EmptyState>}
+      {requests.status === 'ready' && requests.data.length > 0 && (
+        <div className="table-scroll">
+          <table className="data">
+            <caption className="visually-hidden">Requests to become an agent</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col">NID</th>
+                <th scope="col">District</th>
+                <th scope="col">Status</th>
+                <th scope="col">Requested</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.data.map((request) => (
+                <tr key={request.id}>
+                  <td>{request.name}</td>
+                  <td>{request.email}</td>
+                  <td>{request.phone}</td>
+                  <td>{request.nid}</td>
+                  <td>{request.district}</td>
+                  <td><span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span></td>
+                  <td>{new Date(request.createdAt).toLocaleDateString()}</td>
+                  <td>
+                    <div className="row-actions">
+                      {request.status !== 'approved' && (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          disabled={busyId === request.id}
+                          aria-label={`Approve ${request.name}`}
+                          onClick={() => void decide(request, 'approved')}
+                        >
+                          Approve
+                        </button>
+                      )}
+                      {request.status !== 'disapproved' && (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          disabled={busyId === request.id}
+                          aria-label={`Disapprove ${request.name}`}
+                          onClick={() => void decide(request, 'disapproved')}
+                        >
+                          Disapprove
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="button button--danger button--small"
+                        disabled={busyId === request.id}
+                        aria-label={`Delete ${request.name}`}
+                        onClick={() => setToDelete(request)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog
+        open={toDelete !== null}
+        title="Are you sure?"
+        onClose={() => busyId === null && setToDelete(null)}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" disabled={busyId !== null} onClick={() => setToDelete(null)}>Cancel</button>
+            <button type="button" className="button button--danger" disabled={busyId !== null} onClick={() => void confirmDelete()}>
+              {busyId !== null ? 'Deleting...' : 'Yes, delete it!'}
+            </button>
+          </>
+        }
+      >
+        <p>The agent request of {toDelete?.name} ({toDelete?.email}) will be deleted.</p>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * 'Transaction Income Over Time': income per day as bars (uPlot, loaded only when this chart
+ * is shown). The canvas has an accessible name; the same figures are in a table beside it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import { dayKeyToChartLabel, dollars, type DayIncome } from './transaction-summary.ts';
+
+const height = 300;
+const loadUPlot = () => Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) => module.default);
+
+function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uPlot.Options {
+  const labels = days.map((day) => dayKeyToChartLabel(day.day));
+  return {
+    width,
+    height,
+    legend: { show: true },
+    cursor: { drag: { x: false, y: false } },
+    scales: {
+      // One slot per day (0, 1, 2, ...), half a slot of room either side for the bars.
+      x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 10] },
+    },
+    axes: [
+      {
+        label: 'Date',
+        space: 90,
+        incrs: [1, 2, 3, 5, 7, 10, 14, 30, 60, 90],
+        values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? (labels[split] ?? '') : '')),
+      },
+      { label: 'Amount ($)', size: 64 },
+    ],
+    series: [
+      { label: 'Date', value: (_u, index) => (index == null ? '' : (labels[index] ?? '')) },
+      {
+        label: 'Income ($)',
+        fill: 'rgba(15, 94, 156, 0.75)',
+        stroke: '#0a4273',
+        width: 1,
+        paths: UPlot.paths.bars!({ size: [0.6, 64], align: 0 }),
+        points: { show: false },
+        value: (_u, value) => (value == null ? '' : dollars(value)),
+      },
+    ],
+  };
+}
+
+export function IncomeChart({ days }: { days: DayIncome[] }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let plot: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    loadUPlot().then(
+      (UPlot) => {
+        if (cancelled) return;
+        const width = Math.max(element.clientWidth, 240);
+        const data: uPlot.AlignedData = [days.map((_, index) => index), days.map((day) => day.income)];
+        plot = new UPlot(chartOptions(UPlot, days, width), data, element);
+        observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(element.clientWidth, 240), height }));
+        observer.observe(element);
+      },
+      (error: unknown) => {
+        console.error('The chart could not be loaded', error);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+  }, [days]);
+
+  return (
+    <figure className="income-chart" aria-labelledby="income-chart-title">
+      <figcaption id="income-chart-title" className="income-chart__title">Transaction Income Over Time</figcaption>
+      {failed ? (
+        <p className="state">The chart could not be shown. The figures are in the table below.</p>
+      ) : (
+        <div
+          ref={container}
+          className="income-chart__canvas"
+          role="img"
+          aria-label={`Bar chart of income in dollars per day, ${days.length} ${days.length === 1 ? 'day' : 'days'}. The figures are in the table Income per day.`}
+        />
+      )}
+      <details className="income-chart__table">
+        <summary>Income per day (table)</summary>
+        <div className="table-scroll">
+          <table className="data data--compact">
+            <caption className="visually-hidden">Income per day</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Income ($)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.day}>
+                  <td>{dayKeyToChartLabel(day.day)}</td>
+                  <td>{dollars(day.income)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
