@@ -5,7 +5,7 @@ export interface Database {
   sync_clock: { id: number; version: number };
   tombstones: {
     version: number;
-    entity: SyncedTable;
+    entity: TombstoneEntity;
     entity_id: string;
     owner_email: string | null;
     agent_email: string | null;
@@ -110,6 +110,11 @@ export type ApplicationStatus = 'pending' | 'assigned' | 'approved' | 'rejected'
 export type PaymentStatus = 'unpaid' | 'paid';
 export type PolicyCategory = 'Term Life' | 'Senior' | 'Child';
 export type SyncedTable = 'users' | 'policies' | 'blogs' | 'faqs' | 'applications';
+/**
+ * What a tombstone removes from clients: a deleted synced row, an agent who is no longer one
+ * (0020), or an application taken away from the agent it was assigned to (0020).
+ */
+export type TombstoneEntity = SyncedTable | 'agents' | 'application_revocations';
 
 export interface UserRow {
   id: string;

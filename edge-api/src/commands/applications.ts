@@ -1,0 +1,398 @@
+/**
+ * The commands on applications: apply, delete, assign, reject, decide. Each is implemented
+ * once and used both by its REST route (routes/applications.ts) and by sync push
+ * (commands/push.ts), so a queued offline write follows exactly the rules of the online one.
+ *
+ * The state machine (decisions.md):
+ *   pending -> assigned                 admin assigns an approved agent (also re-assigns)
+ *   pending | assigned -> rejected      admin rejects
+ *   pending | assigned -> approved | rejected   the agent the application is assigned to
+ * Assign and Reject are refused once the application is approved, rejected or paid. Each
+ * transition is ONE conditional UPDATE whose row count decides: two concurrent decisions make
+ * exactly one change, and the other gets 409 with the state it ran into. The audit row and the
+ * idempotency record are written in the same batch, conditional on the same change.
+ */
+import { sql, type RawBuilder, type Updateable } from 'kysely';
+import { z } from 'zod';
+import { sameEmail } from '../auth/access.ts';
+import {
+  applicationSnapshot,
+  findApplication,
+  healthConditionChoices,
+  isAssignedAgent,
+  isOwner,
+  toApplication,
+  type Application,
+  type StoredApplication,
+} from '../db/applications.ts';
+import { lastRow } from '../db/row-snapshot.ts';
+import type { ApplicationRow, ApplicationStatus } from '../db/schema.ts';
+import type { AppDeps, SessionUser } from '../env.ts';
+import { ApiError, forbidden, type ErrorBody } from '../errors.ts';
+import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
+import { newId } from '../lib/ids.ts';
+import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
+import { numberLike, optionalText, requiredText } from './input.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
+
+export const notFoundMessage = 'Application not found or already deleted';
+const applicationNotFound = () => new ApiError(404, 'not_found', notFoundMessage);
+
+// ---------------------------------------------------------------------------------------------
+// Apply
+
+export const applicationInput = z.object({
+  name: requiredText('Name', 120),
+  address: requiredText('Address', 300),
+  nid: z
+    .union([z.string(), z.number()], { error: 'NID is required' })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1, 'NID is required').max(30, 'NID is too long').regex(/^\d+$/, 'NID must be a number')),
+  phone: optionalText('Phone', 30),
+  nomineeName: requiredText('Nominee name', 120),
+  relationship: requiredText('Relationship', 60),
+  healthConditions: z
+    .array(z.enum(healthConditionChoices, { error: `Health conditions must be among: ${healthConditionChoices.join(', ')}` }), {
+      error: 'Health conditions must be a list',
+    })
+    .max(healthConditionChoices.length, 'Too many health conditions')
+    .optional()
+    .transform((list) => [...new Set(list ?? [])]),
+  estimatedPremium: numberLike('Estimated premium must be a number')
+    .pipe(z.number().finite().nonnegative('Estimated premium cannot be negative').max(1e12, 'Estimated premium is too large'))
+    .nullish()
+    .transform((value) => value ?? null),
+  policyId: requiredText('Policy', 100, 'Please choose a policy'),
+});
+export type ApplicationInput = z.infer<typeof applicationInput>;
+
+export interface ApplicationCreated {
+  success: true;
+  insertedId: string;
+  application: Application;
+}
+
+const created = (row: StoredApplication): ApplicationCreated => ({
+  success: true,
+  insertedId: row.id,
+  application: toApplication(row),
+});
+
+/**
+ * A signed-in customer applies for a policy. The owner, status, payment status and time come
+ * from the server; the policy's name and category are copied from the policy itself. The
+ * policy's application count (popularity) rises in the same batch.
+ */
+export async function applyForPolicy(
+  deps: Deps,
+  actor: SessionUser,
+  input: ApplicationInput,
+  key?: MutationKey,
+): Promise<Outcome<ApplicationCreated>> {
+  const { db, batch, clock } = deps;
+  const mutation = await prepareMutation(key, 'application.create', input);
+  return runOnce(deps, mutation, (stored) => created(stored as StoredApplication), async (record) => {
+    const policy = await db
+      .selectFrom('policies')
+      .select(['id', 'title', 'category'])
+      .where('id', '=', input.policyId)
+      .executeTakeFirst();
+    if (!policy) {
+      throw new ApiError(422, 'validation_failed', 'This policy is not offered any more', {
+        fields: { policyId: 'This policy is not offered any more' },
+      });
+    }
+    const id = newId();
+    const at = clock().toISOString();
+    const results = await batch([
+      db
+        .insertInto('applications')
+        .values({
+          id,
+          user_id: actor.id,
+          user_email: actor.email,
+          name: input.name,
+          address: input.address,
+          nid: input.nid,
+          phone: input.phone,
+          nominee_name: input.nomineeName,
+          relationship: input.relationship,
+          health_conditions: JSON.stringify(input.healthConditions),
+          estimated_premium: input.estimatedPremium,
+          policy_id: policy.id,
+          policy_name: policy.title,
+          category: policy.category,
+          status: 'pending',
+          payment_status: 'unpaid',
+          applied_at: at,
+        })
+        .compile(),
+      db
+        .insertInto('policy_stats')
+        .values({ policy_id: policy.id, application_count: 1 })
+        .onConflict((oc) => oc.column('policy_id').doUpdateSet({ application_count: sql`application_count + 1` }))
+        .compile(),
+      auditInsert(db, { actor, action: 'application.create', entity: 'applications', entityId: id, from: null, to: 'pending', at }),
+      ...record.success(201, applicationSnapshot(id)),
+      db.selectFrom('applications').selectAll().where('id', '=', id).compile(),
+    ]);
+    const row = lastRow<StoredApplication>(results) as StoredApplication;
+    return { ok: true, status: 201, body: created(row), replayed: false };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions
+
+export interface ApplicationChanged {
+  success: true;
+  message: string;
+  application: Application;
+}
+
+interface Transition {
+  /** Audit action, e.g. 'application.assign'. */
+  action: string;
+  from: readonly ApplicationStatus[];
+  /** Refused once paid (Assign and Reject). */
+  unpaidOnly: boolean;
+  /** Only while assigned to this agent. */
+  assignedTo?: string;
+  /** A further condition that must still hold when the change is made. */
+  also?: RawBuilder<unknown>;
+  set: Updateable<ApplicationRow>;
+  /** The state before, as an SQL expression over the row, and after, for the audit log. */
+  auditFrom?: RawBuilder<unknown>;
+  auditTo: string;
+  message: string;
+}
+
+/** The clear reason a transition is refused, from the state the application is in. */
+export function refusalMessage(
+  action: string,
+  row: Pick<StoredApplication, 'status' | 'payment_status'>,
+  paymentMatters: boolean,
+): string {
+  if (row.status === 'approved') return 'This application was already approved';
+  if (row.status === 'rejected') return 'This application was already rejected';
+  if (paymentMatters && row.payment_status === 'paid') {
+    return action === 'application.delete' ? 'A paid application cannot be deleted' : 'This application is already paid';
+  }
+  if (action === 'application.delete') {
+    return 'This application is already assigned to an agent and can no longer be deleted';
+  }
+  return `This application is ${row.status} and cannot be changed this way`;
+}
+
+const refusal = (action: string, row: StoredApplication, paymentMatters: boolean): ErrorBody => ({
+  error: 'conflict',
+  message: refusalMessage(action, row, paymentMatters),
+  details: { status: row.status, paymentStatus: row.payment_status },
+});
+
+const changed = (message: string) => (row: StoredApplication): ApplicationChanged => ({
+  success: true,
+  message,
+  application: toApplication(row),
+});
+
+async function transition(
+  deps: Deps,
+  actor: SessionUser,
+  id: string,
+  change: Transition,
+  key: MutationKey | undefined,
+  command: { name: string; input: unknown },
+  /** Checks who may do it, on the application as it is before the change. */
+  authorize: (row: StoredApplication) => void,
+  /** After a refused change: a reason that is not a 409 (a vanished agent, say), thrown. */
+  explain?: (row: StoredApplication) => Promise<void>,
+): Promise<Outcome<ApplicationChanged>> {
+  const { db, batch, clock } = deps;
+  const mutation = await prepareMutation(key, command.name, command.input);
+  const present = changed(change.message);
+  return runOnce(deps, mutation, (stored) => present(stored as StoredApplication), async (record) => {
+    const before = await findApplication(db, id);
+    if (!before) throw applicationNotFound();
+    authorize(before);
+
+    const at = clock().toISOString();
+    const where = sql<boolean>`${sql.join(
+      [
+        sql`id = ${id}`,
+        sql`status IN (${sql.join(change.from.map((s) => sql`${s}`))})`,
+        ...(change.unpaidOnly ? [sql`payment_status = 'unpaid'`] : []),
+        ...(change.assignedTo !== undefined ? [sql`assigned_agent = ${change.assignedTo}`] : []),
+        ...(change.also ? [change.also] : []),
+      ],
+      sql` AND `,
+    )}`;
+    const results = await batch([
+      auditBeforeChange(
+        db,
+        { actor, action: change.action, entity: 'applications', entityId: id, from: change.auditFrom ?? sql`status`, to: change.auditTo, at },
+        'applications',
+        where,
+      ),
+      db.updateTable('applications').set(change.set).where(where).compile(),
+      ...record.success(200, applicationSnapshot(id), { afterChange: true }),
+      db.selectFrom('applications').selectAll().where('id', '=', id).compile(),
+    ]);
+    const after = lastRow<StoredApplication>(results);
+    if ((results[1]?.changes ?? 0) > 0 && after) {
+      return { ok: true, status: 200, body: present(after), replayed: false };
+    }
+    // Nothing changed: say why, from the state the application is in now.
+    if (!after) throw applicationNotFound();
+    authorize(after);
+    await explain?.(after);
+    return record.refuse(409, refusal(change.action, after, change.unpaidOnly));
+  });
+}
+
+export const assignInput = z.object({
+  agentEmail: z
+    .string({ error: 'Please select an agent first.' })
+    .trim()
+    .min(1, 'Please select an agent first.')
+    .max(254, 'That email is too long'),
+});
+export type AssignInput = z.infer<typeof assignInput>;
+
+const notAnAgent = (email: string) =>
+  new ApiError(422, 'validation_failed', `${email} is not an approved agent. Please select an agent from the list.`, {
+    fields: { agentEmail: 'Please select an approved agent' },
+  });
+
+async function findAgent(deps: Deps, email: string) {
+  return deps.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', '=', email)
+    .where('role', '=', 'agent')
+    .executeTakeFirst();
+}
+
+/** Admin: give the application to an approved agent (a user whose role is agent). */
+export async function assignAgent(deps: Deps, actor: SessionUser, id: string, input: AssignInput, key?: MutationKey) {
+  const agent = await findAgent(deps, input.agentEmail);
+  if (!agent) throw notAnAgent(input.agentEmail);
+  const at = deps.clock().toISOString();
+  return transition(
+    deps,
+    actor,
+    id,
+    {
+      action: 'application.assign',
+      from: ['pending', 'assigned'],
+      unpaidOnly: true,
+      // The agent must still be one when the change is made, not only when we looked.
+      also: sql`EXISTS (SELECT 1 FROM users WHERE users.email = ${agent.email} AND users.role = 'agent')`,
+      set: { status: 'assigned', assigned_agent: agent.email, assigned_at: at },
+      auditFrom: sql`CASE WHEN assigned_agent IS NULL THEN status ELSE status || ' to ' || assigned_agent END`,
+      auditTo: `assigned to ${agent.email}`,
+      message: `Agent ${agent.email} assigned`,
+    },
+    key,
+    { name: 'application.assign', input: { id, ...input } },
+    () => {},
+    async () => {
+      if (!(await findAgent(deps, agent.email))) throw notAnAgent(agent.email);
+    },
+  );
+}
+
+/** Admin: reject an application that is pending or assigned and not paid. */
+export async function rejectApplication(deps: Deps, actor: SessionUser, id: string, key?: MutationKey) {
+  return transition(
+    deps,
+    actor,
+    id,
+    {
+      action: 'application.reject',
+      from: ['pending', 'assigned'],
+      unpaidOnly: true,
+      set: { status: 'rejected', decided_at: deps.clock().toISOString() },
+      auditTo: 'rejected',
+      message: 'Application rejected',
+    },
+    key,
+    { name: 'application.reject', input: { id } },
+    () => {},
+  );
+}
+
+export const decisionInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
+});
+export type DecisionInput = z.infer<typeof decisionInput>;
+
+/** The agent an application is assigned to approves or rejects it (clears the claim). */
+export async function decideApplication(deps: Deps, actor: SessionUser, id: string, input: DecisionInput, key?: MutationKey) {
+  const approve = input.status === 'approved';
+  return transition(
+    deps,
+    actor,
+    id,
+    {
+      action: approve ? 'application.approve' : 'application.reject',
+      from: ['pending', 'assigned'],
+      unpaidOnly: false,
+      assignedTo: actor.email,
+      set: { status: input.status, decided_at: deps.clock().toISOString() },
+      auditTo: input.status,
+      message: approve ? 'Policy claim approved successfully.' : 'Policy claim rejected.',
+    },
+    key,
+    { name: 'application.decide', input: { id, ...input } },
+    (row) => {
+      if (!isAssignedAgent(actor, row)) throw forbidden('This application is not assigned to you.');
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delete
+
+export interface ApplicationDeleted {
+  success: true;
+  deletedCount: 1;
+  message: string;
+}
+
+const deleted: ApplicationDeleted = { success: true, deletedCount: 1, message: 'Application deleted' };
+
+/**
+ * The owner may delete their application while it is pending; an admin may delete any that
+ * is not paid (a payment keeps its application). The tombstone for sync comes from a trigger.
+ */
+export async function deleteApplication(deps: Deps, actor: SessionUser, id: string, key?: MutationKey) {
+  const { db, batch, clock } = deps;
+  const mutation = await prepareMutation(key, 'application.delete', { id });
+  const action = 'application.delete';
+  return runOnce<ApplicationDeleted>(deps, mutation, () => deleted, async (record) => {
+    const before = await findApplication(db, id);
+    if (!before) throw applicationNotFound();
+    const admin = actor.role === 'admin';
+    if (!admin && !isOwner(actor, before)) throw forbidden('You can only delete your own applications.');
+
+    const at = clock().toISOString();
+    const where = admin
+      ? sql<boolean>`id = ${id} AND payment_status = 'unpaid'`
+      : sql<boolean>`id = ${id} AND user_id = ${actor.id} AND status = 'pending' AND payment_status = 'unpaid'`;
+    const results = await batch([
+      auditBeforeChange(db, { actor, action, entity: 'applications', entityId: id, from: sql`status`, to: null, at }, 'applications', where),
+      sql`DELETE FROM applications WHERE ${where}`.compile(db),
+      ...record.success(200, { json: null }, { afterChange: true }),
+      db.selectFrom('applications').selectAll().where('id', '=', id).compile(),
+    ]);
+    if ((results[1]?.changes ?? 0) > 0) return { ok: true, status: 200, body: deleted, replayed: false };
+    const now = lastRow<StoredApplication>(results);
+    if (!now) throw applicationNotFound();
+    return record.refuse(409, refusal(action, now, true));
+  });
+}
+
+/** Whether a user may list the applications of this email (their own, or any for admins). */
+export const mayListApplicationsOf = (user: SessionUser, email: string) => user.role === 'admin' || sameEmail(user.email, email);

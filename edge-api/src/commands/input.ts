@@ -1,0 +1,46 @@
+/** Small zod building blocks shared by the command schemas, with messages meant for people. */
+import { z } from 'zod';
+import { storedImageName } from '../lib/image-uploads.ts';
+
+/** Required text, trimmed, with "<Label> is required" when missing or blank. */
+export const requiredText = (label: string, max: number, message = `${label} is required`) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} is too long (at most ${max} characters)`);
+
+/** Optional text: blank or absent becomes null. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** A number, also accepted as a numeric string (form fields often send those). */
+export const numberLike = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { error: message })
+    .pipe(z.number({ error: message }));
+
+export const imageMessage = 'Image must be an uploaded image (/images/...) or an http(s) URL';
+
+/** An image: the path of an upload from POST /uploads, or an http(s) URL. */
+export const imageUrl = z
+  .string({ error: 'Image is required' })
+  .trim()
+  .min(1, 'Image is required')
+  .max(2000, 'The image address is too long')
+  .refine((value) => {
+    if (value.startsWith('/images/')) return storedImageName.test(value.slice('/images/'.length));
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, imageMessage);
+
+export const idInput = z.string({ error: 'An id is required' }).trim().min(1, 'An id is required').max(100, 'That id is too long');

@@ -1,0 +1,205 @@
+/**
+ * Admins manage the policy catalogue (spec sections 3 and 5: Add New Insurance Policy). The
+ * server sets the tracking id, creation date and creator; popularity is never typed in, it is
+ * counted from views and applications (policy_stats).
+ */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
+import { lastRow, rowSnapshot } from '../db/row-snapshot.ts';
+import type { PolicyRow } from '../db/schema.ts';
+import type { AppDeps, SessionUser } from '../env.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { auditAfterChange, auditBeforeChange, auditInsert } from '../lib/audit.ts';
+import { newId } from '../lib/ids.ts';
+import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
+import { imageUrl, numberLike, requiredText } from './input.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
+type PolicyWithStats = Parameters<typeof toPolicy>[0];
+
+/** Every column of a policy row, for the snapshot kept as a create's replayable result. */
+const policyColumns = [
+  'id',
+  'title',
+  'category',
+  'description',
+  'short_details',
+  'min_age',
+  'max_age',
+  'coverage_range',
+  'duration',
+  'base_premium',
+  'image_url',
+  'creator_email',
+  'tracking_id',
+  'creation_date',
+  'version',
+] as const satisfies readonly (keyof PolicyRow)[];
+
+export const policyCategories = ['Term Life', 'Senior', 'Child'] as const;
+export const policyDurations = [3, 5, 7, 10] as const;
+export const basePremiumChoices = [100000, 500000, 1000000] as const;
+
+const age = (label: string) =>
+  numberLike(`${label} is required`).pipe(
+    z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(120, `${label} must be at most 120`),
+  );
+
+const oneOf = <T extends number>(choices: readonly T[], message: string) =>
+  numberLike(message).refine((value): value is T => (choices as readonly number[]).includes(value), message);
+
+const policyFields = {
+  title: requiredText('Title', 200),
+  category: z.enum(policyCategories, { error: `Category must be one of: ${policyCategories.join(', ')}` }),
+  description: requiredText('Description', 5000),
+  shortDetails: requiredText('Short details', 500),
+  minAge: age('Minimum age'),
+  maxAge: age('Maximum age'),
+  coverageRange: numberLike('Coverage range is required').pipe(
+    z.number().int('Coverage range must be a whole number').positive('Coverage range must be more than 0').max(1e12, 'Coverage range is too large'),
+  ),
+  duration: oneOf(policyDurations, `Duration must be one of ${policyDurations.join(', ')} years`),
+  basePremium: oneOf(basePremiumChoices, `Base premium must be one of ${basePremiumChoices.join(', ')}`),
+  image: imageUrl,
+};
+
+const agesInOrder = (value: { minAge?: number; maxAge?: number }) =>
+  value.minAge === undefined || value.maxAge === undefined || value.minAge <= value.maxAge;
+const agesMessage = { message: 'Maximum age must be at least the minimum age', path: ['maxAge'] };
+
+export const policyInput = z.object(policyFields).refine(agesInOrder, agesMessage);
+export type PolicyInput = z.infer<typeof policyInput>;
+
+/** An edit: any of the fields, each checked as on creation. */
+export const policyPatch = z
+  .object(policyFields)
+  .partial()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Nothing to change' })
+  .refine(agesInOrder, agesMessage);
+export type PolicyPatch = z.infer<typeof policyPatch>;
+
+function columnsOf(input: PolicyPatch) {
+  const columns: Partial<Omit<PolicyRow, 'version' | 'id' | 'creator_email' | 'tracking_id' | 'creation_date'>> = {};
+  if (input.title !== undefined) columns.title = input.title;
+  if (input.category !== undefined) columns.category = input.category;
+  if (input.description !== undefined) columns.description = input.description;
+  if (input.shortDetails !== undefined) columns.short_details = input.shortDetails;
+  if (input.minAge !== undefined) columns.min_age = input.minAge;
+  if (input.maxAge !== undefined) columns.max_age = input.maxAge;
+  if (input.coverageRange !== undefined) columns.coverage_range = input.coverageRange;
+  if (input.duration !== undefined) columns.duration = input.duration;
+  if (input.basePremium !== undefined) columns.base_premium = input.basePremium;
+  if (input.image !== undefined) columns.image_url = input.image;
+  return columns;
+}
+
+/** The spec's tracking id: 'TID-' + timestamp + a random number below 1000. */
+export const trackingId = (now: Date) => `TID-${now.getTime()}${Math.floor(Math.random() * 1000)}`;
+
+export interface PolicyCreated {
+  success: true;
+  insertedId: string;
+  policy: Policy;
+}
+
+const createdPolicy = (row: PolicyWithStats): PolicyCreated => ({
+  success: true,
+  insertedId: row.id,
+  policy: toPolicy(row),
+});
+
+export async function createPolicy(
+  deps: Deps,
+  actor: SessionUser,
+  input: PolicyInput,
+  key?: MutationKey,
+): Promise<Outcome<PolicyCreated>> {
+  const { db, batch, clock } = deps;
+  const mutation = await prepareMutation(key, 'policy.create', input);
+  const revive = (stored: unknown) =>
+    createdPolicy({ ...(stored as Omit<PolicyWithStats, 'view_count' | 'application_count'>), view_count: 0, application_count: 0 });
+  return runOnce(deps, mutation, revive, async (record) => {
+    const now = clock();
+    const at = now.toISOString();
+    const id = newId();
+    const results = await batch([
+      db
+        .insertInto('policies')
+        .values({
+          id,
+          title: input.title,
+          category: input.category,
+          description: input.description,
+          short_details: input.shortDetails,
+          min_age: input.minAge,
+          max_age: input.maxAge,
+          coverage_range: input.coverageRange,
+          duration: input.duration,
+          base_premium: input.basePremium,
+          image_url: input.image,
+          creator_email: actor.email,
+          tracking_id: trackingId(now),
+          creation_date: at,
+        })
+        .compile(),
+      auditInsert(db, { actor, action: 'policy.create', entity: 'policies', entityId: id, to: input.title, at }),
+      ...record.success(201, rowSnapshot('policies', policyColumns, id)),
+      selectPolicies(db).where('policies.id', '=', id).compile(),
+    ]);
+    const row = lastRow<PolicyWithStats>(results) as PolicyWithStats;
+    return { ok: true, status: 201, body: createdPolicy(row), replayed: false };
+  });
+}
+
+export interface PolicyChanged {
+  success: true;
+  message: string;
+  policy: Policy;
+}
+
+export async function updatePolicy(deps: Deps, actor: SessionUser, id: string, input: PolicyPatch): Promise<PolicyChanged> {
+  const { db, batch, clock } = deps;
+  const before = await db.selectFrom('policies').select(['min_age', 'max_age']).where('id', '=', id).executeTakeFirst();
+  if (!before) throw notFound('Policy');
+  // The ages must stay in order with the values the edit leaves unchanged. Checked again in
+  // the UPDATE itself, so a concurrent edit of the other bound cannot break the rule.
+  const minAge = input.minAge ?? before.min_age;
+  const maxAge = input.maxAge ?? before.max_age;
+  if (minAge > maxAge) {
+    throw new ApiError(400, 'validation_failed', agesMessage.message, { fields: { maxAge: agesMessage.message } });
+  }
+  const at = clock().toISOString();
+  const columns = columnsOf(input);
+  const results = await batch([
+    db
+      .updateTable('policies')
+      .set(columns)
+      .where('id', '=', id)
+      .where(sql<boolean>`${input.minAge ?? sql`min_age`} <= ${input.maxAge ?? sql`max_age`}`)
+      .compile(),
+    auditAfterChange(db, { actor, action: 'policy.update', entity: 'policies', entityId: id, to: Object.keys(input).join(', '), at }),
+    selectPolicies(db).where('policies.id', '=', id).compile(),
+  ]);
+  const row = lastRow<PolicyWithStats>(results);
+  if (!row) throw notFound('Policy');
+  if ((results[0]?.changes ?? 0) === 0) {
+    throw new ApiError(409, 'conflict', agesMessage.message, {
+      details: { minAge: row.min_age, maxAge: row.max_age },
+    });
+  }
+  return { success: true, message: 'Policy updated', policy: toPolicy(row) };
+}
+
+export async function deletePolicy(deps: Deps, actor: SessionUser, id: string) {
+  const { db, batch, clock } = deps;
+  const at = clock().toISOString();
+  // Applications keep their copy of the policy's name and category (policy_id becomes NULL).
+  const where = sql<boolean>`id = ${id}`;
+  const [, removed] = await batch([
+    auditBeforeChange(db, { actor, action: 'policy.delete', entity: 'policies', entityId: id, from: sql`title`, to: null, at }, 'policies', where),
+    db.deleteFrom('policies').where(where).compile(),
+  ]);
+  if ((removed?.changes ?? 0) === 0) throw notFound('Policy');
+  return { success: true as const, deletedCount: 1 as const, message: 'Policy deleted' };
+}

@@ -1,0 +1,150 @@
+/**
+ * Sync push: a batch of writes queued offline, each carrying its client-made mutation id.
+ * Every mutation runs through the very command its REST endpoint uses, with the same role
+ * rule (the access table row of that endpoint) and the same data rules, so the outbox can
+ * never do more than the online screens.
+ *
+ * Each answer says what happened: 'applied' (first time), 'duplicate' (the id was seen before:
+ * here is the first result), or 'refused' (with the reason and, for a refused transition, the
+ * current state), so the PWA can show a refused write to its user instead of losing it.
+ */
+import { z, type ZodType } from 'zod';
+import { mayCall, type RouteKey } from '../auth/access-table.ts';
+import type { AppDeps, SessionUser } from '../env.ts';
+import { ApiError, type ErrorBody } from '../errors.ts';
+import { isValidMutationId, mutationIdMessage, type MutationKey, type Outcome } from '../lib/idempotency.ts';
+import {
+  applicationInput,
+  applyForPolicy,
+  assignAgent,
+  assignInput,
+  decideApplication,
+  decisionInput,
+  deleteApplication,
+  rejectApplication,
+} from './applications.ts';
+import { blogInput, createBlog } from './blogs.ts';
+import { idInput } from './input.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
+
+interface PushCommand<Input> {
+  /** The REST endpoint this mutation stands for: its access-table row decides who may push it. */
+  route: RouteKey;
+  input: ZodType<Input>;
+  run(deps: Deps, user: SessionUser, input: Input, key: MutationKey): Promise<Outcome<unknown>>;
+}
+
+const command = <Input>(definition: PushCommand<Input>) => definition as PushCommand<unknown>;
+const withId = z.object({ id: idInput });
+
+export const pushCommands = {
+  'application.create': command({
+    route: 'POST /applications',
+    input: applicationInput,
+    run: (deps, user, input, key) => applyForPolicy(deps, user, input, key),
+  }),
+  'application.delete': command({
+    route: 'DELETE /applications/:id',
+    input: withId,
+    run: (deps, user, input, key) => deleteApplication(deps, user, input.id, key),
+  }),
+  'application.decide': command({
+    route: 'PATCH /applications/:id/status',
+    input: decisionInput.extend(withId.shape),
+    run: (deps, user, { id, ...input }, key) => decideApplication(deps, user, id, input, key),
+  }),
+  'application.assign': command({
+    route: 'PATCH /applications/assign/:id',
+    input: assignInput.extend(withId.shape),
+    run: (deps, user, { id, ...input }, key) => assignAgent(deps, user, id, input, key),
+  }),
+  'application.reject': command({
+    route: 'PATCH /applications/reject/:id',
+    input: withId,
+    run: (deps, user, input, key) => rejectApplication(deps, user, input.id, key),
+  }),
+  'blog.create': command({
+    route: 'POST /blogs',
+    input: blogInput,
+    run: (deps, user, input, key) => createBlog(deps, user, input, key),
+  }),
+} satisfies Record<string, PushCommand<unknown>>;
+
+export type MutationType = keyof typeof pushCommands;
+export const mutationTypes = Object.keys(pushCommands) as MutationType[];
+export const maxMutationsPerPush = 100;
+
+export const pushInput = z.object({
+  mutations: z
+    .array(
+      z.object({
+        mutationId: z.string({ error: 'Every mutation needs a mutationId' }).refine(isValidMutationId, mutationIdMessage),
+        type: z.string({ error: 'Every mutation needs a type' }).max(100, 'That mutation type is too long'),
+        payload: z.unknown(),
+      }),
+      { error: 'mutations must be a list' },
+    )
+    .max(maxMutationsPerPush, `At most ${maxMutationsPerPush} mutations per push`),
+});
+export type PushInput = z.infer<typeof pushInput>;
+
+export interface PushResult {
+  mutationId: string;
+  result: 'applied' | 'duplicate' | 'refused';
+  status: number;
+  body: unknown;
+  reason?: string;
+  current?: Record<string, unknown>;
+}
+
+function refused(mutationId: string, status: number, body: ErrorBody, duplicate = false): PushResult {
+  return {
+    mutationId,
+    result: duplicate ? 'duplicate' : 'refused',
+    status,
+    body,
+    reason: body.message,
+    ...(body.details ? { current: body.details } : {}),
+  };
+}
+
+const errorBody = (error: ApiError): ErrorBody => ({ error: error.code, message: error.message, ...error.extra });
+
+/** Applies the mutations in order, one after the other (a later one may depend on an earlier). */
+export async function applyPush(deps: Deps, user: SessionUser, input: PushInput): Promise<PushResult[]> {
+  const results: PushResult[] = [];
+  for (const { mutationId, type, payload } of input.mutations) {
+    const handler: PushCommand<unknown> | undefined = (pushCommands as Record<string, PushCommand<unknown>>)[type];
+    if (!handler || !Object.hasOwn(pushCommands, type)) {
+      results.push(refused(mutationId, 400, { error: 'bad_request', message: `Unknown mutation type '${type}'` }));
+      continue;
+    }
+    if (!mayCall(user.role, handler.route)) {
+      results.push(refused(mutationId, 403, { error: 'forbidden', message: 'You do not have permission to do this' }));
+      continue;
+    }
+    const parsed = handler.input.safeParse(payload ?? {});
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'payload'] ??= issue.message;
+      const message = parsed.error.issues[0]?.message ?? 'The mutation is not valid';
+      results.push(refused(mutationId, 400, { error: 'validation_failed', message, fields }));
+      continue;
+    }
+    try {
+      const outcome = await handler.run(deps, user, parsed.data, { userId: user.id, mutationId });
+      if (outcome.ok) {
+        results.push({ mutationId, result: outcome.replayed ? 'duplicate' : 'applied', status: outcome.status, body: outcome.body });
+      } else {
+        results.push(refused(mutationId, outcome.status, outcome.body, outcome.replayed));
+      }
+    } catch (error) {
+      // A refusal (403, 404, 422...) is an answer for this mutation; anything else fails the
+      // push, and the client sends it again (what was applied comes back as duplicates).
+      if (!(error instanceof ApiError)) throw error;
+      results.push(refused(mutationId, error.status, errorBody(error)));
+    }
+  }
+  return results;
+}

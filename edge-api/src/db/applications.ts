@@ -1,0 +1,119 @@
+import type { Kysely, Selectable } from 'kysely';
+import { sameEmail } from '../auth/access.ts';
+import type { SessionUser } from '../env.ts';
+import { rowSnapshot } from './row-snapshot.ts';
+import type { ApplicationRow, ApplicationStatus, Database, PaymentStatus } from './schema.ts';
+
+/** The spec's health conditions (policy application form, multi-choice). */
+export const healthConditionChoices = [
+  'Diabetes',
+  'High Blood Pressure',
+  'Heart Disease',
+  'Cancer',
+  'None of the Above',
+] as const;
+export type HealthCondition = (typeof healthConditionChoices)[number];
+
+/** An application as the API shows it; the spec's alternative names are filled in too. */
+export interface Application {
+  id: string;
+  name: string;
+  email: string;
+  userEmail: string;
+  address: string;
+  nid: string;
+  phone: string | null;
+  nomineeName: string;
+  relationship: string;
+  healthConditions: string[];
+  estimatedPremium: number | null;
+  policyId: string | null;
+  policyName: string;
+  category: string | null;
+  policyType: string | null;
+  status: ApplicationStatus;
+  paymentStatus: PaymentStatus;
+  assignedAgent: string | null;
+  assignedAt: string | null;
+  appliedAt: string;
+  decidedAt: string | null;
+  version: number;
+}
+
+export type StoredApplication = Selectable<ApplicationRow>;
+
+function parseConditions(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toApplication(row: StoredApplication): Application {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.user_email,
+    userEmail: row.user_email,
+    address: row.address,
+    nid: row.nid,
+    phone: row.phone,
+    nomineeName: row.nominee_name,
+    relationship: row.relationship,
+    healthConditions: parseConditions(row.health_conditions),
+    estimatedPremium: row.estimated_premium,
+    policyId: row.policy_id,
+    policyName: row.policy_name,
+    category: row.category,
+    policyType: row.category,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    assignedAgent: row.assigned_agent,
+    assignedAt: row.assigned_at,
+    appliedAt: row.applied_at,
+    decidedAt: row.decided_at,
+    version: row.version,
+  };
+}
+
+/** Every column, for snapshots that must rebuild the whole row. */
+export const applicationColumns = [
+  'id',
+  'user_id',
+  'user_email',
+  'name',
+  'address',
+  'nid',
+  'phone',
+  'nominee_name',
+  'relationship',
+  'health_conditions',
+  'estimated_premium',
+  'policy_id',
+  'policy_name',
+  'category',
+  'status',
+  'payment_status',
+  'assigned_agent',
+  'assigned_at',
+  'decided_at',
+  'applied_at',
+  'version',
+] as const satisfies readonly (keyof ApplicationRow)[];
+
+export const applicationSnapshot = (id: string) => rowSnapshot('applications', applicationColumns, id);
+
+export function findApplication(db: Kysely<Database>, id: string): Promise<StoredApplication | undefined> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export const isOwner = (user: SessionUser, row: Pick<StoredApplication, 'user_id'>) => row.user_id === user.id;
+
+export const isAssignedAgent = (user: SessionUser, row: Pick<StoredApplication, 'assigned_agent'>) =>
+  user.role === 'agent' && row.assigned_agent !== null && sameEmail(row.assigned_agent, user.email);
+
+/** Who may see an application: its owner, the agent it is assigned to, and admins. */
+export const mayViewApplication = (user: SessionUser, row: Pick<StoredApplication, 'user_id' | 'assigned_agent'>) =>
+  user.role === 'admin' || isOwner(user, row) || isAssignedAgent(user, row);

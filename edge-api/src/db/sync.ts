@@ -1,0 +1,176 @@
+/**
+ * The delta pull of offline sync: every row the caller may see that changed after a server
+ * version, and the tombstones of rows they may no longer see, in version order, a page at a
+ * time. Versions come from the one sync_clock (migrations 0001, 0005, 0020), never from clocks.
+ *
+ * All reads run in ONE batch, so they see a single consistent state on both runtimes, and the
+ * clock value read with them bounds the page: nothing committed later can be skipped.
+ */
+import { sql, type Kysely } from 'kysely';
+import { toPublicAgent, type PublicAgent } from './agents.ts';
+import { toApplication, type Application, type StoredApplication } from './applications.ts';
+import type { BatchRunner } from './batch.ts';
+import { toBlog, type Blog } from './blogs.ts';
+import { selectPolicies, toPolicy, type Policy } from './policies.ts';
+import type { Database, Role } from './schema.ts';
+
+export type Collection = 'policies' | 'blogs' | 'faqs' | 'agents' | 'applications';
+export const collections: readonly Collection[] = ['policies', 'blogs', 'faqs', 'agents', 'applications'];
+
+export interface Faq {
+  id: string;
+  position: number;
+  question: string;
+  answer: string;
+  version: number;
+}
+
+export interface CollectionChanges<T> {
+  upserts: T[];
+  deletes: string[];
+}
+
+export interface SyncChanges {
+  policies: CollectionChanges<Policy>;
+  blogs: CollectionChanges<Blog>;
+  faqs: CollectionChanges<Faq>;
+  agents: CollectionChanges<PublicAgent>;
+  applications: CollectionChanges<Application>;
+}
+
+/** Whose private rows a pull may contain. */
+export type Viewer = { id: string; email: string; role: Role } | null;
+
+interface Item {
+  collection: Collection;
+  version: number;
+  id: string;
+  /** The row in its API shape; absent for a deletion. */
+  value?: unknown;
+}
+
+export interface DeltaPage {
+  /** The server version this page reaches: pass it as `since` next time. */
+  version: number;
+  hasMore: boolean;
+  changes: SyncChanges;
+}
+
+/** Which applications a viewer may see, as an SQL condition over `applications`. */
+function visibleApplications(viewer: NonNullable<Viewer>) {
+  const own = sql`(applications.user_id = ${viewer.id} OR applications.user_email = ${viewer.email})`;
+  if (viewer.role === 'admin') return sql<boolean>`1 = 1`;
+  if (viewer.role === 'agent') return sql<boolean>`(${own} OR applications.assigned_agent = ${viewer.email})`;
+  return sql<boolean>`${own}`;
+}
+
+/** Which tombstones a viewer receives: public ones, and only their own private ones. */
+function visibleTombstones(viewer: Viewer) {
+  const publicOnes = sql`entity IN ('policies', 'blogs', 'faqs', 'agents')`;
+  if (!viewer) return sql<boolean>`${publicOnes}`;
+  if (viewer.role === 'admin') return sql<boolean>`(${publicOnes} OR entity = 'applications')`;
+  const mine = sql`lower(owner_email) = lower(${viewer.email})`;
+  if (viewer.role === 'user') return sql<boolean>`(${publicOnes} OR (entity = 'applications' AND ${mine}))`;
+  // An agent also loses applications deleted while assigned to them, and those taken away from
+  // them ('application_revocations'), unless they can still see the application now (their own,
+  // or assigned back to them: its newer version then arrives as an upsert).
+  const theirs = sql`lower(agent_email) = lower(${viewer.email})`;
+  return sql<boolean>`(${publicOnes}
+    OR (entity = 'applications' AND (${mine} OR ${theirs}))
+    OR (entity = 'application_revocations' AND ${theirs}
+        AND entity_id NOT IN (SELECT applications.id FROM applications WHERE ${visibleApplications(viewer)})))`;
+}
+
+const tombstoneCollection = (entity: string): Collection | null => {
+  if (entity === 'application_revocations') return 'applications';
+  return (collections as readonly string[]).includes(entity) ? (entity as Collection) : null;
+};
+
+export async function readDelta(
+  deps: { db: Kysely<Database>; batch: BatchRunner },
+  viewer: Viewer,
+  since: number,
+  limit: number,
+): Promise<DeltaPage> {
+  const { db, batch } = deps;
+  const take = limit + 1;
+  const queries = [
+    db.selectFrom('sync_clock').select('version').where('id', '=', 1).compile(),
+    selectPolicies(db).where('policies.version', '>', since).orderBy('policies.version').limit(take).compile(),
+    db.selectFrom('blogs').selectAll().where('version', '>', since).orderBy('version').limit(take).compile(),
+    db.selectFrom('faqs').selectAll().where('version', '>', since).orderBy('version').limit(take).compile(),
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'photo_url', 'phone', 'bio', 'version'])
+      .where('role', '=', 'agent')
+      .where('version', '>', since)
+      .orderBy('version')
+      .limit(take)
+      .compile(),
+    viewer
+      ? db
+          .selectFrom('applications')
+          .selectAll()
+          .where('version', '>', since)
+          .where(visibleApplications(viewer))
+          .orderBy('version')
+          .limit(take)
+          .compile()
+      : null,
+    // A first pull (since 0) has nothing to delete.
+    since > 0
+      ? db
+          .selectFrom('tombstones')
+          .select(['version', 'entity', 'entity_id'])
+          .where('version', '>', since)
+          .where(visibleTombstones(viewer))
+          .orderBy('version')
+          .limit(take)
+          .compile()
+      : null,
+  ];
+  const results = await batch(queries.filter((q) => q !== null));
+  const rows = (index: number) => {
+    // Indexes shift when optional queries were left out.
+    const present = queries.slice(0, index + 1).filter((q) => q !== null).length - 1;
+    return queries[index] ? (results[present]?.rows ?? []) : [];
+  };
+
+  const clock = Number(rows(0)[0]?.version ?? 0);
+  const items: Item[] = [];
+  const add = (collection: Collection, list: Record<string, unknown>[], map: (row: never) => unknown) => {
+    for (const row of list) {
+      items.push({ collection, version: Number(row.version), id: String(row.id), value: map(row as never) });
+    }
+  };
+  add('policies', rows(1), toPolicy);
+  add('blogs', rows(2), toBlog);
+  add('faqs', rows(3), (row: Faq) => row);
+  add('agents', rows(4), toPublicAgent);
+  add('applications', rows(5), (row: StoredApplication) => toApplication(row));
+  for (const row of rows(6)) {
+    const collection = tombstoneCollection(String(row.entity));
+    if (collection) items.push({ collection, version: Number(row.version), id: String(row.entity_id) });
+  }
+
+  items.sort((a, b) => a.version - b.version);
+  const page = items.slice(0, limit);
+  const hasMore = items.length > limit;
+
+  // Within a page an id ends in one state: the latest change wins.
+  const latest = new Map<string, Item>();
+  for (const item of page) latest.set(`${item.collection}\u0000${item.id}`, item);
+  const changes = Object.fromEntries(collections.map((c) => [c, { upserts: [], deletes: [] }])) as unknown as Record<
+    Collection,
+    CollectionChanges<unknown>
+  >;
+  for (const item of latest.values()) {
+    if (item.value === undefined) changes[item.collection].deletes.push(item.id);
+    else changes[item.collection].upserts.push(item.value);
+  }
+  return {
+    version: hasMore ? (page.at(-1)?.version ?? since) : Math.max(clock, since),
+    hasMore,
+    changes: changes as unknown as SyncChanges,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Applications (spec section 7). Reads check whose data it is here; writes are the commands of
+ * commands/applications.ts, shared with sync push.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { access, currentUser, sameEmail } from '../auth/access.ts';
+import {
+  applicationInput,
+  applyForPolicy,
+  assignAgent,
+  assignInput,
+  decideApplication,
+  decisionInput,
+  deleteApplication,
+  mayListApplicationsOf,
+  rejectApplication,
+} from '../commands/applications.ts';
+import { findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, forbidden } from '../errors.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './policies.ts';
+import { mutationKey, reply } from './reply.ts';
+
+const emailQuery = z.object({
+  email: z.string().trim().max(254, 'That email is too long').optional(),
+});
+const emailParam = z.object({ email: z.string().trim().min(1, 'An email is required').max(254, 'That email is too long') });
+
+export const applicationRoutes = new Hono<AppEnv>()
+  .post('/applications', access('POST /applications'), validate('json', applicationInput), async (c) => {
+    const user = currentUser(c);
+    return reply(c, await applyForPolicy(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
+  })
+  .get('/applications', access('GET /applications'), validate('query', emailQuery), async (c) => {
+    const user = currentUser(c);
+    const email = c.req.valid('query').email || user.email;
+    if (!mayListApplicationsOf(user, email)) throw forbidden('You can only see your own applications.');
+    let query = c.var.deps.db.selectFrom('applications').selectAll().orderBy('applied_at', 'desc');
+    // One's own applications are found by account, so they stay one's own if the email changes.
+    query = sameEmail(email, user.email)
+      ? query.where((eb) => eb.or([eb('user_id', '=', user.id), eb('user_email', '=', email)]))
+      : query.where('user_email', '=', email);
+    const rows = await query.execute();
+    return c.json(rows.map(toApplication), 200);
+  })
+  .get('/applications/all', access('GET /applications/all'), async (c) => {
+    const rows = await c.var.deps.db.selectFrom('applications').selectAll().orderBy('applied_at', 'desc').execute();
+    return c.json(rows.map(toApplication), 200);
+  })
+  .get('/applications/assigned/:email', access('GET /applications/assigned/:email'), validate('param', emailParam), async (c) => {
+    const user = currentUser(c);
+    const { email } = c.req.valid('param');
+    if (user.role !== 'admin' && !sameEmail(user.email, email)) {
+      throw forbidden('You can only see the applications assigned to you.');
+    }
+    const rows = await c.var.deps.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('assigned_agent', '=', email)
+      .orderBy('applied_at', 'desc')
+      .execute();
+    return c.json(rows.map(toApplication), 200);
+  })
+  .get('/applications/:id', access('GET /applications/:id'), validate('param', idParam), async (c) => {
+    const user = currentUser(c);
+    const row = await findApplication(c.var.deps.db, c.req.valid('param').id);
+    if (!row) throw new ApiError(404, 'not_found', 'Application not found');
+    if (!mayViewApplication(user, row)) throw forbidden('You can only see your own applications.');
+    return c.json(toApplication(row), 200);
+  })
+  .delete('/applications/:id', access('DELETE /applications/:id'), validate('param', idParam), async (c) => {
+    const user = currentUser(c);
+    return reply(c, await deleteApplication(c.var.deps, user, c.req.valid('param').id, mutationKey(c, user)));
+  })
+  .patch(
+    '/applications/assign/:id',
+    access('PATCH /applications/assign/:id'),
+    validate('param', idParam),
+    validate('json', assignInput),
+    async (c) => {
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      return reply(c, await assignAgent(c.var.deps, user, id, c.req.valid('json'), mutationKey(c, user)));
+    },
+  )
+  .patch('/applications/reject/:id', access('PATCH /applications/reject/:id'), validate('param', idParam), async (c) => {
+    const user = currentUser(c);
+    return reply(c, await rejectApplication(c.var.deps, user, c.req.valid('param').id, mutationKey(c, user)));
+  })
+  .patch(
+    '/applications/:id/status',
+    access('PATCH /applications/:id/status'),
+    validate('param', idParam),
+    validate('json', decisionInput),
+    async (c) => {
+      const user = currentUser(c);
+      const { id } = c.req.valid('param');
+      return reply(c, await decideApplication(c.var.deps, user, id, c.req.valid('json'), mutationKey(c, user)));
+    },
+  );

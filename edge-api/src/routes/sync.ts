@@ -1,0 +1,61 @@
+/**
+ * Offline sync for the PWA: pull what changed since a cursor, push queued writes.
+ *
+ * A cursor is the server version a pull reached, tagged with whose view it was taken in
+ * (`<version>.<scope>`, scope = 'public' or '<role>-<user id>'). A cursor from another view
+ * (a visitor who signed in, a user who became an agent, another account on the device) does
+ * not fit what the caller may see now, so the pull starts over from 0 and says `reset: true`:
+ * the client then drops what it holds and keeps what arrives. A bare number is taken as is.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { access, currentUser } from '../auth/access.ts';
+import { applyPush, pushInput } from '../commands/push.ts';
+import { readDelta, type Viewer } from '../db/sync.ts';
+import type { AppEnv, SessionUser } from '../env.ts';
+import { validate } from '../validation.ts';
+
+const defaultLimit = 500;
+const maxLimit = 1000;
+
+const pullQuery = z.object({
+  since: z
+    .string()
+    .trim()
+    .max(200, 'That cursor is not valid')
+    .regex(/^\d{1,15}(\.[A-Za-z0-9_-]{1,120})?$/, 'That cursor is not valid: use the cursor of an earlier pull, or 0')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(maxLimit, `limit must be at most ${maxLimit}`)
+    .optional(),
+});
+
+const scopeOf = (user: SessionUser | null) => (user ? `${user.role}-${user.id}` : 'public');
+
+function parseCursor(cursor: string | undefined, scope: string): { since: number; reset: boolean } {
+  if (!cursor) return { since: 0, reset: false };
+  const [version = '0', cursorScope] = cursor.split('.', 2);
+  const since = Number(version);
+  if (cursorScope !== undefined && cursorScope !== scope) return { since: 0, reset: since > 0 };
+  return { since, reset: false };
+}
+
+export const syncRoutes = new Hono<AppEnv>()
+  .get('/sync', access('GET /sync'), validate('query', pullQuery), async (c) => {
+    const user = c.var.user;
+    const { since: cursor, limit = defaultLimit } = c.req.valid('query');
+    const scope = scopeOf(user);
+    const { since, reset } = parseCursor(cursor, scope);
+    const viewer: Viewer = user ? { id: user.id, email: user.email, role: user.role } : null;
+    const page = await readDelta(c.var.deps, viewer, since, limit);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ cursor: `${page.version}.${scope}`, hasMore: page.hasMore, reset, changes: page.changes }, 200);
+  })
+  .post('/sync/push', access('POST /sync/push'), validate('json', pushInput), async (c) => {
+    const user = currentUser(c);
+    const results = await applyPush(c.var.deps, user, c.req.valid('json'));
+    return c.json({ results }, 200);
+  });
