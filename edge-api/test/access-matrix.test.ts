@@ -1,0 +1,263 @@
+/**
+ * The authorization table (auth/access-table.ts) against the running API: for every endpoint
+ * in the table that the app mounts, and every kind of caller, the status the table promises.
+ * - anonymous where sign-in is needed: 401; a role the row does not allow: 403;
+ * - a role the row allows: anything but 401/403 (and no crash), for a valid-looking request;
+ * - "another user" on endpoints that have an owner: refused (data scope).
+ * Rows of endpoints not mounted yet (being built) are listed as skipped, and join the matrix
+ * by themselves once mounted. A second test walks the app's real routes and fails on any
+ * route without a row in the table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type AppDeps } from '../src/app.ts';
+import { accessTable, mayCall, type Role, type RouteKey } from '../src/auth/access-table.ts';
+import { hashPassword } from '../src/auth/password.ts';
+import { readConfig } from '../src/config.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createNodeDatabase } from '../src/db/sqlite-node.ts';
+import { migrationsDir } from '../src/node.ts';
+import { blogRow, policyRow } from '../src/seed/factories.ts';
+import { diskImageStore } from '../src/storage/disk-images.ts';
+import { insertRefreshSession, registrationForm, tinyPng } from './support/auth-client.ts';
+import { insertRow } from './support/rows.ts';
+import { runtime, startApi, testJwtSecret, type ApiTarget } from './support/target.ts';
+import { createTestUser, type TestUser } from './support/users.ts';
+
+/** The routes the app really mounts, as "METHOD /path", from an app built in-process. */
+function mountedRoutes(): Set<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'routes-walk-'));
+  const database = createNodeDatabase(join(dir, 'walk.sqlite'));
+  try {
+    migrate(database.sqlite, migrationsDir);
+    // Routes are only listed, never called: the drivers that are not needed for that are left out.
+    const deps = {
+      db: database.db,
+      batch: database.batch,
+      config: readConfig({ JWT_SECRET: testJwtSecret }),
+      images: diskImageStore(join(dir, 'images')),
+      clock: () => new Date(),
+    } as unknown as AppDeps;
+    const app = createApp(deps);
+    return new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`));
+  } finally {
+    database.sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const mounted = mountedRoutes();
+const tableKeys = Object.keys(accessTable) as RouteKey[];
+
+describe('the authorization table covers the app', () => {
+  it('has a row for every route the app mounts', () => {
+    const missing = [...mounted].filter((route) => !(route in accessTable));
+    expect(missing, 'routes without a row in auth/access-table.ts').toEqual([]);
+  });
+});
+
+type Persona = 'anonymous' | 'user' | 'anotherUser' | 'agent' | 'admin';
+// "anotherUser" goes before "user" so that the owner's own calls (a delete) cannot hide a scope check.
+const personas: Persona[] = ['anonymous', 'anotherUser', 'user', 'agent', 'admin'];
+const roleOf: Record<Persona, Role | null> = { anonymous: null, user: 'user', anotherUser: 'user', agent: 'agent', admin: 'admin' };
+
+interface Fixtures {
+  owner: TestUser;
+  anotherUser: TestUser;
+  agent: TestUser;
+  admin: TestUser;
+  loginEmail: string;
+  loginUserId: string;
+  applicationId: string;
+  pendingApplicationId: string;
+  blogId: string;
+  policyId: string;
+}
+
+interface Call {
+  path: string;
+  init?: RequestInit;
+}
+
+const missingId = 'matrix-missing-id';
+let counter = 0;
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/**
+ * A valid-looking request per endpoint and caller. A caller uses their own data where the
+ * endpoint has an owner; "anotherUser" aims at the owner's data; others get missing ids
+ * (an allowed caller then sees 404, never 401/403).
+ */
+function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser | null): Call | Promise<Call> {
+  const own = persona === 'anotherUser' ? f.owner.email : persona === 'admin' ? f.owner.email : (caller?.email ?? f.owner.email);
+  const ownApplication = persona === 'user' || persona === 'anotherUser' ? f.applicationId : missingId;
+  switch (key) {
+    case 'POST /auth/register': {
+      counter += 1;
+      return { path: '/auth/register', init: { method: 'POST', body: registrationForm({ name: 'Matrix', email: `matrix-${counter}@example.test`, password: 'matrix-pass' }) } };
+    }
+    case 'POST /auth/login':
+      return { path: '/auth/login', init: json('POST', { email: f.loginEmail, password: 'matrix-pass' }) };
+    case 'POST /auth/refresh':
+    case 'POST /auth/logout':
+      return insertRefreshSession(api, f.loginUserId).then((cookie) => ({ path: key.split(' ')[1]!, init: { method: 'POST', headers: { cookie } } }));
+    case 'POST /auth/google':
+      return { path: '/auth/google', init: json('POST', { idToken: 'not-configured-here' }) };
+    case 'PATCH /auth/me':
+      return { path: '/auth/me', init: json('PATCH', { name: 'Matrix Name' }) };
+    case 'POST /auth/password':
+      return { path: '/auth/password', init: json('POST', { oldPassword: 'wrong-old', newPassword: 'matrix-new', confirmPassword: 'matrix-new' }) };
+    case 'POST /uploads': {
+      const form = new FormData();
+      form.set('image', new Blob([tinyPng], { type: 'image/png' }), 'm.png');
+      return { path: '/uploads', init: { method: 'POST', body: form } };
+    }
+    case 'GET /users/role':
+      return { path: `/users/role?email=${encodeURIComponent(own)}` };
+    case 'GET /users/:email':
+      return { path: `/users/${encodeURIComponent(own)}` };
+    case 'POST /users':
+      // Own profile only, admins included.
+      return { path: '/users', init: json('POST', { email: persona === 'anotherUser' ? f.owner.email : (caller?.email ?? f.owner.email), name: 'Matrix Name' }) };
+    case 'PUT /make-admin':
+      return { path: '/make-admin', init: json('PUT', { email: 'nobody@matrix.test' }) };
+    case 'POST /agents':
+      return { path: '/agents', init: json('POST', { name: 'Matrix', phone: '+8801700000000', nid: '1234567890', district: 'Dhaka' }) };
+    case 'PATCH /agents/:id/status':
+      return { path: `/agents/${missingId}/status`, init: json('PATCH', { status: 'approved' }) };
+    case 'GET /applications':
+      return { path: `/applications?email=${encodeURIComponent(own)}` };
+    case 'GET /applications/:id':
+      return { path: `/applications/${persona === 'agent' || persona === 'admin' ? f.applicationId : ownApplication}` };
+    case 'DELETE /applications/:id':
+      return { path: `/applications/${persona === 'user' || persona === 'anotherUser' ? f.pendingApplicationId : missingId}`, init: { method: 'DELETE' } };
+    case 'GET /applications/assigned/:email':
+      return { path: `/applications/assigned/${encodeURIComponent(persona === 'agent' || persona === 'admin' ? f.agent.email : own)}` };
+    case 'PATCH /applications/:id/status':
+      return { path: `/applications/${persona === 'agent' ? f.applicationId : missingId}/status`, init: json('PATCH', { status: 'approved' }) };
+    case 'PATCH /applications/assign/:id':
+      return { path: `/applications/assign/${missingId}`, init: json('PATCH', { agentEmail: f.agent.email }) };
+    case 'PATCH /blogs/:id':
+      return { path: `/blogs/${f.blogId}`, init: json('PATCH', { title: 'Matrix title' }) };
+    case 'DELETE /blogs/:id':
+      return { path: `/blogs/${persona === 'agent' ? f.blogId : missingId}`, init: { method: 'DELETE' } };
+    case 'POST /create-payment-intent':
+      return { path: '/create-payment-intent', init: json('POST', { applicationId: ownApplication }) };
+    default: {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const path = pattern.replace(/:email/g, encodeURIComponent(own)).replace(/:[a-z]+/gi, missingId);
+      return method === 'GET' || method === 'DELETE' ? { path, init: { method } } : { path, init: json(method, {}) };
+    }
+  }
+}
+
+/** Endpoints with an owner: what "another user" gets when aiming at the owner's data. */
+const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
+  'GET /users/role': [403],
+  'GET /users/:email': [403],
+  'POST /users': [403],
+  'GET /applications': [403],
+  'GET /applications/:id': [403, 404],
+  'DELETE /applications/:id': [403, 404],
+  'POST /create-payment-intent': [403, 404],
+};
+
+let api: ApiTarget;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  api = await startApi();
+  const [owner, anotherUser, agent, admin] = [
+    await createTestUser(api, 'user'),
+    await createTestUser(api, 'user'),
+    await createTestUser(api, 'agent'),
+    await createTestUser(api, 'admin'),
+  ];
+  const loginUserId = 'matrix-login-user';
+  await api.sql(
+    'INSERT INTO users (id, email, name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    loginUserId,
+    'matrix-login@example.test',
+    'Matrix Login',
+    'user',
+    await hashPassword('matrix-pass'),
+    new Date().toISOString(),
+  );
+  const policy = policyRow({ id: 'matrix-policy' });
+  await insertRow(api, 'policies', policy);
+  await insertRow(api, 'blogs', blogRow({ id: 'matrix-blog', author_id: agent.id, author_email: agent.email, author_name: agent.name }));
+  const application = (id: string, status: string, assigned: string | null) =>
+    api.sql(
+      `INSERT INTO applications (id, user_id, user_email, name, address, nid, nominee_name, relationship, policy_id, policy_name, status, assigned_agent, applied_at)
+       VALUES (?, ?, ?, 'Owner', 'Dhaka', '1234567890', 'Nominee', 'Spouse', ?, ?, ?, ?, ?)`,
+      id,
+      owner.id,
+      owner.email,
+      policy.id,
+      policy.title,
+      status,
+      assigned,
+      new Date().toISOString(),
+    );
+  await application('matrix-application', 'assigned', agent.email);
+  await application('matrix-pending-application', 'pending', null);
+  fixtures = {
+    owner,
+    anotherUser,
+    agent,
+    admin,
+    loginEmail: 'matrix-login@example.test',
+    loginUserId,
+    applicationId: 'matrix-application',
+    pendingApplicationId: 'matrix-pending-application',
+    blogId: 'matrix-blog',
+    policyId: policy.id,
+  };
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+function callerOf(persona: Persona): TestUser | null {
+  if (persona === 'anonymous') return null;
+  return persona === 'user' ? fixtures.owner : fixtures[persona];
+}
+
+describe(`route × role matrix on ${runtime}`, () => {
+  for (const key of tableKeys) {
+    if (!mounted.has(key)) {
+      it.skip(`${key}: not mounted yet`, () => {});
+      continue;
+    }
+    for (const persona of personas) {
+      const allowed = mayCall(roleOf[persona], key);
+      const owned = persona === 'anotherUser' ? anotherUsersAnswer[key] : undefined;
+      const expectation = !allowed ? (persona === 'anonymous' ? '401' : '403') : owned ? `refused (${owned.join('/')})` : 'allowed';
+      it(`${key} as ${persona}: ${expectation}`, async () => {
+        const caller = callerOf(persona);
+        const call = await callFor(key, persona, fixtures, caller);
+        const headers = new Headers(call.init?.headers);
+        if (caller) headers.set('authorization', `Bearer ${caller.token}`);
+        const res = await api.fetch(call.path, { ...call.init, headers });
+        const body = (await res.json().catch(() => null)) as { message?: string } | null;
+        const seen = `${res.status} ${body?.message ?? ''}`;
+        if (!allowed) {
+          expect(res.status, seen).toBe(persona === 'anonymous' ? 401 : 403);
+        } else if (owned) {
+          expect(owned, seen).toContain(res.status);
+        } else {
+          expect([401, 403], seen).not.toContain(res.status);
+          expect(res.status, seen).not.toBe(500);
+          // A 404 must be about the data, not a path the matrix got wrong.
+          if (res.status === 404) expect(body?.message ?? '', seen).not.toMatch(/^No such endpoint/);
+        }
+      });
+    }
+  }
+});
