@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the
 // API paths are proxied to the Node server.
@@ -9,8 +10,60 @@ const apiPrefixes = [
   '/webhooks', '/sync',
 ];
 
+const brand = '#0f5e9c';
+
+/** iOS reads its home-screen icon from a link, not from the manifest. */
+const appleTouchIcon: Plugin = {
+  name: 'apple-touch-icon',
+  transformIndexHtml: () => [
+    { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' }, injectTo: 'head' },
+  ],
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    appleTouchIcon,
+    // Installable app + offline shell. Our own service worker (src/sw.ts) gets the precache
+    // list injected; it is registered by src/components/update-prompt.tsx after the page has
+    // loaded, and a new version waits for the user's Reload (registerType 'prompt').
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      // The icons are in the glob below already (and the manifest is added by the plugin).
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'LifeSure Insurance',
+        short_name: 'LifeSure',
+        description: 'Life, senior and child insurance: estimate your premium, apply and track your policies, even offline.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: brand,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell: every route chunk and stylesheet, so any screen opens offline and an open
+        // tab keeps its old chunks until it reloads. Demo pictures are cached as they are seen
+        // (runtime route in sw.ts), not all up front.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['demo/**'],
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -19,6 +19,7 @@ const router = createBrowserRouter([
   {
     path: '*',
     element: <PublicLayout />,
+    errorElement: <RouteError />,
     children: [{ path: '*', lazy: () => import('../components/not-found.tsx').then((m) => ({ Component: m.NotFound })) }],
   },
 ]);

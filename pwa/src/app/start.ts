@@ -1,17 +1,44 @@
 /**
  * What runs once when the app starts: settle the session, then fill or refresh the local
- * copy, and keep it fresh when the connection returns or the page becomes visible again.
+ * copy and send what waits in the outbox; keep the copy fresh (every minute while the page is
+ * visible, when the connection returns, when the page becomes visible again); register the
+ * service worker after load for the offline shell and update prompt.
  * The local database code loads after the first screen, so it never delays it.
  */
+import { registerAppUpdates } from '../components/update-prompt.tsx';
+import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 
 const syncEngine = () => import('../lib/sync-pull.ts');
+const outboxEngine = () => import('../lib/outbox.ts');
 const pull = () => void syncEngine().then((engine) => engine.pullChanges());
+const pullEveryMs = 60_000;
 
 export function startApp() {
-  onSignOut(async () => (await syncEngine()).clearPrivateData());
+  // Which build runs (diagnostics, and the deploy test tells builds apart by it).
+  document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
+  registerAppUpdates();
+
+  // Sign-out (confirmed by lib/outbox-sign-out.ts when writes wait): the user's private rows
+  // and their outbox leave the device.
+  onSignOut(async () => {
+    const userId = sessionStore.get().user?.id;
+    const [engine, outbox] = await Promise.all([syncEngine(), outboxEngine()]);
+    await engine.clearPrivateData();
+    if (userId) await outbox.clearOutboxOf(userId);
+  });
   void syncEngine().then((engine) => engine.initialPullStatus());
-  void restoreSession().finally(pull);
+  void restoreSession().finally(() => {
+    pull();
+    void outboxEngine().then((outbox) => {
+      outbox.startOutbox();
+      outbox.onRefused((refusal) => showToast('error', 'Not accepted by the server', `${refusal.summary}: ${refusal.reason}`, 8000));
+    });
+    // An installed app, or a signed-in user's data, is worth keeping through storage pressure.
+    if (sessionStore.get().user || window.matchMedia?.('(display-mode: standalone)').matches) {
+      void syncEngine().then((engine) => engine.requestPersistentStorage());
+    }
+  });
 
   let lastUser = sessionStore.get().user?.id ?? null;
   sessionStore.subscribe(() => {
@@ -25,4 +52,7 @@ export function startApp() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && navigator.onLine) pull();
   });
+  window.setInterval(() => {
+    if (document.visibilityState === 'visible' && navigator.onLine) pull();
+  }, pullEveryMs);
 }

@@ -42,6 +42,58 @@ export interface Application {
   appliedAt: string;
   decidedAt: string | null;
   version: number;
+  /**
+   * Set only on this device while a change to this application waits in the outbox (see
+   * outbox-overlay.ts): screens show 'Waiting to send' and hold back further actions. A row
+   * whose id starts with 'local:' is an application applied for offline, not on the server yet.
+   */
+  pending?: PendingChange;
+}
+
+/** The not-yet-sent change shown on a local row. */
+export interface PendingChange {
+  mutationId: string;
+  type: OutboxMutationType;
+  /** For a decision: what the agent decided. */
+  decision?: 'approved' | 'rejected';
+  /** queued: not sent yet ('Waiting to send'); sent: the server has it, the local copy catches up. */
+  state: 'queued' | 'sent';
+}
+
+export type OutboxMutationType = 'application.create' | 'application.delete' | 'application.decide';
+
+/**
+ * A write made on this device, kept until the server has it (POST /sync/push). Keyed by a
+ * client-made mutation id that the server remembers, so sending it twice changes nothing.
+ */
+export interface OutboxItem {
+  /** Order of creation; items are sent in this order. */
+  seq?: number;
+  mutationId: string;
+  /** Whose write it is: only ever sent with that user's session. */
+  userId: string;
+  type: OutboxMutationType;
+  payload: Record<string, unknown>;
+  /**
+   * queued: not yet accepted by the server; sent: the server has it, and the next pull will
+   * bring its effect (then the item goes); refused: the server said no, shown to the user until
+   * they dismiss it.
+   */
+  state: 'queued' | 'sent' | 'refused';
+  /** Words for the user, e.g. 'Application for Shurokkha Term Shield'. */
+  summary: string;
+  /** The application it changes (delete, decide), or the local row of a new one (create). */
+  targetId: string;
+  createdAt: string;
+  attempts: number;
+  /** The last transient failure (network, server error), for the sync panel. */
+  lastError: string | null;
+  /** The server's answer once it gave one. */
+  result: { status: number; reason: string | null; body: unknown; current: unknown } | null;
+  /** When the server accepted it (ms): the first pull started after this brings its effect. */
+  sentAt: number | null;
+  /** For a new application: the row shown in My Applications until the server's arrives. */
+  preview: Application | null;
 }
 
 /** Key-value facts about the local copy: the sync cursor, whose data it holds, ... */
@@ -57,6 +109,7 @@ export const localDb = new Dexie('insurance') as Dexie & {
   agents: EntityTable<PublicAgent, 'id'>;
   applications: EntityTable<Application, 'id'>;
   meta: EntityTable<MetaEntry, 'key'>;
+  outbox: EntityTable<OutboxItem, 'seq'>;
 };
 
 localDb.version(1).stores({
@@ -66,6 +119,11 @@ localDb.version(1).stores({
   agents: 'id, name',
   applications: 'id, userEmail, assignedAgent, status, appliedAt',
   meta: 'key',
+});
+
+// The outbox of offline writes (issue 7). Existing tables are unchanged.
+localDb.version(2).stores({
+  outbox: '++seq, &mutationId, userId, state',
 });
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {

@@ -1,80 +1,163 @@
 /**
  * Pulls what changed on the server since the local cursor (GET /sync) into the local
- * database, page by page. The cursor is a server version, never a clock time. The local
- * copy belongs to one user (or to a visitor): when someone else signs in, it starts over.
+ * database, page by page. The cursor is a server version, never a clock time.
+ *
+ * The local copy belongs to one user (or to a visitor). Everything private is tied to that
+ * owner: when someone else signs in, the private rows go and the pull starts again from 0; a
+ * page fetched for one user is never written into another user's copy (the owner is checked
+ * again, inside the write transaction, before each page is applied).
+ *
+ * One pull at a time per tab; asking while one runs schedules exactly one more after it (so a
+ * pull asked for after a push always sees that push's effects).
  */
-import { localDb, getMeta, setMeta } from './local-db.ts';
-import { authFetch } from './http.ts';
 import { jsonOrThrow } from './api-error.ts';
-import { sessionStore } from './session.ts';
+import { authFetch } from './http.ts';
+import { getMeta, localDb, setMeta } from './local-db.ts';
+import { applyOverlay, settleSent } from './outbox-overlay.ts';
 import { pullStatus } from './pull-status.ts';
+import { sessionStore } from './session.ts';
 
 interface Collection<T> {
   upserts: T[];
   deletes: string[];
 }
 
+const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications'] as const;
+type CollectionName = (typeof collections)[number];
+
+/**
+ * One page of GET /sync. The cursor is opaque (`<version>.<scope>`: the server tags it with
+ * whose view it was taken in); `reset` says the cursor we sent belonged to another view (a
+ * visitor who signed in, a user who became an agent), so what we hold must go and the pages
+ * that follow are the whole picture.
+ */
 interface SyncPage {
-  cursor: number;
+  cursor: string | number;
   hasMore: boolean;
-  changes: Partial<Record<'policies' | 'blogs' | 'faqs' | 'agents' | 'applications', Collection<{ id: string }>>>;
+  reset?: boolean;
+  changes: Partial<Record<CollectionName, Collection<{ id: string }>>>;
 }
+
+/** The server version inside a cursor, to check that paging moves forward. */
+const versionOf = (cursor: string | number | undefined) => Number(String(cursor ?? '0').split('.')[0]) || 0;
 
 const cursorKey = 'sync-cursor';
 const ownerKey = 'sync-owner';
+const filledKey = 'sync-filled';
+/**
+ * Kept in localStorage, beside (not inside) the database: says this device's database was
+ * filled once. If it is set but the database has no trace of that, the browser evicted the
+ * database (storage pressure, a cleared site): start over from cursor 0.
+ */
+const filledMarker = 'local-db-filled';
+/** A stop against a server that keeps saying hasMore without moving its cursor. */
+const maxPagesPerPull = 10_000;
 
-/** Drops private data that belongs to someone other than who is signed in now. */
-async function ensureOwner(): Promise<void> {
-  const owner = sessionStore.get().user?.id ?? null;
-  const stored = (await getMeta<string | null>(ownerKey)) ?? null;
-  if (stored === owner) return;
-  await localDb.transaction('rw', localDb.applications, localDb.meta, async () => {
+const currentOwner = () => sessionStore.get().user?.id ?? null;
+
+class OwnerChanged extends Error {
+  constructor() {
+    super('The signed-in user changed during the pull');
+  }
+}
+
+/**
+ * Makes the local copy `owner`'s: drops private data that belongs to anyone else and restarts
+ * from cursor 0. (The outbox calls it before queueing a write, so a write never lands in
+ * another user's copy.)
+ */
+export async function adoptOwner(owner: string | null): Promise<void> {
+  await localDb.transaction('rw', [localDb.applications, localDb.meta, localDb.outbox], async () => {
+    const stored = (await getMeta<string | null>(ownerKey)) ?? null;
+    if (stored === owner) return;
     await localDb.applications.clear();
     await setMeta(cursorKey, 0);
     await setMeta(ownerKey, owner);
+    // The new owner's own queued writes (if any) show on the fresh copy.
+    await applyOverlay(owner);
   });
 }
 
-async function applyPage(page: SyncPage) {
-  const tables = {
-    policies: localDb.policies,
-    blogs: localDb.blogs,
-    faqs: localDb.faqs,
-    agents: localDb.agents,
-    applications: localDb.applications,
-  } as const;
-  await localDb.transaction('rw', [...Object.values(tables), localDb.meta], async () => {
-    for (const [name, table] of Object.entries(tables)) {
-      const changes = page.changes[name as keyof typeof tables];
+function tableOf(name: CollectionName) {
+  // The rows are the API's own shapes; each table holds one of them.
+  return localDb[name] as unknown as typeof localDb.policies;
+}
+
+async function applyPage(page: SyncPage, owner: string | null) {
+  const tables = collections.map(tableOf);
+  await localDb.transaction('rw', [...tables, localDb.meta, localDb.outbox], async () => {
+    if (((await getMeta<string | null>(ownerKey)) ?? null) !== owner) throw new OwnerChanged();
+    if (page.reset) await Promise.all(tables.map((table) => table.clear()));
+    let privateRowsChanged = page.reset === true;
+    for (const name of collections) {
+      const changes = page.changes[name];
       if (!changes) continue;
-      if (changes.deletes.length) await (table as typeof localDb.policies).bulkDelete(changes.deletes);
-      // The rows are the API's own shapes; each table holds one of them.
-      if (changes.upserts.length) await (table as typeof localDb.policies).bulkPut(changes.upserts as never[]);
+      const table = tableOf(name);
+      if (changes.deletes?.length) await table.bulkDelete(changes.deletes);
+      if (changes.upserts?.length) await table.bulkPut(changes.upserts as never[]);
+      if (name === 'applications' && (changes.deletes?.length || changes.upserts?.length)) privateRowsChanged = true;
     }
+    // Server rows replaced the device's marks on them: show the still-unsent writes again,
+    // in the same transaction, so a screen never sees a queued change flicker away.
+    if (privateRowsChanged) await applyOverlay(owner);
     await setMeta(cursorKey, page.cursor);
   });
 }
 
-let running: Promise<void> | null = null;
-
-/** One pull at a time; callers asking meanwhile share it. */
-export function pullChanges(): Promise<void> {
-  running ??= (async () => {
-    pullStatus.set({ ...pullStatus.get(), state: 'syncing', error: null });
-    try {
-      await ensureOwner();
-      let hasMore = true;
-      while (hasMore) {
-        const since = (await getMeta<number>(cursorKey)) ?? 0;
-        const page = await jsonOrThrow<SyncPage>(await authFetch(`/sync?since=${since}`));
-        await applyPage(page);
-        hasMore = page.hasMore;
+async function pullOnce(): Promise<'done' | 'restart'> {
+  const startedAt = Date.now();
+  const owner = currentOwner();
+  pullStatus.set({ ...pullStatus.get(), state: 'syncing', error: null });
+  try {
+    await detectEviction();
+    await adoptOwner(owner);
+    for (let pages = 0; pages < maxPagesPerPull; pages++) {
+      const since = String((await getMeta<string | number>(cursorKey)) ?? '0');
+      const res = await authFetch(`/sync?since=${encodeURIComponent(since)}`);
+      // The session may have changed while the request was out (sign-in, sign-out, or a
+      // refresh that failed): that answer was for someone else's copy. Start over.
+      if (currentOwner() !== owner) return 'restart';
+      const page = await jsonOrThrow<SyncPage>(res);
+      await applyPage(page, owner);
+      if (!page.hasMore) break;
+      if (!page.reset && !(versionOf(page.cursor) > versionOf(since))) {
+        throw new Error('The server sent more pages without moving its cursor');
       }
-      await setMeta('sync-filled', true);
-      pullStatus.set({ state: 'idle', filled: true, error: null });
-    } catch (error) {
-      const filled = (await getMeta<boolean>('sync-filled')) ?? false;
-      pullStatus.set({ state: 'error', filled, error: error instanceof Error ? error.message : String(error) });
+    }
+    await setMeta(filledKey, true);
+    localStorage.setItem(filledMarker, '1');
+    // Writes the server already had before this pull began are now in the local copy.
+    await settleSent(owner, startedAt);
+    pullStatus.set({ state: 'idle', filled: true, error: null });
+    return 'done';
+  } catch (error) {
+    if (error instanceof OwnerChanged || currentOwner() !== owner) return 'restart';
+    const filled = (await getMeta<boolean>(filledKey).catch(() => false)) ?? false;
+    pullStatus.set({ state: 'error', filled, error: error instanceof Error ? error.message : String(error) });
+    return 'done';
+  }
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/**
+ * Brings the local copy up to date. One pull at a time: callers asking meanwhile get a
+ * promise that settles after one more pull, started after their call.
+ */
+export function pullChanges(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      let restarts = 0;
+      do {
+        again = false;
+        if ((await pullOnce()) === 'restart' && restarts++ < 3) again = true;
+      } while (again);
+      if (pullStatus.get().state === 'syncing') pullStatus.set({ ...pullStatus.get(), state: 'idle' });
     } finally {
       running = null;
     }
@@ -86,12 +169,37 @@ export function pullChanges(): Promise<void> {
 export async function clearPrivateData(): Promise<void> {
   await localDb.transaction('rw', localDb.applications, localDb.meta, async () => {
     await localDb.applications.clear();
-    await setMeta(cursorKey, 0);
+    // The cursor covers private rows too: the next owner must pull from the beginning.
+    await setMeta(cursorKey, '0');
     await setMeta(ownerKey, null);
   });
 }
 
+/**
+ * The database was filled on this device before (marker) but holds no trace of it now: the
+ * browser evicted it. Pull everything again, and tell the user if unsent writes went with it.
+ */
+async function detectEviction(): Promise<void> {
+  if (localStorage.getItem(filledMarker) !== '1') return;
+  if (await getMeta<boolean>(filledKey)) return;
+  localStorage.removeItem(filledMarker);
+  await setMeta(cursorKey, '0');
+  const { noteLostWrites } = await import('./outbox-lost.ts');
+  noteLostWrites();
+}
+
 export async function initialPullStatus(): Promise<void> {
-  const filled = (await getMeta<boolean>('sync-filled')) ?? false;
+  const filled = (await getMeta<boolean>(filledKey)) ?? false;
   pullStatus.set({ ...pullStatus.get(), filled });
+}
+
+/** Asks the browser not to evict the local copy (and the outbox) under storage pressure. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  try {
+    if (!navigator.storage?.persist) return false;
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
 }

@@ -1,11 +1,12 @@
 /**
- * The ONE way the application form sends an application. For now it POSTs /applications;
- * the offline layer replaces the inside with its outbox (queued while offline, replayed
- * later). The Idempotency-Key is made here, once per submission, so a replay of the same
- * submission can never create a second application.
+ * The ONE way the application form sends an application: through the offline outbox
+ * (lib/outbox.ts). It is queued on the device at once, with a client-made mutation id, so a
+ * replay can never create a second application; online, the server's answer comes back within
+ * moments and the form shows it as before (field errors included); offline, or on a slow
+ * network, it stays queued ('Waiting to send' in My Applications) and is sent later.
  */
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
+import { awaitServerAnswer, queueApplication } from '../../lib/outbox.ts';
 
 export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
 
@@ -27,13 +28,10 @@ export interface SubmitOutcome {
   status: 'sent' | 'queued';
 }
 
-/** Throws ApiRequestError when the server refuses it, TypeError when it cannot be reached. */
+/** Throws ApiRequestError when the server refuses it. */
 export async function submitApplication(values: ApplicationValues): Promise<SubmitOutcome> {
-  const res = await authFetch('/applications', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify(values),
-  });
-  await jsonOrThrow<unknown>(res);
-  return { status: 'sent' };
+  const queued = await queueApplication(values);
+  const answer = await awaitServerAnswer(queued.mutationId);
+  if (answer.state === 'refused') throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
+  return { status: answer.state };
 }

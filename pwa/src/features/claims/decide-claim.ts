@@ -1,11 +1,13 @@
 /**
  * An agent's decision on a policy claim (approve or reject): the ONE place the screens call
- * for it, so the offline layer can route it through the outbox. The idempotency key makes a
- * repeated request count once on the server.
+ * for it, routed through the offline outbox (lib/outbox.ts) with a client-made mutation id, so
+ * a repeated send counts once. Online the server's answer comes back within moments (a refusal
+ * is thrown as before); offline the claim is marked 'Waiting to send' and the decision is sent
+ * when the network returns (a refusal then appears in the header's Sync problems).
  */
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
+import { awaitServerAnswer, queueDecision } from '../../lib/outbox.ts';
 
 export type ClaimDecision = 'approved' | 'rejected';
 
@@ -13,16 +15,17 @@ export interface ClaimDecided {
   success: true;
   message: string;
   application: Application;
+  /** True when the decision waits on this device to be sent (offline). */
+  queued?: boolean;
 }
 
 export async function decideClaim(id: string, status: ClaimDecision): Promise<ClaimDecided> {
-  const res = await authFetch(`/applications/${encodeURIComponent(id)}/status`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify({ status }),
-  });
-  const answer = await jsonOrThrow<ClaimDecided>(res);
-  // The device's copy follows at once (the next sync brings the same row).
-  if (answer.application) await localDb.applications.put(answer.application);
-  return answer;
+  const claim = await localDb.applications.get(id);
+  const queued = await queueDecision(claim ?? { id, name: 'the applicant', policyName: 'policy' }, status);
+  const answer = await awaitServerAnswer(queued.mutationId);
+  if (answer.state === 'refused') throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
+  if (answer.state === 'sent') return answer.body as ClaimDecided;
+  const waiting = (await localDb.applications.get(id)) ?? claim;
+  if (!waiting) throw new Error(status === 'approved' ? 'Failed to approve claim' : 'Failed to reject claim');
+  return { success: true, message: 'Waiting to send', application: waiting, queued: true };
 }

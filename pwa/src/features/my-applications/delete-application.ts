@@ -1,21 +1,26 @@
 /**
  * Deletes one of the user's own pending applications: the ONE place the screens call for it,
- * so the offline layer can route it through the outbox. The idempotency key lets a repeated
- * request be recognised by the server as the same deletion.
+ * routed through the offline outbox (lib/outbox.ts) with a client-made mutation id, so a
+ * repeated send counts once. Online the server's answer comes back within moments (a refusal
+ * is thrown as before); offline the row stays, marked 'Waiting to send', until it is sent.
  */
-import { ApiRequestError, toApiError } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { localDb } from '../../lib/local-db.ts';
+import { awaitServerAnswer, queueApplicationDelete } from '../../lib/outbox.ts';
 
-export async function deleteApplication(id: string): Promise<void> {
-  const res = await authFetch(`/applications/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
-  const gone = res.ok || res.status === 404;
-  // Deleted now or already gone: either way the local copy must not show it any more.
-  if (gone) await localDb.applications.delete(id);
-  if (!res.ok) throw await toApiError(res);
+/** Resolves 'queued' when the deletion waits to be sent (offline), else 'deleted'. */
+export async function deleteApplication(id: string): Promise<'deleted' | 'queued'> {
+  const row = await localDb.applications.get(id);
+  const queued = await queueApplicationDelete(row ?? { id, policyName: 'this policy' });
+  // An application that had never left the device: taking it out of the outbox deleted it.
+  if (!queued) return 'deleted';
+  const answer = await awaitServerAnswer(queued.mutationId);
+  if (answer.state === 'refused') {
+    // Already gone on the server: the local copy must not show it any more either.
+    if (answer.status === 404) await localDb.applications.delete(id);
+    throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
+  }
+  return answer.state === 'sent' ? 'deleted' : 'queued';
 }
 
 /** True when the server says the application does not exist (any more). */

@@ -1,0 +1,90 @@
+/**
+ * The Sync problems panel, opened from the header: writes the server refused (with its
+ * reason, kept until the user dismisses them), writes still waiting (with the last failure,
+ * if any), and a notice if the browser cleared unsent writes. Loaded only when opened.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Dialog } from '../../components/dialog.tsx';
+import { localDb, type OutboxItem } from '../../lib/local-db.ts';
+import { dismissProblem, pushOutbox } from '../../lib/outbox.ts';
+import { dismissLostWritesNotice, lostWritesNotice } from '../../lib/outbox-lost.ts';
+import { outboxStatus } from '../../lib/outbox-status.ts';
+import { useStatusStore } from '../../lib/status-store.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { useSession } from '../../lib/use-session.ts';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+export function SyncProblems({ onClose }: { onClose: () => void }) {
+  const session = useSession();
+  const online = useOnline();
+  const status = useStatusStore(outboxStatus);
+  const lostNotice = useStatusStore(lostWritesNotice);
+  const userId = session.user?.id ?? null;
+  const items = useLiveQuery(
+    () => (userId ? localDb.outbox.where('userId').equals(userId).sortBy('seq') : Promise.resolve([] as OutboxItem[])),
+    [userId],
+  );
+  const refused = items?.filter((item) => item.state === 'refused') ?? [];
+  const waiting = items?.filter((item) => item.state === 'queued') ?? [];
+  const nothing = items !== undefined && refused.length === 0 && waiting.length === 0 && !lostNotice;
+
+  return (
+    <Dialog open title="Sync problems" onClose={onClose} actions={<button type="button" className="button button--secondary" onClick={onClose}>Close</button>}>
+      {lostNotice && (
+        <ul className="sync-problems__list">
+          <li className="sync-problems__item sync-problems__item--refused">
+            <p className="sync-problems__reason">{lostNotice}</p>
+            <button type="button" className="button button--small button--secondary" onClick={dismissLostWritesNotice}>Dismiss</button>
+          </li>
+        </ul>
+      )}
+      {refused.length > 0 && (
+        <>
+          <h3>Not accepted by the server</h3>
+          <ul className="sync-problems__list">
+            {refused.map((item) => (
+              <li key={item.mutationId} className="sync-problems__item sync-problems__item--refused">
+                <p><strong>{item.summary}</strong></p>
+                <p className="sync-problems__reason">{item.result?.reason ?? 'Refused by the server'}</p>
+                <p className="sync-problems__meta">Made {when(item.createdAt)}</p>
+                <button type="button" className="button button--small button--secondary" onClick={() => void dismissProblem(item.mutationId)}>
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {waiting.length > 0 && (
+        <>
+          <h3>Waiting to send</h3>
+          <ul className="sync-problems__list">
+            {waiting.map((item) => (
+              <li key={item.mutationId} className="sync-problems__item">
+                <p><strong>{item.summary}</strong></p>
+                <p className="sync-problems__meta">
+                  Made {when(item.createdAt)}
+                  {item.lastError ? ` · last try: ${item.lastError}` : ''}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <p className="sync-problems__meta">
+            {status.pausedForSignIn
+              ? 'Sign in again to send these changes.'
+              : online
+                ? 'These changes are sent automatically.'
+                : 'These changes will be sent when you are back online.'}
+          </p>
+          {online && !status.pausedForSignIn && (
+            <button type="button" className="button button--small" disabled={status.pushing} onClick={() => void pushOutbox()}>
+              {status.pushing ? 'Sending…' : 'Send now'}
+            </button>
+          )}
+        </>
+      )}
+      {nothing && <p>Everything on this device has been sent.</p>}
+    </Dialog>
+  );
+}

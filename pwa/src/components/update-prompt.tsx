@@ -1,0 +1,77 @@
+/**
+ * Offers a new version of the app instead of forcing it. The service worker is registered
+ * after the page has loaded (off the first paint's path); when a new build has installed and
+ * waits, this shows 'A new version is available' with Reload. Nothing reloads until the user
+ * presses it, so a half-filled form is never lost to an update. Until then the open tab keeps
+ * running its own build from the old precache.
+ */
+import { registerSW } from 'virtual:pwa-register';
+import { createStatusStore, useStatusStore } from '../lib/status-store.ts';
+import './update-prompt.css';
+
+const updateAvailable = createStatusStore(false);
+let applyUpdate: (() => Promise<void>) | null = null;
+let reloadRequested = false;
+let registration: ServiceWorkerRegistration | undefined;
+let lastUpdateCheck = 0;
+const updateCheckEveryMs = 60 * 60 * 1000;
+
+function checkForUpdate() {
+  if (!registration || !navigator.onLine || registration.installing) return;
+  lastUpdateCheck = Date.now();
+  void registration.update().catch(() => undefined);
+}
+
+/** Registers the service worker once the page has loaded; called once at start-up. */
+export function registerAppUpdates() {
+  if (!('serviceWorker' in navigator) || applyUpdate) return;
+  applyUpdate = registerSW({
+    onNeedRefresh: () => updateAvailable.set(true),
+    // The new version took control: reload only if this tab asked for it. (Another tab may
+    // have accepted the update; this one keeps its page and keeps offering Reload.)
+    onNeedReload: () => {
+      if (reloadRequested) window.location.reload();
+      else updateAvailable.set(true);
+    },
+    onRegisteredSW: (_url, found) => {
+      registration = found;
+      // Long-lived tabs (an installed app stays open for days) look for a new build now and then.
+      window.setInterval(() => {
+        if (document.visibilityState === 'visible') checkForUpdate();
+      }, updateCheckEveryMs);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible' && Date.now() - lastUpdateCheck > updateCheckEveryMs) checkForUpdate();
+      });
+    },
+  });
+}
+
+async function reloadIntoNewVersion() {
+  reloadRequested = true;
+  // When no new worker is waiting any more (another tab already switched), just reload.
+  if (!registration?.waiting) {
+    window.location.reload();
+    return;
+  }
+  await applyUpdate?.();
+  // The new worker normally takes over within moments and onNeedReload reloads; never leave
+  // the user waiting on a button that did nothing.
+  window.setTimeout(() => window.location.reload(), 4000);
+}
+
+export function UpdatePrompt() {
+  const available = useStatusStore(updateAvailable);
+  return (
+    <div className="update-prompt" role="status" aria-live="polite">
+      {available && (
+        <div className="update-prompt__box">
+          <p>A new version is available</p>
+          <div className="update-prompt__actions">
+            <button type="button" className="button button--small" onClick={() => void reloadIntoNewVersion()}>Reload</button>
+            <button type="button" className="button button--secondary button--small" onClick={() => updateAvailable.set(false)}>Later</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The service worker: the app shell offline, pictures cached as they are seen, and a nudge to
+ * the open page when Background Sync says the network is back.
+ *
+ * What it deliberately does NOT do: cache API answers. The data shown offline lives in
+ * IndexedDB (lib/local-db.ts), filled by GET /sync; caching JSON here as well would show
+ * stale or another user's data. So every request not matched below goes to the network.
+ *
+ * Updates wait: a new worker installs its precache beside the old one and waits until the
+ * user presses Reload in the update prompt (message SKIP_WAITING). Until then the open tab
+ * keeps being served its own build's chunks from the old precache, even after the server has
+ * dropped them.
+ */
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
+
+/** The Background Sync event (not yet in TypeScript's lib). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Takes control of pages that have no worker yet (the first visit), so they work offline
+// without a reload. Pages already controlled switch only when the user accepts an update.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/**
+ * Any navigation gets the app (the SPA decides what to show), offline too, except paths that
+ * only the API or files answer. /policies and /blogs are both API and screens: a navigation
+ * there is the screen (the server does the same by Accept header), so they are not listed.
+ */
+const notTheApp = [
+  /^\/(agents|faqs|subscribe|client-config|images|auth|users|make-admin|uploads|applications|admin-stats|audit|payments|create-payment-intent|webhooks|sync)(\/|$)/,
+  // Files (sw.js, manifest, pictures, ...).
+  /\/[^/]+\.[a-z0-9]+$/i,
+];
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: notTheApp }));
+
+// Pictures: demo artwork and uploaded images never change under the same URL.
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin && request.destination === 'image' && (url.pathname.startsWith('/demo/') || url.pathname.startsWith('/images/')),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/**
+ * Background Sync (Chromium): the browser fires 'sync' when the connection is back, even if
+ * the page is in the background. The queue lives with the page's session (its access token
+ * is not visible here), so the worker asks an open page to push and waits for its answer;
+ * a failed push rejects, and the browser tries the sync again later. With no page open
+ * nothing is lost: the next start-up pushes.
+ */
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === outboxSyncTag) sync.waitUntil(askAPageToPush());
+});
+
+async function askAPageToPush(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: false });
+  if (pages.length === 0) return;
+  const answers = pages.map(
+    (page) =>
+      new Promise<OutboxPushReply>((resolve) => {
+        const channel = new MessageChannel();
+        const timer = setTimeout(() => resolve({ ok: false }), 120_000);
+        channel.port1.onmessage = (message) => {
+          clearTimeout(timer);
+          resolve(message.data as OutboxPushReply);
+        };
+        page.postMessage({ type: outboxSyncTag }, [channel.port2]);
+      }),
+  );
+  // Pages push one at a time (a Web Lock); one success means the queue went out.
+  const replies = await Promise.all(answers);
+  if (!replies.some((reply) => reply.ok)) throw new Error('The outbox could not be sent yet');
+}
