@@ -1,0 +1,260 @@
+/**
+ * Benchmark 1: API throughput. The real server (the Node entry, as `npm start` runs it, over
+ * SQLite with 1,000 policies) against a plain node:http server answering the same bytes,
+ * measured in turns (plain, app, plain, app, ...) so both see the same machine load. The
+ * figure is the median of the per-pair ratios app / plain of requests per second.
+ * Endpoints whose ratio misses the goal are profiled (node --cpu-prof) to show what dominates.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { accessTokenFor, applicationBody, benchPolicies, fillDatabase, insertRows, insertUser, type BenchUser } from './support/data.ts';
+import { rawRequest } from './support/http.ts';
+import { commandLine, runLoad, type LoadResult, type LoadSpec } from './support/load.ts';
+import { captureHeaders, type CapturedResponse } from './support/plain-server.ts';
+import { startApp, startPlainServer, type AppServer } from './support/processes.ts';
+import { monotonicMicros, readProfile, type ProfileSummary, type ProfileWindow } from './support/profile.ts';
+import { code, markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
+import { formatMs, formatNumber, formatRatio, median } from './support/stats.ts';
+
+const policyCount = 1000;
+const goals = { read: 0.7, write: 0.4 } as const;
+
+interface Endpoint {
+  name: string;
+  kind: keyof typeof goals;
+  spec: LoadSpec;
+  /** Which requests the plain server answers with this endpoint's captured response. */
+  pathPattern: string;
+}
+
+interface Pair {
+  plain: LoadResult;
+  app: LoadResult;
+  ratio: number;
+}
+
+function endpointsFor(user: BenchUser, token: string): Endpoint[] {
+  const randomPolicy = () => `/policies/bench-policy-${1 + Math.floor(Math.random() * policyCount)}`;
+  const body = JSON.stringify(applicationBody(user, 'bench-policy-1'));
+  return [
+    {
+      name: 'GET /policies/:id',
+      kind: 'read',
+      spec: { method: 'GET', path: '/policies/bench-policy-500', vary: () => ({ path: randomPolicy() }) },
+      pathPattern: '^/policies/[^/]+$',
+    },
+    {
+      name: `GET /policies (${formatNumber(policyCount)} policies)`,
+      kind: 'read',
+      spec: { method: 'GET', path: '/policies' },
+      pathPattern: '^/policies$',
+    },
+    {
+      name: 'POST /applications (signed in, idempotent)',
+      kind: 'write',
+      spec: {
+        method: 'POST',
+        path: '/applications',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+        // Every request is a new application: a replayed key would only measure the replay path.
+        vary: () => ({ headers: { 'idempotency-key': randomUUID() } }),
+      },
+      pathPattern: '^/applications$',
+    },
+  ];
+}
+
+/** One real answer of the app per endpoint, to be served verbatim by the plain server. */
+async function capture(app: AppServer, endpoint: Endpoint): Promise<CapturedResponse | string> {
+  const { spec } = endpoint;
+  const headers = { ...spec.headers, ...spec.vary?.().headers };
+  const response = await rawRequest(app.url + spec.path, { method: spec.method, headers, body: spec.body });
+  if (response.status < 200 || response.status >= 300) {
+    return `${spec.method} ${spec.path} answered ${response.status}: ${response.body.toString('utf8').slice(0, 200)}`;
+  }
+  return {
+    method: spec.method,
+    path: endpoint.pathPattern,
+    status: response.status,
+    headers: captureHeaders(response.headers),
+    body: response.body.toString('base64'),
+  };
+}
+
+function describeErrors(result: LoadResult): string | null {
+  if (!result.non2xx && !result.errors) return null;
+  return `${result.non2xx} non-2xx answers and ${result.errors} connection errors out of ${result.total}`;
+}
+
+async function profileEndpoint(
+  prepare: (dataDir: string) => void,
+  endpoint: Endpoint,
+  seconds: number,
+  ctx: BenchContext,
+): Promise<ProfileSummary | null> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
+  try {
+    const app = await startApp({ prepare, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+    let window: ProfileWindow;
+    try {
+      // Warm up first, and count only the samples under load: start-up is not what we measure.
+      await runLoad(app.url, endpoint.spec, 1);
+      const fromMicros = monotonicMicros();
+      await runLoad(app.url, endpoint.spec, seconds);
+      window = { fromMicros, toMicros: monotonicMicros() };
+    } finally {
+      await app.dispose();
+    }
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) {
+      ctx.log(`  no CPU profile was written for ${endpoint.name}`);
+      return null;
+    }
+    return readProfile(join(dir, file), window);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
+  const seconds = ctx.quick ? 3 : 10;
+  const pairCount = ctx.quick ? 1 : 3;
+  const warmupSeconds = ctx.quick ? 1 : 2;
+
+  let user: BenchUser | undefined;
+  const prepare = (dataDir: string) =>
+    fillDatabase(dataDir, (sqlite) => {
+      insertRows(sqlite, 'policies', benchPolicies(policyCount));
+      user = insertUser(sqlite, 'user', 'Bench Applicant');
+    });
+  const app = await startApp({ prepare });
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const goalRows: GoalFigure[] = [];
+  const detailRows: string[][] = [];
+  const consoleLines: string[] = [];
+  const notes: string[] = [];
+  const poor: Endpoint[] = [];
+  let plain: Awaited<ReturnType<typeof startPlainServer>> | undefined;
+  try {
+    if (!user) throw new Error('the bench user was not created');
+    const endpoints = endpointsFor(user, await accessTokenFor(user));
+    const captured: CapturedResponse[] = [];
+    const measurable: Endpoint[] = [];
+    for (const endpoint of endpoints) {
+      const answer = await capture(app, endpoint);
+      if (typeof answer === 'string') {
+        const reason = `skipped: ${answer}`;
+        ctx.log(`  ${endpoint.name}: ${reason}`);
+        goalRows.push({
+          figure: `${endpoint.name}: app / plain requests per second`,
+          goal: `≥ ${goals[endpoint.kind]}`,
+          measured: reason,
+          met: null,
+          command: commandLine('<app>', endpoint.spec, seconds),
+        });
+        continue;
+      }
+      captured.push(answer);
+      measurable.push(endpoint);
+    }
+    if (!measurable.length) throw new SkipBenchmark('no endpoint answered with 2xx');
+    const responsesFile = join(workDir, 'responses.json');
+    writeFileSync(responsesFile, JSON.stringify(captured));
+    plain = await startPlainServer(responsesFile);
+
+    for (const endpoint of measurable) {
+      ctx.log(`  ${endpoint.name}: warm-up, then ${pairCount} × (plain ${seconds} s, app ${seconds} s)`);
+      await runLoad(plain.url, endpoint.spec, warmupSeconds);
+      await runLoad(app.url, endpoint.spec, warmupSeconds);
+      const pairs: Pair[] = [];
+      for (let i = 0; i < pairCount; i++) {
+        const plainResult = await runLoad(plain.url, endpoint.spec, seconds);
+        const appResult = await runLoad(app.url, endpoint.spec, seconds);
+        pairs.push({ plain: plainResult, app: appResult, ratio: appResult.requestsPerSecond / plainResult.requestsPerSecond });
+      }
+      const ratio = median(pairs.map((p) => p.ratio));
+      const appRps = median(pairs.map((p) => p.app.requestsPerSecond));
+      const plainRps = median(pairs.map((p) => p.plain.requestsPerSecond));
+      const errors = pairs.map((p) => describeErrors(p.app) ?? describeErrors(p.plain)).find(Boolean);
+      const goal = goals[endpoint.kind];
+      const met = errors ? null : ratio >= goal;
+      if (met === false) poor.push(endpoint);
+      if (errors) notes.push(`${endpoint.name}: ${errors}; its ratio is not judged.`);
+      const command = commandLine('<app>', endpoint.spec, seconds);
+      goalRows.push({
+        figure: `${endpoint.name}: app / plain requests per second (median of ${pairCount})`,
+        goal: `≥ ${goal}`,
+        measured: formatRatio(ratio),
+        met,
+        command,
+      });
+      const p = (values: number[]) => formatMs(median(values));
+      detailRows.push([
+        endpoint.name,
+        formatNumber(appRps),
+        p(pairs.map((x) => x.app.p50)),
+        p(pairs.map((x) => x.app.p99)),
+        formatNumber(plainRps),
+        p(pairs.map((x) => x.plain.p50)),
+        p(pairs.map((x) => x.plain.p99)),
+        pairs.map((x) => formatRatio(x.ratio)).join(', '),
+        formatRatio(ratio),
+      ]);
+      consoleLines.push(
+        `${endpoint.name}: app ${formatNumber(appRps)} req/s (p50 ${p(pairs.map((x) => x.app.p50))}, p99 ${p(pairs.map((x) => x.app.p99))}), ` +
+          `plain ${formatNumber(plainRps)} req/s; ratio ${formatRatio(ratio)} (goal ≥ ${goal})${errors ? ` — ${errors}` : ''}`,
+      );
+      ctx.log(`  ${consoleLines[consoleLines.length - 1]}`);
+    }
+  } finally {
+    await plain?.stop();
+    await app.dispose();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  const profiles: string[] = [];
+  const profileSeconds = ctx.quick ? 3 : 5;
+  if (poor.length && process.env.BENCH_PROFILE !== '0') {
+    for (const endpoint of poor) {
+      ctx.log(`  profiling ${endpoint.name} (${profileSeconds} s under load with --cpu-prof)`);
+      const summary = await profileEndpoint(prepare, endpoint, profileSeconds, ctx);
+      if (!summary) continue;
+      const topAreas = summary.areas.slice(0, 4).map((a) => `${a.name} ${percent(a.share)}`).join(', ');
+      consoleLines.push(`  profile of ${endpoint.name}: ${topAreas}`);
+      profiles.push(
+        [
+          `#### Profile of ${endpoint.name} (${formatNumber(summary.busyMs)} ms busy, self time)`,
+          '',
+          markdownTable(['Area', 'Share'], summary.areas.map((a) => [a.name, percent(a.share)])),
+          '',
+          markdownTable(['Function', 'Share'], summary.functions.map((f) => [f.name, percent(f.share)])),
+        ].join('\n'),
+      );
+    }
+  }
+
+  const details = [
+    [
+      `The app is the Node entry (\`edge-api/src/node.ts\`, as \`npm start\` runs it, serving the PWA too) over a fresh`,
+      `SQLite file with ${formatNumber(policyCount)} policies and one signed-in user; the plain server is`,
+      `\`bench/support/plain-server.ts\`, a bare node:http server answering each route with the bytes (status, headers,`,
+      `body) captured from the app once. Both run in their own process; autocannon (10 connections, no`,
+      `Accept-Encoding, so no compression) runs in the bench process. Runs alternate plain, app, plain, app, ...`,
+      `(${pairCount} pairs of ${seconds} s after a warm-up); latencies are the medians over the runs.`,
+      `\`GET /policies/:id\` asks for a random one of the ${formatNumber(policyCount)} policies; \`POST /applications\` sends`,
+      `a new Idempotency-Key with every request.`,
+    ].join('\n'),
+    markdownTable(
+      ['Endpoint', 'App req/s', 'App p50', 'App p99', 'Plain req/s', 'Plain p50', 'Plain p99', 'Ratios per pair', 'Median ratio'],
+      detailRows,
+    ),
+    ...notes.map((note) => `Note: ${note}`),
+    ...(profiles.length ? [`### Where the time goes (endpoints below goal; ${code('BENCH_PROFILE=0')} turns this off)`, ...profiles] : []),
+  ];
+  return { goals: goalRows, details, console: consoleLines };
+}

@@ -1,0 +1,143 @@
+/**
+ * Child processes of a benchmark run: the real app (as `npm start` runs it) and the plain
+ * reference server. Servers run in their own processes so the load generator in this
+ * process never shares an event loop with the server it measures. Every child is killed
+ * when the run ends, however it ends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+export const migrationsDir = join(repoRoot, 'migrations');
+export const pwaDist = join(repoRoot, 'pwa/dist');
+
+/** The secret the bench passes to the server, so it can mint tokens the server accepts. */
+export const benchJwtSecret = 'bench-only-secret-0123456789-abcdefghijklmnop';
+/** Long-lived tokens: a benchmark must not run into the default five-minute expiry. */
+export const benchTokenTtlSeconds = '86400';
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGKILL');
+    process.exit(130);
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Everything it printed so far (for error messages). */
+  output(): string;
+  /** SIGTERM (a graceful exit, so `--cpu-prof` writes its profile), SIGKILL after 10 s. */
+  stop(): Promise<void>;
+}
+
+async function spawnServer(args: string[], env: NodeJS.ProcessEnv, url: string, readyPath: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
+    try {
+      // Any HTTP answer means it is listening.
+      await fetch(url + readyPath);
+      return { url, pid: child.pid ?? 0, output: () => output, stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await stop();
+  throw new Error(`The server did not start within 60 s:\n${output}`);
+}
+
+export interface AppServerOptions {
+  /** Demo content and accounts (SEED_DEMO=true). Default false: the benchmark brings its data. */
+  seed?: boolean;
+  /** Fills the fresh DATA_DIR before the server starts (the schema is not there yet). */
+  prepare?: (dataDir: string) => void | Promise<void>;
+  /** Extra Node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
+export interface AppServer extends ServerProcess {
+  dataDir: string;
+  /** Stops the server and deletes its data. */
+  dispose(): Promise<void>;
+}
+
+export function pwaIsBuilt(): boolean {
+  return existsSync(join(pwaDist, 'index.html'));
+}
+
+/** The real app and API, as `npm start` runs them, on a free port over a fresh DATA_DIR. */
+export async function startApp(options: AppServerOptions = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
+  try {
+    await options.prepare?.(dataDir);
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: options.seed ? 'true' : 'false',
+      DEMO_PASSWORD: 'demo1234',
+      JWT_SECRET: benchJwtSecret,
+      ACCESS_TOKEN_TTL_SECONDS: benchTokenTtlSeconds,
+      ...options.env,
+    };
+    const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')];
+    const server = await spawnServer(args, env, `http://127.0.0.1:${port}`, '/faqs');
+    return {
+      ...server,
+      dataDir,
+      async dispose() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The plain node:http reference server (bench/support/plain-server.ts) answering `responsesFile`. */
+export async function startPlainServer(responsesFile: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const args = ['--import', 'tsx', join(repoRoot, 'bench/support/plain-server.ts'), responsesFile];
+  return spawnServer(args, { ...process.env, PORT: String(port) }, `http://127.0.0.1:${port}`, '/');
+}
