@@ -74,7 +74,14 @@ describe(`creating a payment intent with Stripe on ${runtime}`, () => {
     const res = await post('/create-payment-intent', { applicationId: application.id, amountInCents: 1, amount: 1 }, owner);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as IntentAnswer;
-    expect(answer).toMatchObject({ amount: 5000, currency: 'usd', mode: 'stripe', status: 'requires_payment_method' });
+    expect(answer).toMatchObject({
+      applicationId: application.id,
+      policyName: application.policyName,
+      amount: 5000,
+      currency: 'usd',
+      mode: 'stripe',
+      status: 'requires_payment_method',
+    });
     expect(answer.paymentIntentId).toMatch(/^pi_/);
     expect(answer.clientSecret).toMatch(new RegExp(`^${answer.paymentIntentId}_secret_`));
     expect(answer.publishableKey).toBe(stripe.env.STRIPE_PUBLISHABLE_KEY);

@@ -88,6 +88,8 @@ export const paymentRoutes = new Hono<AppEnv>()
       const mode = payments.mode === 'demo' ? 'demo' : 'stripe';
       return c.json(
         {
+          applicationId: application.id,
+          policyName: application.policy_name,
           clientSecret: intent.clientSecret,
           paymentIntentId: intent.id,
           amount: intent.amountMinor,
