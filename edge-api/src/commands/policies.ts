@@ -66,9 +66,11 @@ const policyFields = {
 
 const agesInOrder = (value: { minAge?: number; maxAge?: number }) =>
   value.minAge === undefined || value.maxAge === undefined || value.minAge <= value.maxAge;
-const agesMessage = { message: 'Maximum age must be at least the minimum age', path: ['maxAge'] };
+const agesMessage = 'Maximum age must be at least the minimum age';
+// A fresh object each time: zod rewrites the params object it is given.
+const agesRule = () => ({ message: agesMessage, path: ['maxAge'] });
 
-export const policyInput = z.object(policyFields).refine(agesInOrder, agesMessage);
+export const policyInput = z.object(policyFields).refine(agesInOrder, agesRule());
 export type PolicyInput = z.infer<typeof policyInput>;
 
 /** An edit: any of the fields, each checked as on creation. */
@@ -76,7 +78,7 @@ export const policyPatch = z
   .object(policyFields)
   .partial()
   .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Nothing to change' })
-  .refine(agesInOrder, agesMessage);
+  .refine(agesInOrder, agesRule());
 export type PolicyPatch = z.infer<typeof policyPatch>;
 
 function columnsOf(input: PolicyPatch) {
@@ -167,7 +169,7 @@ export async function updatePolicy(deps: Deps, actor: SessionUser, id: string, i
   const minAge = input.minAge ?? before.min_age;
   const maxAge = input.maxAge ?? before.max_age;
   if (minAge > maxAge) {
-    throw new ApiError(400, 'validation_failed', agesMessage.message, { fields: { maxAge: agesMessage.message } });
+    throw new ApiError(400, 'validation_failed', agesMessage, { fields: { maxAge: agesMessage } });
   }
   const at = clock().toISOString();
   const columns = columnsOf(input);
@@ -184,7 +186,7 @@ export async function updatePolicy(deps: Deps, actor: SessionUser, id: string, i
   const row = lastRow<PolicyWithStats>(results);
   if (!row) throw notFound('Policy');
   if ((results[0]?.changes ?? 0) === 0) {
-    throw new ApiError(409, 'conflict', agesMessage.message, {
+    throw new ApiError(409, 'conflict', agesMessage, {
       details: { minAge: row.min_age, maxAge: row.max_age },
     });
   }

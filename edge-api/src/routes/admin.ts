@@ -13,7 +13,10 @@ const day = (label: string) =>
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-01-31`)
-    .refine((value) => new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value), `${label} is not a real date`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00.000Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    }, `${label} is not a real date`)
     .optional();
 
 const paymentFilters = z

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminReject, apply, assign, call, decide, insertPolicy } from './support/calls.ts';
+import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { createTestUser, type TestUser } from './support/users.ts';
+
+let api: ApiTarget;
+let admin: TestUser;
+let agent: TestUser;
+let customer: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = await createTestUser(api, 'admin');
+  agent = await createTestUser(api, 'agent');
+  customer = await createTestUser(api, 'user', { email: 'rina.akter@example.test' });
+  other = await createTestUser(api, 'user', { email: 'kamal@example.test' });
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+/** A payment row as the payments module records one, for an application of `user`. */
+async function insertPayment(user: TestUser, policyId: string, policyName: string, paidAt: string, amountMinor = 5000) {
+  const applicationId = await apply(api, user, policyId);
+  await api.sql(`UPDATE applications SET payment_status = 'paid' WHERE id = ?`, applicationId);
+  const id = crypto.randomUUID();
+  await api.sql(
+    `INSERT INTO payments (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
+     VALUES (?, ?, ?, 'demo', ?, ?, ?, 'usd', ?)`,
+    id,
+    applicationId,
+    `pi_${id.slice(0, 8)}`,
+    user.email,
+    policyName,
+    amountMinor,
+    paidAt,
+  );
+  return { id, applicationId };
+}
+
+describe(`admin statistics on ${runtime}`, () => {
+  it('counts users, policies, applications, agents, pending applications and payments', async () => {
+    const empty = await call(api, 'GET', '/admin-stats', admin);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ totalUsers: 4, totalPolicies: 0, totalApplications: 0, totalAgents: 1, pendingApplications: 0, totalPayments: 0 });
+
+    const policy = await insertPolicy(api, { title: 'Term Plus' });
+    await insertPolicy(api);
+    const a = await apply(api, customer, policy.id as string);
+    const b = await apply(api, customer, policy.id as string);
+    await apply(api, other, policy.id as string);
+    await assign(api, admin, a, agent);
+    await adminReject(api, admin, b);
+    await insertPayment(other, policy.id as string, 'Term Plus', '2026-03-01T10:00:00.000Z');
+
+    const stats = await call(api, 'GET', '/admin-stats', admin);
+    // 4 applications: a (assigned), b (rejected), one pending, and the paid one (pending).
+    expect(stats.body).toEqual({ totalUsers: 4, totalPolicies: 2, totalApplications: 4, totalAgents: 1, pendingApplications: 2, totalPayments: 1 });
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(api, 'GET', '/admin-stats', null)).status).toBe(401);
+    expect((await call(api, 'GET', '/admin-stats', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/admin-stats', customer)).status).toBe(403);
+  });
+});
+
+describe(`the transaction list on ${runtime}`, () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    await api.sql('DELETE FROM payments');
+    const term = (await insertPolicy(api, { title: 'Family Term Shield' })).id as string;
+    const child = (await insertPolicy(api, { title: 'Child Education Plan' })).id as string;
+    ids = {
+      early: (await insertPayment(customer, term, 'Family Term Shield', '2026-04-30T23:59:59.999Z')).id,
+      startOfMay: (await insertPayment(customer, child, 'Child Education Plan', '2026-05-01T00:00:00.000Z')).id,
+      midMay: (await insertPayment(other, term, 'Family Term Shield', '2026-05-15T12:00:00.000Z', 5000)).id,
+      endOfMay: (await insertPayment(other, child, 'Child Education Plan', '2026-05-31T23:59:59.999Z')).id,
+      june: (await insertPayment(customer, term, 'Family Term Shield', '2026-06-01T00:00:00.000Z')).id,
+    };
+  });
+
+  const list = async (query = '') => {
+    const res = await call(api, 'GET', `/payments/all${query}`, admin);
+    expect(res.status).toBe(200);
+    return res.body as any[];
+  };
+  const idsOf = (items: any[]) => items.map((p) => p.id).sort();
+
+  it('lists every payment, newest first, in the transaction screen’s shape', async () => {
+    const all = await list();
+    expect(all.map((p) => p.id)).toEqual([ids.june, ids.endOfMay, ids.midMay, ids.startOfMay, ids.early]);
+    const mid = all.find((p) => p.id === ids.midMay);
+    expect(mid).toEqual({
+      id: ids.midMay,
+      transactionId: expect.stringMatching(/^pi_/),
+      email: other.email,
+      policyName: 'Family Term Shield',
+      amount: 50,
+      amountMinor: 5000,
+      currency: 'usd',
+      paidAt: '2026-05-15T12:00:00.000Z',
+      applicationId: expect.any(String),
+      status: 'Success',
+    });
+  });
+
+  it('filters by day, inclusive from the start of From to the end of To (UTC)', async () => {
+    expect(idsOf(await list('?from=2026-05-01&to=2026-05-31'))).toEqual([ids.startOfMay, ids.midMay, ids.endOfMay].sort());
+    expect(idsOf(await list('?from=2026-05-15&to=2026-05-15'))).toEqual([ids.midMay]);
+    expect(idsOf(await list('?from=2026-05-31'))).toEqual([ids.endOfMay, ids.june].sort());
+    expect(idsOf(await list('?to=2026-04-30'))).toEqual([ids.early]);
+  });
+
+  it('matches email and policy name as case-insensitive substrings, combined with dates', async () => {
+    expect(idsOf(await list('?email=RINA.AKTER'))).toEqual([ids.early, ids.startOfMay, ids.june].sort());
+    expect(idsOf(await list('?policyName=education'))).toEqual([ids.startOfMay, ids.endOfMay].sort());
+    expect(idsOf(await list('?policyName=TERM&email=kamal&from=2026-05-01&to=2026-05-31'))).toEqual([ids.midMay]);
+    expect(await list('?email=%25')).toEqual([]);
+    expect(await list('?policyName=nothing-like-this')).toEqual([]);
+  });
+
+  it('refuses malformed dates, a reversed range, and non-admins', async () => {
+    expect((await call(api, 'GET', '/payments/all?from=05/01/2026', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/payments/all?from=2026-02-30', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/payments/all?from=2026-06-01&to=2026-05-01', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/payments/all', customer)).status).toBe(403);
+    expect((await call(api, 'GET', '/payments/all', agent)).status).toBe(403);
+  });
+});
+
+describe(`the audit log on ${runtime}`, () => {
+  it('shows who did what, newest first, page by page with a cursor', async () => {
+    const policy = await insertPolicy(api);
+    const id = await apply(api, customer, policy.id as string);
+    await assign(api, admin, id, agent);
+    await decide(api, agent, id, 'approved');
+
+    const first = await call(api, 'GET', `/audit?limit=2`, admin);
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.items[0]).toMatchObject({
+      actorId: agent.id,
+      actorEmail: agent.email,
+      action: 'application.approve',
+      entity: 'applications',
+      entityId: id,
+      from: 'assigned',
+      to: 'approved',
+    });
+    expect(Date.parse(first.body.items[0].at)).not.toBeNaN();
+    expect(first.body.items[1]).toMatchObject({ action: 'application.assign', actorEmail: admin.email, to: `assigned to ${agent.email}` });
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+
+    const second = await call(api, 'GET', `/audit?limit=2&before=${first.body.nextCursor}`, admin);
+    expect(second.body.items[0]).toMatchObject({ action: 'application.create', actorEmail: customer.email, entityId: id });
+    expect(second.body.items[0].id).toBeLessThan(first.body.items[1].id);
+
+    // Walking every page visits each row once, and the last page says there is no more.
+    const seen = new Set<number>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: any = await call(api, 'GET', `/audit?limit=5${cursor ? `&before=${cursor}` : ''}`, admin);
+      for (const item of page.body.items) {
+        expect(seen.has(item.id)).toBe(false);
+        seen.add(item.id);
+      }
+      cursor = page.body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    const total = await api.sql<{ n: number }>('SELECT count(*) AS n FROM audit_log');
+    expect(seen.size).toBe(total[0]?.n);
+
+    const forOne = await call(api, 'GET', `/audit?entity=applications&entityId=${id}`, admin);
+    expect(forOne.body.items.map((i: any) => i.action)).toEqual(['application.approve', 'application.assign', 'application.create']);
+  });
+
+  it('is for admins only, and checks its parameters', async () => {
+    expect((await call(api, 'GET', '/audit', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/audit', customer)).status).toBe(403);
+    expect((await call(api, 'GET', '/audit', null)).status).toBe(401);
+    expect((await call(api, 'GET', '/audit?limit=0', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/audit?before=abc', admin)).status).toBe(400);
+  });
+});

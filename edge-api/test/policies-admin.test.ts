@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './support/calls.ts';
+import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { createTestUser, type TestUser } from './support/users.ts';
+
+let api: ApiTarget;
+let admin: TestUser;
+let agent: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = await createTestUser(api, 'admin');
+  agent = await createTestUser(api, 'agent');
+  customer = await createTestUser(api, 'user');
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+const uploaded = '/images/0b7c1f5e-2d3a-4b5c-8d9e-0f1a2b3c4d5e.webp';
+const policyBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Golden Years Cover',
+  category: 'Senior',
+  description: 'Life cover for people over fifty, with a guaranteed payout.',
+  shortDetails: 'Cover from 50 to 75',
+  minAge: 50,
+  maxAge: 75,
+  coverageRange: 2_500_000,
+  duration: 10,
+  basePremium: 500000,
+  image: uploaded,
+  ...overrides,
+});
+
+describe(`creating policies on ${runtime}`, () => {
+  it('lets an admin create a policy; the server sets tracking id, date and creator', async () => {
+    const before = Date.now();
+    const res = await call(api, 'POST', '/policies', admin, { ...policyBody(), creatorEmail: 'someone@else.test', trackingId: 'TID-1', popularity: 999 });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    const policy = res.body.policy;
+    expect(policy).toMatchObject({
+      id: res.body.insertedId,
+      title: 'Golden Years Cover',
+      category: 'Senior',
+      shortDetails: 'Cover from 50 to 75',
+      minAge: 50,
+      maxAge: 75,
+      coverageRange: 2_500_000,
+      duration: 10,
+      basePremium: 500000,
+      image: uploaded,
+      creatorEmail: admin.email,
+      popularity: 0,
+    });
+    const tracking = /^TID-(\d{13})(\d{1,3})$/.exec(policy.trackingId);
+    expect(tracking).not.toBeNull();
+    expect(Number(tracking?.[1])).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(policy.creationDate)).toBeGreaterThanOrEqual(before - 1000);
+    // It is in the public catalogue at once.
+    const listed = await call(api, 'GET', `/policies/${policy.id}`, null);
+    expect(listed.body).toMatchObject({ id: policy.id, title: 'Golden Years Cover' });
+  });
+
+  it('accepts an http(s) image URL, and refuses anything else as the image', async () => {
+    expect((await call(api, 'POST', '/policies', admin, policyBody({ image: 'https://cdn.example.test/p.jpg' }))).status).toBe(201);
+    for (const image of ['javascript:alert(1)', '/images/../secret', '/etc/passwd', 'data:image/png;base64,AAAA', 'ftp://x.test/a.png']) {
+      const res = await call(api, 'POST', '/policies', admin, policyBody({ image }));
+      expect(res.status, image).toBe(400);
+      expect(res.body.fields.image).toBe('Image must be an uploaded image (/images/...) or an http(s) URL');
+    }
+  });
+
+  it('requires every field of the form, with the spec’s choices, and min age ≤ max age', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: ' ' }, 'title', 'Title is required'],
+      [{ category: 'Car' }, 'category', 'Category must be one of: Term Life, Senior, Child'],
+      [{ description: undefined }, 'description', 'Description is required'],
+      [{ shortDetails: '' }, 'shortDetails', 'Short details is required'],
+      [{ minAge: undefined }, 'minAge', 'Minimum age is required'],
+      [{ maxAge: 'old' }, 'maxAge', 'Maximum age is required'],
+      [{ coverageRange: undefined }, 'coverageRange', 'Coverage range is required'],
+      [{ duration: 4 }, 'duration', 'Duration must be one of 3, 5, 7, 10 years'],
+      [{ basePremium: 123 }, 'basePremium', 'Base premium must be one of 100000, 500000, 1000000'],
+      [{ image: undefined }, 'image', 'Image is required'],
+      [{ minAge: 60, maxAge: 40 }, 'maxAge', 'Maximum age must be at least the minimum age'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await call(api, 'POST', '/policies', admin, policyBody(change));
+      expect(res.status, field).toBe(400);
+      expect(res.body.fields[field], field).toBe(message);
+    }
+    // Numbers typed into a form arrive as strings; they are accepted.
+    const fromForm = await call(api, 'POST', '/policies', admin, policyBody({ minAge: '18', maxAge: '60', duration: '5', basePremium: '100000', coverageRange: '500000' }));
+    expect(fromForm.status).toBe(201);
+    expect(fromForm.body.policy).toMatchObject({ minAge: 18, maxAge: 60, duration: 5, basePremium: 100000, coverageRange: 500000 });
+  });
+
+  it('is for admins only: 401 for visitors, 403 for users and agents', async () => {
+    expect((await call(api, 'POST', '/policies', null, policyBody())).status).toBe(401);
+    expect((await call(api, 'POST', '/policies', customer, policyBody())).status).toBe(403);
+    expect((await call(api, 'POST', '/policies', agent, policyBody())).status).toBe(403);
+  });
+
+  it('creates once per Idempotency-Key', async () => {
+    const headers = { 'Idempotency-Key': 'policy-create-1' };
+    const first = await call(api, 'POST', '/policies', admin, policyBody({ title: 'Once Only' }), headers);
+    const again = await call(api, 'POST', '/policies', admin, policyBody({ title: 'Once Only' }), headers);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const rows = await api.sql(`SELECT id FROM policies WHERE title = 'Once Only'`);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe(`editing and deleting policies on ${runtime}`, () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (await call(api, 'POST', '/policies', admin, policyBody({ title: 'Editable' }))).body.insertedId;
+  });
+
+  it('edits some fields, keeps the rest, and bumps the sync version', async () => {
+    const before = (await call(api, 'GET', `/policies/${id}`, null)).body;
+    const res = await call(api, 'PATCH', `/policies/${id}`, admin, { title: 'Edited', maxAge: 80 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Policy updated', policy: { id, title: 'Edited', maxAge: 80, minAge: 50, category: 'Senior' } });
+    expect(res.body.policy.version).toBeGreaterThan(before.version);
+    expect(res.body.policy.trackingId).toBe(before.trackingId);
+    const audit = await api.sql(`SELECT action, actor_email FROM audit_log WHERE entity_id = ? AND action = 'policy.update'`, id);
+    expect(audit).toEqual([{ action: 'policy.update', actor_email: admin.email }]);
+  });
+
+  it('checks an edit against the values it leaves unchanged', async () => {
+    const res = await call(api, 'PATCH', `/policies/${id}`, admin, { minAge: 90 });
+    expect(res.status).toBe(400);
+    expect(res.body.message, JSON.stringify(res.body)).toBe('Maximum age must be at least the minimum age');
+    expect((await call(api, 'PATCH', `/policies/${id}`, admin, { duration: 6 })).status).toBe(400);
+    expect((await call(api, 'PATCH', `/policies/${id}`, admin, {})).status).toBe(400);
+    expect((await call(api, 'PATCH', '/policies/missing', admin, { title: 'X' })).status).toBe(404);
+    expect((await call(api, 'PATCH', `/policies/${id}`, agent, { title: 'X' })).status).toBe(403);
+  });
+
+  it('deletes a policy (admins only); applications keep the policy name they were made for', async () => {
+    const apply = await call(api, 'POST', '/applications', customer, {
+      name: 'C',
+      address: 'A',
+      nid: '1',
+      nomineeName: 'N',
+      relationship: 'R',
+      healthConditions: [],
+      policyId: id,
+    });
+    expect(apply.status).toBe(201);
+    expect((await call(api, 'DELETE', `/policies/${id}`, customer)).status).toBe(403);
+    const res = await call(api, 'DELETE', `/policies/${id}`, admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true });
+    expect((await call(api, 'GET', `/policies/${id}`, null)).status).toBe(404);
+    expect((await call(api, 'DELETE', `/policies/${id}`, admin)).status).toBe(404);
+    const application = await call(api, 'GET', `/applications/${apply.body.insertedId}`, customer);
+    expect(application.body).toMatchObject({ policyId: null, policyName: 'Edited', category: 'Senior' });
+    const audit = await api.sql(`SELECT from_value FROM audit_log WHERE entity_id = ? AND action = 'policy.delete'`, id);
+    expect(audit).toEqual([{ from_value: 'Edited' }]);
+  });
+});
