@@ -183,7 +183,7 @@ describe(`the signed-in user's profile on ${runtime}`, () => {
   });
 });
 
-describe(`changing the password on ${runtime}`, () => {
+describe(`changing the password on ${runtime}`, { timeout: 90_000 }, () => {
   it('needs the old password and a matching confirmation, then ends the other sign-ins', async () => {
     const reg = await register(api, { name: 'Changer', email: 'changer@example.test', password: 'first-pass' });
     const { accessToken } = (await reg.json()) as AuthAnswer;
@@ -228,7 +228,8 @@ describe(`changing the password on ${runtime}`, () => {
   });
 });
 
-describe(`brute force on ${runtime}`, () => {
+// Each failed sign-in still runs scrypt at production cost; allow for slow shared machines.
+describe(`brute force on ${runtime}`, { timeout: 90_000 }, () => {
   const tooMany = /^Too many failed sign-in attempts\. Please try again in 15 minutes\.$/;
 
   it('locks an email after 5 failures within the window, even for the right password', async () => {
