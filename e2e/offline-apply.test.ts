@@ -1,0 +1,99 @@
+/**
+ * Applying for a policy offline (issue 7): the application goes into the durable outbox with
+ * a client-made mutation id and shows at once in My Applications as 'Waiting to send'; it
+ * survives closing the page; when the network returns it is sent, and the server holds it
+ * exactly once however often the app pushes again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { loginAs, queryDb } from './support/login.ts';
+import { readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const countByNominee = (nominee: string) =>
+  queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM applications WHERE nominee_name = ?', nominee)[0]!.n;
+
+async function applyThroughTheForm(page: Page, nominee: string): Promise<string> {
+  await page.goto(`${server.url}/get-quote`);
+  await page.getByLabel('Age', { exact: true }).fill('30');
+  await page.getByLabel('Coverage amount (৳)').fill('1000000');
+  await page.getByLabel('Duration (years)').selectOption('5');
+  await page.getByRole('button', { name: 'Calculate Premium' }).click();
+  await page.getByRole('button', { name: 'Apply for Policy' }).click();
+  await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
+  const policy = page.getByLabel('Policy', { exact: true });
+  const firstChoice = policy.locator('option:not([value=""])').first();
+  await firstChoice.waitFor({ state: 'attached' });
+  const policyTitle = (await firstChoice.textContent())!;
+  await policy.selectOption({ label: policyTitle });
+  await page.getByLabel('Address').fill('House 3, Road 9, Mirpur, Dhaka');
+  await page.getByLabel('NID number').fill('1990123456789');
+  await page.getByLabel('Nominee name').fill(nominee);
+  await page.getByLabel('Relationship with nominee').selectOption('Spouse');
+  await page.getByLabel('None of the Above').check();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  return policyTitle;
+}
+
+describe('applying for a policy offline', () => {
+  it('queues it, keeps it through a closed page, and sends it exactly once when back online', async () => {
+    const nominee = `Offline Nominee ${Date.now()}`;
+    const context = await newContext(browser);
+    let page = await context.newPage();
+    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await waitForServiceWorker(page);
+    await waitForLocalCopy(page);
+
+    await context.setOffline(true);
+    const policyTitle = await applyThroughTheForm(page, nominee);
+
+    // At once, on the device: My Applications lists it as waiting, and so does the header.
+    await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
+    const row = page.getByRole('row').filter({ hasText: policyTitle }).filter({ hasText: 'Waiting to send' });
+    await row.waitFor();
+    await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+    let outbox = await readOutbox(page);
+    expect(outbox.map((item) => [item.type, item.state])).toEqual([['application.create', 'queued']]);
+    const mutationId = outbox[0]!.mutationId;
+    expect(mutationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(countByNominee(nominee)).toBe(0);
+
+    // Close the page; open the app again, still offline: the write is still there.
+    await page.close();
+    page = await context.newPage();
+    await page.goto(`${server.url}/dashboard/myApplication`);
+    await page.getByRole('row').filter({ hasText: policyTitle }).filter({ hasText: 'Waiting to send' }).waitFor();
+    expect(countByNominee(nominee)).toBe(0);
+
+    // Back online: it is sent, and the server's row replaces the waiting one.
+    await context.setOffline(false);
+    await expect.poll(() => countByNominee(nominee), { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await readOutbox(page)).length, { timeout: 20_000 }).toBe(0);
+    await page.getByRole('row').filter({ hasText: policyTitle }).first().waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'Waiting to send' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
+
+    // Further pushes and pulls (reload, the online event again) change nothing on the server.
+    await page.reload();
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByRole('row').filter({ hasText: policyTitle }).first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(countByNominee(nominee)).toBe(1);
+    const recorded = queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM processed_mutations WHERE mutation_id = ?', mutationId)[0]!.n;
+    expect(recorded).toBe(1);
+    outbox = await readOutbox(page);
+    expect(outbox).toEqual([]);
+    await context.close();
+  });
+});
