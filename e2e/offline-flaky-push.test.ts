@@ -1,0 +1,120 @@
+/**
+ * Exactly once under a bad network (issue 7): 50 applications queued offline are pushed while
+ * the network flaps, a reply is lost after the server applied its batch, and the server is
+ * killed (SIGKILL) and restarted once. The client keeps retrying with the same mutation ids;
+ * the server ends up with exactly 50 applications, each recorded once.
+ */
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { loginAs, queryDb } from './support/login.ts';
+import { readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const queuedCount = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Opens the application form with an estimated premium in its navigation state, as the quote page does. */
+async function openForm(page: Page) {
+  await page.goto(`${server.url}/policy-apply-from`);
+  await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 150 } }, ''));
+  await page.reload();
+  await page.getByLabel('Estimated premium (monthly)').and(page.locator('[value="৳150.00"]')).waitFor();
+}
+
+async function submitOne(page: Page, nominee: string) {
+  const policy = page.getByLabel('Policy', { exact: true });
+  await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
+  await policy.selectOption({ index: 1 });
+  await page.getByLabel('Address').fill('Flat 4B, Agrabad, Chattogram');
+  await page.getByLabel('NID number').fill('2001234567');
+  await page.getByLabel('Nominee name').fill(nominee);
+  await page.getByLabel('Relationship with nominee').selectOption('Sibling');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
+}
+
+describe('pushing 50 queued writes through a flapping network and a killed server', () => {
+  it('leaves exactly 50 applications on the server', { timeout: 240_000 }, async () => {
+    const prefix = `Flaky ${Date.now()} #`;
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await waitForServiceWorker(page);
+    await waitForLocalCopy(page);
+
+    // Offline, 50 applications through the real form.
+    await context.setOffline(true);
+    await openForm(page);
+    for (let i = 1; i <= queuedCount; i++) {
+      await submitOne(page, `${prefix}${i}`);
+      if (i < queuedCount) await page.goBack();
+    }
+    await page.getByRole('button', { name: `${queuedCount} waiting to send` }).waitFor();
+    expect((await readOutbox(page)).filter((item) => item.state === 'queued')).toHaveLength(queuedCount);
+
+    // The network misbehaves for the first pushes.
+    let pushes = 0;
+    let restarted: Promise<void> | null = null;
+    await context.route('**/sync/push', async (route: Route) => {
+      pushes++;
+      if (pushes === 1) {
+        // The server applies the batch, but its reply never reaches the phone.
+        await route.fetch();
+        await route.abort('internetdisconnected');
+      } else if (pushes === 2) {
+        // The server dies (SIGKILL) while the request is on its way, and comes back later.
+        await server.stop(true);
+        restarted = sleep(1500).then(() => server.start());
+        await route.continue().catch(() => undefined);
+      } else {
+        await route.continue().catch(() => undefined);
+      }
+    });
+
+    // Back online, and the connection flaps a few times while the outbox pushes.
+    await context.setOffline(false);
+    for (let flap = 0; flap < 4; flap++) {
+      await sleep(300 + flap * 150);
+      await context.setOffline(true);
+      await sleep(200);
+      await context.setOffline(false);
+    }
+    await expect.poll(() => restarted !== null, { timeout: 20_000 }).toBe(true);
+    await restarted;
+
+    // Eventually everything is sent (the app retries with backoff; the online event nudges it).
+    await expect
+      .poll(() => queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM applications WHERE nominee_name LIKE ?', `${prefix}%`)[0]!.n, {
+        timeout: 90_000,
+        interval: 500,
+      })
+      .toBe(queuedCount);
+    await expect.poll(async () => (await readOutbox(page)).length, { timeout: 30_000 }).toBe(0);
+    expect(pushes).toBeGreaterThanOrEqual(3);
+
+    // Exactly 50 effects: one row per nominee, one audit entry and one mutation record each.
+    const rows = queryDb<{ nominee_name: string; id: string }>(server, 'SELECT nominee_name, id FROM applications WHERE nominee_name LIKE ?', `${prefix}%`);
+    expect(new Set(rows.map((row) => row.nominee_name)).size).toBe(queuedCount);
+    const ids = rows.map((row) => row.id);
+    const audits = queryDb<{ n: number }>(
+      server,
+      `SELECT count(*) AS n FROM audit_log WHERE action = 'application.create' AND entity_id IN (${ids.map(() => '?').join(',')})`,
+      ...ids,
+    )[0]!.n;
+    expect(audits).toBe(queuedCount);
+    await page.getByRole('row').filter({ hasText: 'Waiting to send' }).first().waitFor({ state: 'detached', timeout: 20_000 });
+    await context.close();
+  });
+});
