@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ToastViewport } from '../../components/toast.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { HeaderStatus } from './header-status.tsx';
@@ -13,6 +13,10 @@ const links = [
 
 export function PublicLayout() {
   const session = useSession();
+  const location = useLocation();
+  // Login returns to the page it was opened from (spec section 2), never to itself.
+  const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
+  const loginState = onAuthPage ? location.state : { from: { pathname: location.pathname, search: location.search, state: location.state } };
   return (
     <div className="page">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -32,7 +36,7 @@ export function PublicLayout() {
               {session.status === 'signed-in' ? (
                 <li><NavLink to="/dashboard">Dashboard</NavLink></li>
               ) : (
-                <li><NavLink to="/login">Login</NavLink></li>
+                <li><NavLink to="/login" state={loginState}>Login</NavLink></li>
               )}
             </ul>
           </nav>

@@ -31,7 +31,7 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
               </button>
             </li>
           ) : (
-            <li key={item} className="pager__gap" aria-hidden="true">…</li>
+            <li key={item} className="pager__gap">…</li>
           ),
         )}
         <li>
