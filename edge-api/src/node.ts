@@ -67,7 +67,8 @@ export async function startNodeServer(options: StartOptions = {}) {
   }
 
   const api = createApp(deps);
-  const app = options.servePwa === false ? api : withStaticPwa(api, pwaDistDir);
+  // PWA_DIST_DIR: serve another build (the deploy test swaps builds under a running server).
+  const app = options.servePwa === false ? api : withStaticPwa(api, env.PWA_DIST_DIR ?? pwaDistDir);
   const port = Number(env.PORT ?? 8787);
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
     const s = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, () => resolveServer(s));
