@@ -9,7 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../components/states.tsx';
 import { ToastViewport } from '../../components/toast.tsx';
-import { signOut } from '../../lib/session.ts';
+import { confirmSignOut } from '../../lib/outbox-sign-out.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { menuFor } from './dashboard-areas.ts';
 import { loginRedirectState } from './login-redirect.ts';
@@ -45,7 +45,11 @@ export function DashboardLayout({ status }: DashboardLayoutProps) {
 
   async function signOutNow() {
     setLeaving(true);
-    await signOut();
+    // Warns first when changes made offline have not been sent (they would be lost).
+    if (!(await confirmSignOut())) {
+      setLeaving(false);
+      return;
+    }
     navigate('/login', { replace: true });
   }
 
