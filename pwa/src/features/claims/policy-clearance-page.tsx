@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states.ts
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
+import { pendingLabel } from '../../lib/outbox-overlay.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ClaimDetailsDialog } from './claim-details-dialog.tsx';
 import { ClaimStatus, formatDate } from './claim-status.tsx';
@@ -86,11 +87,19 @@ export function PolicyClearancePage() {
                   <td>{claim.email || claim.userEmail}</td>
                   <td>{claim.category ?? claim.policyType ?? 'N/A'}</td>
                   <td>{formatDate(claim.appliedAt)}</td>
-                  <td><ClaimStatus status={claim.status} /></td>
+                  <td>
+                    <ClaimStatus status={claim.status} />
+                    {pendingLabel(claim) && (
+                      <span className="badge badge--info claims__waiting">
+                        {claim.pending?.decision === 'rejected' ? 'Rejected' : 'Approved'}: {pendingLabel(claim)}
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <button
                       type="button"
                       className="button button--small"
+                      disabled={claim.pending !== undefined}
                       aria-label={`View Details of ${claim.name}'s claim`}
                       onClick={() => setSelected(claim)}
                     >

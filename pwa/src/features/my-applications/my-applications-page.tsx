@@ -10,6 +10,7 @@ import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
+import { isLocalApplication, pendingLabel } from '../../lib/outbox-overlay.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ApplicationStatus, formatDate, mayPay } from './application-status.tsx';
 import { deleteApplication, isAlreadyGone } from './delete-application.ts';
@@ -71,18 +72,29 @@ export function MyApplicationsPage() {
               </tr>
             </thead>
             <tbody>
-              {applications.data.map((application) => (
+              {applications.data.map((application) => {
+                // A change still in the outbox: shown as waiting, with no further actions yet.
+                const waiting = pendingLabel(application);
+                const onServer = !isLocalApplication(application.id);
+                return (
                 <tr key={application.id}>
                   <td>
-                    <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link>
+                    {onServer ? (
+                      <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link>
+                    ) : (
+                      application.policyName
+                    )}
                   </td>
-                  <td><ApplicationStatus status={application.status} /></td>
+                  <td>
+                    <ApplicationStatus status={application.status} />
+                    {waiting && <span className="badge badge--info my-applications__waiting">{waiting}</span>}
+                  </td>
                   <td>{application.assignedAgent || 'Not Assigned'}</td>
                   <td>{formatDate(application.appliedAt)}</td>
                   <td>
                     {application.paymentStatus === 'paid' ? (
                       <span className="badge badge--success">Paid</span>
-                    ) : mayPay(application) ? (
+                    ) : mayPay(application) && onServer && !waiting ? (
                       <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={`Pay for ${application.policyName}`}>
                         Pay
                       </Link>
@@ -91,7 +103,7 @@ export function MyApplicationsPage() {
                     )}
                   </td>
                   <td>
-                    {application.status === 'pending' ? (
+                    {application.status === 'pending' && onServer && !waiting ? (
                       <button
                         type="button"
                         className="button button--danger button--small"
@@ -105,7 +117,8 @@ export function MyApplicationsPage() {
                     )}
                   </td>
                 </tr>
-              ))}
+                );
+              })}
             </tbody>
           </table>
         </div>

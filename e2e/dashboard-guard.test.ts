@@ -1,0 +1,162 @@
+/**
+ * The dashboard's guard: sign-in needed (and the way back after it), role-only screens, the
+ * sidebar per role at phone width, and what happens when the session ends while inside.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { demoEmail, demoPassword, loginAs, type DemoRole } from './support/login.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function signedInPage(role: DemoRole, target = '/dashboard') {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await loginAs(page, server, role, target);
+  return page;
+}
+
+describe('the dashboard guard', () => {
+  it('sends a visitor to /login and, after signing in, back to the screen they asked for', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${server.url}/dashboard/profile`);
+    await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email').fill(demoEmail('user'));
+    await page.getByLabel('Password').fill(demoPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/profile');
+    await page.context().close();
+  });
+
+  it('shows each role its own view at /dashboard', async () => {
+    const views: [DemoRole, string][] = [
+      ['user', 'My Policies'],
+      ['agent', 'Agent Dashboard'],
+      ['admin', 'Admin Dashboard'],
+    ];
+    for (const [role, heading] of views) {
+      const page = await signedInPage(role);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.context().close();
+    }
+  });
+
+  it('sends anyone without the role to the 403 page, with Go Back to /', async () => {
+    const refused: [DemoRole, string][] = [
+      ['user', '/dashboard/manageAgent'],
+      ['user', '/dashboard/agentPolicyClearance'],
+      ['user', '/dashboard/manageBlogs'],
+      ['agent', '/dashboard/addPolicy'],
+      ['agent', '/dashboard/auditLog'],
+      ['admin', '/dashboard/assignedCustomers'],
+    ];
+    for (const [role, path] of refused) {
+      const page = await signedInPage(role, '/dashboard');
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: '403 Forbidden' }).waitFor();
+      expect(new URL(page.url()).pathname, `${role} at ${path}`).toBe('/forbidden');
+      expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
+      await page.context().close();
+    }
+  });
+
+  it("collapses each role's sidebar behind a Menu button at 360 px, with that role's links", async () => {
+    const menus: Record<DemoRole, { has: string[]; lacks: string[] }> = {
+      user: { has: ['My Policies', 'Profile', 'My Dashboard', 'Back To Home'], lacks: ['Manage Agent', 'Manage Blogs', 'Agent Policy Clearance'] },
+      agent: {
+        has: ['Manage Blogs', 'Assigned Customers', 'Agent Policy Clearance', 'My Policies', 'Profile', 'My Dashboard', 'Back To Home'],
+        lacks: ['Add Policy', 'Make Admin'],
+      },
+      admin: {
+        has: ['Add Policy', 'Manage Agent', 'Manage Applications', 'All Transactions', 'Make Admin', 'Audit Log', 'My Policies', 'Profile'],
+        lacks: ['Agent Policy Clearance', 'Assigned Customers'],
+      },
+    };
+    for (const role of ['user', 'agent', 'admin'] as const) {
+      const page = await signedInPage(role);
+      const menuButton = page.getByRole('button', { name: 'Menu' });
+      const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+      expect(await sidebar.isVisible()).toBe(false);
+      await menuButton.click();
+      await sidebar.waitFor();
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      for (const name of menus[role].has) {
+        expect(await sidebar.getByRole('link', { name, exact: true }).count(), `${role} has ${name}`).toBe(1);
+      }
+      for (const name of menus[role].lacks) {
+        expect(await sidebar.getByRole('link', { name, exact: true }).count(), `${role} lacks ${name}`).toBe(0);
+      }
+      await sidebar.getByRole('link', { name: 'Profile', exact: true }).click();
+      await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+      expect(await sidebar.isVisible()).toBe(false);
+      await page.context().close();
+    }
+  });
+
+  it('shows the sidebar beside the screen on a wide screen', async () => {
+    const context = await newContext(browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    await loginAs(page, server, 'admin');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Applications' }).click();
+    await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('shows a refused action its own error and keeps the session', async () => {
+    const page = await signedInPage('admin', '/dashboard/makeAdmin');
+    await page.route('**/make-admin', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: 'forbidden', message: 'You may not do that.' }) }),
+    );
+    await page.getByLabel('User Email').fill(demoEmail('user'));
+    await page.getByRole('button', { name: 'Make Admin' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You may not do that.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/makeAdmin');
+    expect(await page.evaluate(() => localStorage.getItem('access-token'))).not.toBeNull();
+    await page.context().close();
+  });
+
+  it('goes to /login once when the session ends inside the dashboard, and back afterwards', async () => {
+    const page = await signedInPage('user', '/dashboard/myApplication');
+    await page.getByRole('heading', { name: 'My Policies' }).waitFor();
+    const loginVisits: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') loginVisits.push(frame.url());
+    });
+    // The sign-in is ended elsewhere (its refresh family revoked): the next request with the
+    // page's access token is refused, the refresh fails, and the session is over.
+    const ended = await page.request.post(`${server.url}/auth/logout`);
+    expect(ended.ok()).toBe(true);
+    // Any request ends it (a background pull may get there first): open another screen.
+    const loginHeading = page.getByRole('heading', { name: 'Login', exact: true });
+    if (!(await loginHeading.isVisible())) {
+      await page.getByRole('button', { name: 'Menu' }).click({ timeout: 5000 }).catch(() => undefined);
+      await page.getByRole('link', { name: 'Profile', exact: true }).click({ timeout: 5000 }).catch(() => undefined);
+    }
+    await loginHeading.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+    await page.waitForTimeout(500);
+    expect(loginVisits).toHaveLength(1);
+
+    // Signing in again returns to the dashboard screen the user was on.
+    await page.getByLabel('Email').fill(demoEmail('user'));
+    await page.getByLabel('Password').fill(demoPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    expect(['/dashboard/myApplication', '/dashboard/profile']).toContain(new URL(page.url()).pathname);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Signing in as a demo account in browser tests, and asking the API or the database what
+ * the server holds afterwards.
+ *
+ * `loginAs` goes through the real /login page (and so through the dashboard guard when a
+ * target is given: the guard sends the visitor to /login, and the login page brings them
+ * back). Without a login page it signs in through POST /auth/login and stores the session
+ * the way lib/session.ts does: localStorage 'access-token' and 'session-user'; the refresh
+ * cookie comes with the response.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { AppServer } from './app-server.ts';
+
+export type DemoRole = 'user' | 'agent' | 'admin';
+export const demoPassword = 'demo1234';
+export const demoEmail = (role: DemoRole) => `${role}@demo.local`;
+
+interface SignInAnswer {
+  accessToken: string;
+  user: { id: string; email: string; name: string; role: DemoRole; photoURL: string | null };
+}
+
+/** Signs in as the demo account of `role` and ends on `target` (default /dashboard). */
+export async function loginAs(page: Page, server: AppServer, role: DemoRole, target = '/dashboard'): Promise<void> {
+  await page.goto(`${server.url}${target}`);
+  const loginHeading = page.getByRole('heading', { name: 'Login', exact: true });
+  const hasLoginPage = await loginHeading
+    .waitFor({ timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (hasLoginPage) {
+    await page.getByLabel('Email').fill(demoEmail(role));
+    await page.getByLabel('Password').fill(demoPassword);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === target, { timeout: 15_000 });
+    return;
+  }
+  // No login page (yet): the session as lib/session.ts stores it, then the target again.
+  const res = await page.request.post(`${server.url}/auth/login`, { data: { email: demoEmail(role), password: demoPassword } });
+  if (!res.ok()) throw new Error(`Sign-in as ${role} failed: ${res.status()} ${await res.text()}`);
+  const answer = (await res.json()) as SignInAnswer;
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('access-token', token);
+    localStorage.setItem('session-user', JSON.stringify(user));
+  }, { token: answer.accessToken, user: answer.user });
+  await page.goto(`${server.url}${target}`);
+}
+
+/** An API client signed in as a demo account (its own session, apart from the browser's). */
+export async function apiAs(server: AppServer, role: DemoRole) {
+  const res = await fetch(`${server.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoEmail(role), password: demoPassword }),
+  });
+  if (!res.ok) throw new Error(`Sign-in as ${role} failed: ${res.status} ${await res.text()}`);
+  const { accessToken, user } = (await res.json()) as SignInAnswer;
+  const call = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${accessToken}`);
+    if (init.body && typeof init.body === 'string') headers.set('content-type', 'application/json');
+    return fetch(`${server.url}${path}`, { ...init, headers });
+  };
+  return {
+    user,
+    fetch: call,
+    async json<T>(path: string, init?: RequestInit): Promise<T> {
+      const answer = await call(path, init);
+      if (!answer.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()) as T;
+    },
+  };
+}
+
+/** Reads the server's SQLite file, read-only, for checks after a journey. */
+export function queryDb<T = Record<string, unknown>>(server: AppServer, query: string, ...params: unknown[]): T[] {
+  const db = new Database(join(server.dataDir, 'insurance.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.prepare(query).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Writes to the server's SQLite file, for rows no screen can make yet (a payment, say). */
+export function writeDb(server: AppServer, query: string, ...params: unknown[]): void {
+  const db = new Database(join(server.dataDir, 'insurance.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(query).run(...params);
+  } finally {
+    db.close();
+  }
+}
