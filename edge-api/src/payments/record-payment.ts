@@ -7,6 +7,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { AppDeps } from '../env.ts';
 import type { ApplicationRow, Database } from '../db/schema.ts';
+import { auditAfterChange } from '../lib/audit.ts';
 import type { PaymentMode, ProviderIntent } from './provider.ts';
 
 export type PaymentRow = Selectable<Database['payments']>;
@@ -91,10 +92,16 @@ export async function recordPayment(
     .returning('id')
     .compile();
 
-  const audit = sql`
-    INSERT INTO audit_log (actor_id, actor_email, action, entity, entity_id, from_value, to_value, at)
-    SELECT ${actor.id}, ${actor.email}, 'application.pay', 'applications', ${application.id}, 'unpaid', 'paid', ${paidAt}
-    WHERE changes() = 1`.compile(db);
+  // Right after the transition: written only if it changed the row (see lib/audit.ts).
+  const audit = auditAfterChange(db, {
+    actor,
+    action: 'application.pay',
+    entity: 'applications',
+    entityId: application.id,
+    from: 'unpaid',
+    to: 'paid',
+    at: paidAt,
+  });
 
   const [, marked] = await batch([insertPayment, markPaid, audit]);
 
