@@ -39,8 +39,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'myApplication', lazy: () => import('../../features/my-applications/my-applications-page.tsx').then((m) => ({ Component: m.MyApplicationsPage })) },
       { path: 'applications/:id', lazy: () => import('../../features/my-applications/application-view.tsx').then((m) => ({ Component: m.ApplicationView })) },
       { path: 'profile', lazy: () => import('../../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
-      // payment/:id is the payments engineer's screen: wired here once
-      // pwa/src/features/payment/payment-page.tsx (export PaymentPage) exists.
+      { path: 'payment/:id', lazy: () => import('../../features/payment/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })) },
       {
         lazy: () => guards().then((m) => ({ Component: m.AdminOnly })),
         children: [
