@@ -1,0 +1,107 @@
+/** About (/about), Contact (/contact, a simulated send), and the header and footer around them. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { recordApiCalls } from './support/public-site.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('About', () => {
+  it('states the mission, the vision and the three core values', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
+    await page.getByRole('heading', { name: 'Our Vision' }).waitFor();
+    const values = page.getByRole('region', { name: 'Our Core Values' });
+    expect(await values.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Integrity', 'Customer First', 'Innovation']);
+    await page.context().close();
+  });
+});
+
+describe('Contact', () => {
+  it('needs every field, then simulates sending for 1.5 s without any request, and clears', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${server.url}/contact`);
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const calls = recordApiCalls(page, server.url);
+
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Message is required').waitFor();
+
+    await page.getByLabel('Name').fill('Rahim Uddin');
+    await page.getByLabel('Email').fill('rahim@example.test');
+    await page.getByLabel('Message').fill('Do you have plans for my parents?');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    await page.getByText('Message sent successfully!').waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    expect(await page.getByLabel('Message').inputValue()).toBe('');
+    expect(calls.filter((call) => call !== 'GET /sync')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists the contact details and social links', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(`${server.url}/contact`);
+    const details = page.getByRole('complementary', { name: 'Reach us' });
+    await details.getByText('House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh').waitFor();
+    await details.getByRole('link', { name: '+880 9612 345678' }).waitFor();
+    await details.getByRole('link', { name: 'Facebook' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('the header and footer', () => {
+  it('links the public pages, Login for visitors and Dashboard once signed in', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(server.url);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'All Policies', 'Blogs', 'About', 'Login']) await nav.getByRole('link', { name }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText('House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh').waitFor();
+    await footer.getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
+    await footer.getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await footer.getByRole('navigation', { name: 'Social' }).getByRole('link', { name: 'LinkedIn' }).waitFor();
+
+    await nav.getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill('user@demo.local');
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('is usable at 360 px: nothing wider than the screen', async () => {
+    const page = await (await newContext(browser, { width: 360, height: 780 })).newPage();
+    for (const path of ['/', '/all-policies', '/get-quote', '/policy-apply-from', '/blogs', '/about', '/contact', '/login', '/register']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ path, width }).toEqual({ path, width: 360 });
+    }
+    await page.context().close();
+  });
+});
