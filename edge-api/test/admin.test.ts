@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminReject, apply, assign, call, decide, insertPolicy } from './support/calls.ts';
+import { adminReject, apply, assign, call, decide, insertPolicy, type Json } from './support/calls.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -84,9 +84,9 @@ describe(`the transaction list on ${runtime}`, () => {
   const list = async (query = '') => {
     const res = await call(api, 'GET', `/payments/all${query}`, admin);
     expect(res.status).toBe(200);
-    return res.body as any[];
+    return res.body as Json[];
   };
-  const idsOf = (items: any[]) => items.map((p) => p.id).sort();
+  const idsOf = (items: Json[]) => items.map((p) => p.id).sort();
 
   it('lists every payment, newest first, in the transaction screen’s shape', async () => {
     const all = await list();
@@ -162,7 +162,7 @@ describe(`the audit log on ${runtime}`, () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: any = await call(api, 'GET', `/audit?limit=5${cursor ? `&before=${cursor}` : ''}`, admin);
+      const page: Json = await call(api, 'GET', `/audit?limit=5${cursor ? `&before=${cursor}` : ''}`, admin);
       for (const item of page.body.items) {
         expect(seen.has(item.id)).toBe(false);
         seen.add(item.id);
@@ -174,7 +174,7 @@ describe(`the audit log on ${runtime}`, () => {
     expect(seen.size).toBe(total[0]?.n);
 
     const forOne = await call(api, 'GET', `/audit?entity=applications&entityId=${id}`, admin);
-    expect(forOne.body.items.map((i: any) => i.action)).toEqual(['application.approve', 'application.assign', 'application.create']);
+    expect(forOne.body.items.map((i: Json) => i.action)).toEqual(['application.approve', 'application.assign', 'application.create']);
   });
 
   it('is for admins only, and checks its parameters', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy } from './support/calls.ts';
+import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy, type Json } from './support/calls.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -153,7 +153,7 @@ describe(`the decision lifecycle on ${runtime}`, () => {
     const paidId = await apply(api, customer, policyId);
     await api.sql(`UPDATE applications SET payment_status = 'paid' WHERE id = ?`, paidId);
 
-    const expectConflict = (res: { status: number; body: any }, status: string, paymentStatus: string, message: string) => {
+    const expectConflict = (res: { status: number; body: Json }, status: string, paymentStatus: string, message: string) => {
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: 'conflict', message, details: { status, paymentStatus } });
     };
@@ -248,15 +248,15 @@ describe(`whose applications on ${runtime}`, () => {
     const own = await call(api, 'GET', `/applications?email=${encodeURIComponent(customer.email)}`, customer);
     expect(own.status).toBe(200);
     expect(own.body.length).toBeGreaterThan(0);
-    expect(own.body.every((a: any) => a.userEmail === customer.email)).toBe(true);
-    expect(own.body.map((a: any) => a.id)).toContain(mine);
+    expect(own.body.every((a: Json) => a.userEmail === customer.email)).toBe(true);
+    expect(own.body.map((a: Json) => a.id)).toContain(mine);
     const noEmail = await call(api, 'GET', '/applications', customer);
-    expect(noEmail.body.map((a: any) => a.id).sort()).toEqual(own.body.map((a: any) => a.id).sort());
+    expect(noEmail.body.map((a: Json) => a.id).sort()).toEqual(own.body.map((a: Json) => a.id).sort());
 
     const other = await call(api, 'GET', `/applications?email=${encodeURIComponent(stranger.email)}`, customer);
     expect(other.status).toBe(403);
     const asAdmin = await call(api, 'GET', `/applications?email=${encodeURIComponent(stranger.email)}`, admin);
-    expect(asAdmin.body.map((a: any) => a.id)).toEqual([theirs]);
+    expect(asAdmin.body.map((a: Json) => a.id)).toEqual([theirs]);
     expect((await call(api, 'GET', '/applications', null)).status).toBe(401);
   });
 
@@ -275,7 +275,7 @@ describe(`whose applications on ${runtime}`, () => {
   it('lists all applications for admins only', async () => {
     const all = await call(api, 'GET', '/applications/all', admin);
     expect(all.status).toBe(200);
-    expect(all.body.map((a: any) => a.id)).toEqual(expect.arrayContaining([mine, theirs]));
+    expect(all.body.map((a: Json) => a.id)).toEqual(expect.arrayContaining([mine, theirs]));
     expect((await call(api, 'GET', '/applications/all', customer)).status).toBe(403);
     expect((await call(api, 'GET', '/applications/all', agent)).status).toBe(403);
   });
@@ -283,8 +283,8 @@ describe(`whose applications on ${runtime}`, () => {
   it('lists the applications assigned to an agent, to that agent or an admin', async () => {
     const own = await call(api, 'GET', `/applications/assigned/${encodeURIComponent(otherAgent.email)}`, otherAgent);
     expect(own.status).toBe(200);
-    expect(own.body.map((a: any) => a.id)).toContain(theirs);
-    expect(own.body.every((a: any) => a.assignedAgent === otherAgent.email)).toBe(true);
+    expect(own.body.map((a: Json) => a.id)).toContain(theirs);
+    expect(own.body.every((a: Json) => a.assignedAgent === otherAgent.email)).toBe(true);
     expect((await call(api, 'GET', `/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent)).status).toBe(403);
     expect((await call(api, 'GET', `/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin)).status).toBe(200);
     expect((await call(api, 'GET', `/applications/assigned/${encodeURIComponent(customer.email)}`, customer)).status).toBe(403);
@@ -329,7 +329,7 @@ describe(`whose applications on ${runtime}`, () => {
     const popular = await insertPolicy(api, { title: 'Most Applied', creation_date: '2026-01-01T00:00:00.000Z' });
     const quiet = await insertPolicy(api, { title: 'Not Applied', creation_date: '2026-06-01T00:00:00.000Z' });
     await apply(api, customer, popular.id as string);
-    const top = (await call(api, 'GET', '/policies/6', null)).body.map((p: any) => p.id);
+    const top = (await call(api, 'GET', '/policies/6', null)).body.map((p: Json) => p.id);
     expect(top.indexOf(popular.id)).toBeGreaterThanOrEqual(0);
     expect(top.indexOf(popular.id)).toBeLessThan(top.indexOf(quiet.id));
     const stats = await api.sql<{ application_count: number }>('SELECT application_count FROM policy_stats WHERE policy_id = ?', popular.id);

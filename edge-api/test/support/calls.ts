@@ -7,14 +7,18 @@ import { insertRow } from './rows.ts';
 import type { ApiTarget } from './target.ts';
 import type { TestUser } from './users.ts';
 
-export interface Answer<T = any> {
+/** Parsed JSON as the tests inspect it: loosely typed on purpose; the assertions check it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Answer<T = Json> {
   status: number;
   body: T;
   headers: Headers;
 }
 
 /** A JSON request as `user` (or as a visitor), with optional extra headers. */
-export async function call<T = any>(
+export async function call<T = Json>(
   api: ApiTarget,
   method: string,
   path: string,
