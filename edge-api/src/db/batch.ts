@@ -1,7 +1,10 @@
 import type { CompiledQuery } from 'kysely';
 
 export interface BatchResult {
-  /** Rows changed by the statement itself (triggers excluded), as SQLite's changes(). */
+  /**
+   * Rows changed by the statement. On Node this is the statement's own rows; D1 also counts
+   * the rows its triggers wrote (the sync stamps), so compare with 0 only, or use RETURNING.
+   */
   changes: number;
   rows: Record<string, unknown>[];
 }

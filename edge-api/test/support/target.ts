@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
+import { inject } from 'vitest';
 import { startNodeServer } from '../../src/node.ts';
 import { d1TemplateDir, workerBuildDir } from './worker-build.ts';
 
@@ -64,10 +65,11 @@ async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, '
 
 async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
   const dir = mkdtempSync(join(tmpdir(), 'api-worker-'));
-  cpSync(d1TemplateDir, dir, { recursive: true });
+  const workerTestDir = inject('workerTestDir');
+  cpSync(d1TemplateDir(workerTestDir), dir, { recursive: true });
   const mf = new Miniflare({
     modules: true,
-    scriptPath: join(workerBuildDir, 'worker.js'),
+    scriptPath: join(workerBuildDir(workerTestDir), 'worker.js'),
     compatibilityDate: '2025-09-01',
     compatibilityFlags: ['nodejs_compat'],
     d1Databases: { DB: d1Id },

@@ -26,15 +26,13 @@ export function ToastViewport() {
   const list = useStatusStore(toasts);
   return (
     <div className="toasts" role="region" aria-label="Notifications">
-      <ul aria-live="polite">
-        {list.map((toast) => (
-          <li key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
-            <strong>{toast.title}</strong>
-            {toast.text && <span>{toast.text}</span>}
-            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>×</button>
-          </li>
-        ))}
-      </ul>
+      {list.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <strong>{toast.title}</strong>
+          {toast.text && <span>{toast.text}</span>}
+          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>×</button>
+        </div>
+      ))}
     </div>
   );
 }
