@@ -77,19 +77,34 @@ it.skipIf(process.platform !== 'linux')(
       const rss = residentBytes(server.pid);
       if (rss !== null) samples.push(rss);
     }, 1000);
+    const errorKinds: Record<string, number> = {};
     let result: autocannon.Result;
     try {
-      result = await autocannon({ url: server.url, connections, duration: seconds, requests, timeout: 20 });
+      result = await new Promise<autocannon.Result>((resolveRun, reject) => {
+        // Latency is not judged here: on a busy 2-core machine a request may wait long in the
+        // queue, and that is not a failure. So no request times out before the run ends; one
+        // still unanswered then is simply in flight, and a stuck server shows as too few 2xx.
+        const timeout = seconds + 60;
+        const instance = autocannon({ url: server.url, connections, duration: seconds, requests, timeout }, (err, res) =>
+          err ? reject(err) : resolveRun(res),
+        );
+        instance.on('reqError', (error: { code?: string; message?: string }) => {
+          const kind = error.code ?? error.message ?? 'unknown';
+          errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+        });
+      });
     } finally {
       clearInterval(sampler);
     }
 
     expect(server.process.exitCode ?? server.process.signalCode, `the server died under load:\n${server.output().slice(-2000)}`).toBeNull();
     const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
-    expect(result.errors, `connection errors; status codes ${JSON.stringify(codes)}`).toBe(0);
+    expect(result.errors, `connection errors ${JSON.stringify(errorKinds)}; status codes ${JSON.stringify(codes)}`).toBe(0);
     expect(result.timeouts).toBe(0);
     expect(result.non2xx, `non-2xx answers; status codes ${JSON.stringify(codes)}`).toBe(0);
-    expect(result['2xx']).toBeGreaterThan(connections);
+    expect(result['2xx'], 'every connection got answers').toBeGreaterThan(connections * 2);
+    const stillServing = await fetch(`${server.url}/policies/6`);
+    expect(stillServing.status).toBe(200);
 
     // Every accepted sign-up was stored (requests still in flight when the run ended may be too).
     expect(signUpsAccepted).toBeGreaterThan(0);
