@@ -34,7 +34,11 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
     await page.getByLabel('Email').fill(demoEmail(role));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === target, { timeout: 15_000 });
+    // The login page returns to the target (router state `from`): a client-side navigation.
+    await page.waitForFunction((path) => location.pathname === path, target, { timeout: 15_000 }).catch(async (error: unknown) => {
+      const failure = await page.locator('.form-message--error').allInnerTexts();
+      throw new Error(`Signing in as ${role} did not reach ${target} (at ${page.url()}) ${failure.join(' ')}`, { cause: error });
+    });
     return;
   }
   // No login page (yet): the session as lib/session.ts stores it, then the target again.

@@ -1,0 +1,211 @@
+/**
+ * A customer's dashboard: apply for a policy and find it in My Policies, delete it again (the
+ * server no longer holds it), the profile with its password change, and the agent request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { apiAs, demoEmail, loginAs, queryDb } from './support/login.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+interface ApplicationRow {
+  id: string;
+  status: string;
+  user_email: string;
+  policy_name: string;
+  nid: string;
+}
+
+const applicationsOf = (email: string) =>
+  queryDb<ApplicationRow>(server, 'SELECT id, status, user_email, policy_name, nid FROM applications WHERE user_email = ?', email);
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  // The shared toast list (components/toast.tsx) puts role="status" on its <li> items, which
+  // axe reports (list, aria-allowed-role): reported to its owner; checked here once toasts go.
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+  const violations = await axeViolations(page);
+  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+describe("a customer's dashboard", () => {
+  it('applies for a policy, finds it in My Policies, opens it, and deletes it', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await page.getByRole('heading', { name: 'My Policies' }).waitFor();
+    const before = applicationsOf(demoEmail('user')).length;
+
+    // The public site's quote and application form.
+    await page.goto(`${server.url}/get-quote`);
+    await page.getByLabel('Age', { exact: true }).fill('34');
+    await page.getByLabel('Coverage amount (৳)').fill('500000');
+    await page.getByLabel('Duration (years)').selectOption('10');
+    await page.getByRole('button', { name: 'Calculate Premium' }).click();
+    await page.getByRole('button', { name: 'Apply for Policy' }).click();
+    await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
+    const policySelect = page.getByLabel('Policy', { exact: true });
+    await expect.poll(() => policySelect.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const policyName = 'Krishok Life Cover';
+    await policySelect.selectOption({ label: policyName });
+    await page.getByLabel('Address').fill('House 3, Road 9, Banani, Dhaka');
+    await page.getByLabel('NID number').fill('1987654321012');
+    await page.getByLabel('Nominee name').fill('Karim Uddin');
+    await page.getByLabel('Relationship with nominee').selectOption('Sibling');
+    await page.getByRole('checkbox', { name: 'None of the Above' }).check();
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+
+    // Back on My Policies: the new application, pending, with no agent yet.
+    await page.getByRole('heading', { name: 'My Policies' }).waitFor();
+    await expect.poll(() => applicationsOf(demoEmail('user')).length, { timeout: 15_000 }).toBe(before + 1);
+    const created = applicationsOf(demoEmail('user')).find((row) => row.nid === '1987654321012');
+    expect(created).toMatchObject({ status: 'pending', policy_name: policyName });
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Delete application for ${policyName}` }) });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByRole('cell').nth(1).innerText()).toContain('pending');
+    expect(await row.getByRole('cell').nth(2).innerText()).toBe('Not Assigned');
+    expect(await row.getByRole('link', { name: `Pay for ${policyName}` }).getAttribute('href')).toBe(`/dashboard/payment/${created!.id}`);
+    // The demo's application already with an agent: its agent shown, no delete any more.
+    const assigned = page.getByRole('row').filter({ hasText: 'agent@demo.local' });
+    expect(await assigned.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'My Policies');
+
+    // The application view: all its fields.
+    await row.getByRole('link', { name: policyName, exact: true }).click();
+    await page.getByRole('heading', { name: 'Application' }).waitFor();
+    await page.getByText('1987654321012').waitFor();
+    await page.getByText('Karim Uddin').waitFor();
+    await expectNoAxeViolations(page, 'Application view');
+    await page.getByRole('link', { name: '← My Policies' }).click();
+
+    // Delete, confirmed in an accessible dialog.
+    const deleteButton = page.getByRole('button', { name: `Delete application for ${policyName}` });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'delete confirmation');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Delete application for ${policyName}`);
+    expect(applicationsOf(demoEmail('user')).some((r) => r.id === created!.id)).toBe(true);
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deleted!' }).waitFor();
+    await deleteButton.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => applicationsOf(demoEmail('user')).some((r) => r.id === created!.id), { timeout: 15_000 }).toBe(false);
+    await page.context().close();
+  });
+
+  it('shows the profile read-only and changes the password', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await loginAs(page, server, 'user', '/dashboard/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.getByText(demoEmail('user')).waitFor();
+    const facts = page.locator('.profile__facts');
+    expect(await facts.innerText()).toMatch(/Role\s+user/);
+    expect(await page.locator('.profile__card input').count()).toBe(0);
+    await expectNoAxeViolations(page, 'My Profile');
+
+    const submit = page.getByRole('button', { name: 'Update Password' });
+    await page.getByLabel('Current Password').fill('demo1234');
+    await page.getByLabel('New Password', { exact: true }).fill('abc');
+    await page.getByLabel('Confirm New Password').fill('abc');
+    await submit.click();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill('better-secret-1');
+    await page.getByLabel('Confirm New Password').fill('better-secret-2');
+    await submit.click();
+    await page.getByText('Passwords do not match.').waitFor();
+    await expectNoAxeViolations(page, 'password errors');
+
+    await page.getByLabel('Current Password').fill('not-my-password');
+    await page.getByLabel('Confirm New Password').fill('better-secret-1');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }).waitFor();
+
+    await page.getByLabel('Current Password').fill('demo1234');
+    await submit.click();
+    await page.getByRole('status').filter({ hasText: 'Password updated successfully.' }).waitFor();
+    expect(await page.getByLabel('Current Password').inputValue()).toBe('');
+
+    // The server holds the new password; this device stays signed in.
+    const withNew = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail('user'), password: 'better-secret-1' }),
+    });
+    expect(withNew.status).toBe(200);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'My Policies', exact: true }).click();
+    await page.getByRole('heading', { name: 'My Policies' }).waitFor();
+    await page.getByRole('cell', { name: 'Shishu Shikkha Education Plan', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/myApplication');
+
+    // Put the demo password back for the other tests.
+    const restore = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail('user'), password: 'better-secret-1' }),
+    });
+    const { accessToken } = (await restore.json()) as { accessToken: string };
+    const back = await fetch(`${server.url}/auth/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ oldPassword: 'better-secret-1', newPassword: 'demo1234', confirmPassword: 'demo1234' }),
+    });
+    expect(back.status).toBe(200);
+    await page.context().close();
+  });
+
+  it('asks to become an agent: login first, the required fields, then the request the admin sees', async () => {
+    const visitor = await (await newContext(browser)).newPage();
+    await visitor.goto(`${server.url}/requestAgent`);
+    await visitor.getByRole('heading', { name: 'Become an Agent' }).waitFor();
+    await visitor.getByRole('button', { name: 'Submit Request' }).click();
+    await visitor.getByText('Please login first to submit request').waitFor();
+    await visitor.context().close();
+
+    const page = await (await newContext(browser)).newPage();
+    await loginAs(page, server, 'user', '/dashboard');
+    await page.goto(`${server.url}/requestAgent`);
+    await page.getByRole('heading', { name: 'Become an Agent' }).waitFor();
+    const email = page.getByLabel('Email');
+    await expect.poll(() => email.inputValue()).toBe(demoEmail('user'));
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await page.getByLabel('Name').fill('');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    for (const message of ['Name is required', 'Phone is required', 'NID is required', 'District is required']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await expectNoAxeViolations(page, 'agent request errors');
+
+    await page.getByLabel('Name').fill('Rahim Uddin');
+    await page.getByLabel('Phone').fill('+880 1711 000111');
+    await page.getByLabel('NID').fill('1990111222333');
+    await page.getByLabel('District').fill('Khulna');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await page.locator('.form-message--success').filter({ hasText: 'Your request to become an agent has been submitted.' }).waitFor();
+
+    const admin = await apiAs(server, 'admin');
+    const requests = await admin.json<{ email: string; district: string; status: string }[]>('/agents/all');
+    expect(requests.find((request) => request.email === demoEmail('user'))).toMatchObject({ district: 'Khulna', status: 'pending' });
+
+    // A second request while one waits: the server's reason is shown.
+    await page.getByLabel('Phone').fill('+880 1711 000111');
+    await page.getByLabel('NID').fill('1990111222333');
+    await page.getByLabel('District').fill('Khulna');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You already have an agent request waiting for review.' }).waitFor();
+    await page.context().close();
+  });
+});
