@@ -238,6 +238,7 @@ describe(`brute force on ${runtime}`, { timeout: 90_000 }, () => {
     const locked = await login(api, 'target@example.test', 'right-pass');
     expect(locked.status).toBe(429);
     expect(await locked.json()).toMatchObject({ error: 'too_many_requests', message: expect.stringMatching(tooMany) });
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     const [row] = await api.sql<{ failures: number }>("SELECT failures FROM login_throttle WHERE email = 'target@example.test'");
     expect(row?.failures).toBe(5);
 

@@ -4,13 +4,15 @@
  * (`lockSeconds`, counted from the first failure) the email is locked for `lockSeconds`.
  */
 import { sql } from 'kysely';
-import type { AppDeps } from '../env.ts';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 
 const key = (email: string) => email.trim().toLowerCase();
 
-/** Refuses with 429 while the email is locked. */
-export async function assertNotLocked(deps: AppDeps, email: string): Promise<void> {
+/** Refuses with 429 (and Retry-After) while the email is locked. */
+export async function assertNotLocked(c: Context<AppEnv>, email: string): Promise<void> {
+  const { deps } = c.var;
   const now = deps.clock();
   const row = await deps.db
     .selectFrom('login_throttle')
@@ -19,6 +21,8 @@ export async function assertNotLocked(deps: AppDeps, email: string): Promise<voi
     .executeTakeFirst();
   if (!row?.locked_until || row.locked_until <= now.toISOString()) return;
   const seconds = Math.ceil((Date.parse(row.locked_until) - now.getTime()) / 1000);
+  // Headers set before the throw travel with the error answer.
+  c.header('Retry-After', String(seconds));
   throw tooManyAttempts(seconds);
 }
 

@@ -97,7 +97,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', access('POST /auth/login'), validate('json', loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;
-    await assertNotLocked(deps, email);
+    await assertNotLocked(c, email);
     const row = await deps.db
       .selectFrom('users')
       .select(['id', 'email', 'name', 'role', 'photo_url', 'password_hash'])
@@ -230,7 +230,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const user = currentUser(c);
     // Guessing the old password with a stolen access token is throttled like signing in.
-    await assertNotLocked(deps, user.email);
+    await assertNotLocked(c, user.email);
     const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
     if (!row?.password_hash) {
       throw new ApiError(400, 'bad_request', 'This account signs in with Google and has no password to change.');
