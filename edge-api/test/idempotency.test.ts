@@ -121,6 +121,20 @@ describe(`idempotency keys on ${runtime}`, () => {
     expect(withoutKey.status).toBe(404);
   });
 
+  it('replays an assignment even after its agent stopped being one', async () => {
+    const leaving = await createTestUser(api, 'agent');
+    const id = await apply(api, customer, policyId);
+    const first = await assign(api, admin, id, leaving, key('assign-leaving'));
+    expect(first.status).toBe(200);
+    await api.sql(`UPDATE users SET role = 'user' WHERE id = ?`, leaving.id);
+    const replay = await assign(api, admin, id, leaving, key('assign-leaving'));
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    // A new request, though, is checked afresh.
+    const fresh = await assign(api, admin, id, leaving, key('assign-leaving-2'));
+    expect(fresh.status).toBe(422);
+  });
+
   it('refuses a malformed key', async () => {
     const res = await call(api, 'POST', '/applications', customer, applicationBody(policyId), key('has spaces in it'));
     expect(res.status).toBe(400);

@@ -165,7 +165,6 @@ interface Transition {
   /** The state before, as an SQL expression over the row, and after, for the audit log. */
   auditFrom?: RawBuilder<unknown>;
   auditTo: string;
-  message: string;
 }
 
 /** The clear reason a transition is refused, from the state the application is in. */
@@ -201,9 +200,11 @@ async function transition(
   deps: Deps,
   actor: SessionUser,
   id: string,
-  change: Transition,
+  /** The command as idempotency knows it, and the success message (the same on replays). */
+  command: { name: string; input: unknown; message: string },
   key: MutationKey | undefined,
-  command: { name: string; input: unknown },
+  /** The change to make; looked up only for a request that is not a replay. */
+  makeChange: () => Transition | Promise<Transition>,
   /** Checks who may do it, on the application as it is before the change. */
   authorize: (row: StoredApplication) => void,
   /** After a refused change: a reason that is not a 409 (a vanished agent, say), thrown. */
@@ -211,11 +212,12 @@ async function transition(
 ): Promise<Outcome<ApplicationChanged>> {
   const { db, batch, clock } = deps;
   const mutation = await prepareMutation(key, command.name, command.input);
-  const present = changed(change.message);
+  const present = changed(command.message);
   return runOnce(deps, mutation, (stored) => present(stored as StoredApplication), async (record) => {
     const before = await findApplication(db, id);
     if (!before) throw applicationNotFound();
     authorize(before);
+    const change = await makeChange();
 
     const at = clock().toISOString();
     const where = sql<boolean>`${sql.join(
@@ -276,29 +278,31 @@ async function findAgent(deps: Deps, email: string) {
 
 /** Admin: give the application to an approved agent (a user whose role is agent). */
 export async function assignAgent(deps: Deps, actor: SessionUser, id: string, input: AssignInput, key?: MutationKey) {
-  const agent = await findAgent(deps, input.agentEmail);
-  if (!agent) throw notAnAgent(input.agentEmail);
-  const at = deps.clock().toISOString();
+  let agentEmail = input.agentEmail;
   return transition(
     deps,
     actor,
     id,
-    {
-      action: 'application.assign',
-      from: ['pending', 'assigned'],
-      unpaidOnly: true,
-      // The agent must still be one when the change is made, not only when we looked.
-      also: sql`EXISTS (SELECT 1 FROM users WHERE users.email = ${agent.email} AND users.role = 'agent')`,
-      set: { status: 'assigned', assigned_agent: agent.email, assigned_at: at },
-      auditFrom: sql`CASE WHEN assigned_agent IS NULL THEN status ELSE status || ' to ' || assigned_agent END`,
-      auditTo: `assigned to ${agent.email}`,
-      message: `Agent ${agent.email} assigned`,
-    },
+    { name: 'application.assign', input: { id, ...input }, message: 'Agent assigned successfully' },
     key,
-    { name: 'application.assign', input: { id, ...input } },
+    async () => {
+      const agent = await findAgent(deps, input.agentEmail);
+      if (!agent) throw notAnAgent(input.agentEmail);
+      agentEmail = agent.email;
+      return {
+        action: 'application.assign',
+        from: ['pending', 'assigned'],
+        unpaidOnly: true,
+        // The agent must still be one when the change is made, not only when we looked.
+        also: sql`EXISTS (SELECT 1 FROM users WHERE users.email = ${agent.email} AND users.role = 'agent')`,
+        set: { status: 'assigned', assigned_agent: agent.email, assigned_at: deps.clock().toISOString() },
+        auditFrom: sql`CASE WHEN assigned_agent IS NULL THEN status ELSE status || ' to ' || assigned_agent END`,
+        auditTo: `assigned to ${agent.email}`,
+      };
+    },
     () => {},
     async () => {
-      if (!(await findAgent(deps, agent.email))) throw notAnAgent(agent.email);
+      if (!(await findAgent(deps, agentEmail))) throw notAnAgent(agentEmail);
     },
   );
 }
@@ -309,16 +313,15 @@ export async function rejectApplication(deps: Deps, actor: SessionUser, id: stri
     deps,
     actor,
     id,
-    {
+    { name: 'application.reject', input: { id }, message: 'Application rejected' },
+    key,
+    () => ({
       action: 'application.reject',
       from: ['pending', 'assigned'],
       unpaidOnly: true,
       set: { status: 'rejected', decided_at: deps.clock().toISOString() },
       auditTo: 'rejected',
-      message: 'Application rejected',
-    },
-    key,
-    { name: 'application.reject', input: { id } },
+    }),
     () => {},
   );
 }
@@ -336,16 +339,19 @@ export async function decideApplication(deps: Deps, actor: SessionUser, id: stri
     actor,
     id,
     {
+      name: 'application.decide',
+      input: { id, ...input },
+      message: approve ? 'Policy claim approved successfully.' : 'Policy claim rejected.',
+    },
+    key,
+    () => ({
       action: approve ? 'application.approve' : 'application.reject',
       from: ['pending', 'assigned'],
       unpaidOnly: false,
       assignedTo: actor.email,
       set: { status: input.status, decided_at: deps.clock().toISOString() },
       auditTo: input.status,
-      message: approve ? 'Policy claim approved successfully.' : 'Policy claim rejected.',
-    },
-    key,
-    { name: 'application.decide', input: { id, ...input } },
+    }),
     (row) => {
       if (!isAssignedAgent(actor, row)) throw forbidden('This application is not assigned to you.');
     },

@@ -92,14 +92,21 @@ export async function createBlog(deps: Deps, actor: SessionUser, input: BlogInpu
   });
 }
 
-/** Agents only their own blogs (by author email), admins any. */
+/** Agents only their own blogs (written under their account, or under their email), admins any. */
 async function writableBlog(deps: Deps, actor: SessionUser, id: string, verb: string) {
-  const before = await deps.db.selectFrom('blogs').select(['id', 'author_email', 'title']).where('id', '=', id).executeTakeFirst();
+  const before = await deps.db
+    .selectFrom('blogs')
+    .select(['id', 'author_id', 'author_email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!before) throw notFound('Blog');
   const admin = actor.role === 'admin';
-  if (!admin && !sameEmail(before.author_email, actor.email)) throw forbidden(`You can only ${verb} your own blogs.`);
+  const own = before.author_id === actor.id || sameEmail(before.author_email, actor.email);
+  if (!admin && !own) throw forbidden(`You can only ${verb} your own blogs.`);
   // Repeated in the write itself, so the rule holds whatever happens in between.
-  return admin ? sql<boolean>`id = ${id}` : sql<boolean>`id = ${id} AND author_email = ${actor.email}`;
+  return admin
+    ? sql<boolean>`id = ${id}`
+    : sql<boolean>`id = ${id} AND (author_id = ${actor.id} OR author_email = ${actor.email})`;
 }
 
 export async function updateBlog(deps: Deps, actor: SessionUser, id: string, input: BlogPatch) {
