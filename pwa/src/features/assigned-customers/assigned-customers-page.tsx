@@ -41,7 +41,7 @@ export function AssignedCustomersPage() {
       ) : customers.data.length === 0 ? (
         <EmptyState>No customers have been assigned to you yet.</EmptyState>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Customers assigned to you" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">Customers assigned to you</caption>
             <thead>

@@ -49,7 +49,7 @@ export function AuditLogPage() {
       {page.status === 'error' && <ErrorState onRetry={page.reload}>{messageOf(page.error, 'Failed to load the audit log.')}</ErrorState>}
       {page.status === 'ready' && page.data.items.length === 0 && <EmptyState>Nothing has been recorded yet.</EmptyState>}
       {page.status === 'ready' && page.data.items.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Recorded decisions" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">Recorded decisions, page {pageNumber}</caption>
             <thead>

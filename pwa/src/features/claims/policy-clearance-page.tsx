@@ -67,7 +67,7 @@ export function PolicyClearancePage() {
       )}
       {claims.status === 'ready' && open.length === 0 && <EmptyState>No pending policy claims for clearance.</EmptyState>}
       {open.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Policy claims waiting for your decision" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">Policy claims waiting for your decision</caption>
             <thead>

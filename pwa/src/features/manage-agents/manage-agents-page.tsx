@@ -56,7 +56,7 @@ export function ManageAgentsPage() {
       {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
       {requests.status === 'ready' && requests.data.length === 0 && <EmptyState>No agent requests yet.</EmptyState>}
       {requests.status === 'ready' && requests.data.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Requests to become an agent" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">Requests to become an agent</caption>
             <thead>

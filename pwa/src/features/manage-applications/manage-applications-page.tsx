@@ -77,7 +77,7 @@ export function ManageApplicationsPage() {
       {data.status === 'error' && <ErrorState onRetry={data.reload}>{messageOf(data.error, 'Failed to load applications.')}</ErrorState>}
       {data.status === 'ready' && data.data.applications.length === 0 && <EmptyState>No applications found.</EmptyState>}
       {data.status === 'ready' && data.data.applications.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="All policy applications" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">All policy applications</caption>
             <thead>

@@ -58,7 +58,7 @@ export function MyApplicationsPage() {
         </div>
       )}
       {applications.status === 'ready' && applications.data.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Your policy applications" tabIndex={0}>
           <table className="data">
             <caption className="visually-hidden">Your policy applications</caption>
             <thead>

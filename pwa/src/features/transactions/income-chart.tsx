@@ -91,7 +91,7 @@ export function IncomeChart({ days }: { days: DayIncome[] }) {
       )}
       <details className="income-chart__table">
         <summary>Income per day (table)</summary>
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Income per day" tabIndex={0}>
           <table className="data data--compact">
             <caption className="visually-hidden">Income per day</caption>
             <thead>

@@ -88,7 +88,7 @@ export function TransactionsPage() {
             <IncomeChart days={days} />
           </div>
           <h2 id="transactions-table-title">Transactions</h2>
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label="Transactions" tabIndex={0}>
             <table className="data" aria-labelledby="transactions-table-title">
               <thead>
                 <tr>
