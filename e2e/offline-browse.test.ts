@@ -5,15 +5,15 @@
  * and the quote calculator all work. The app is installable: a manifest with the icons.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
-import { waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,16 +6,16 @@
  * keeps the admin's decision.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import type { AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
-import { readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { readOutbox, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

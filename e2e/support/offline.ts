@@ -3,13 +3,51 @@
  * local copy (IndexedDB 'insurance', lib/local-db.ts) has been filled, and read the outbox as
  * the page holds it.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { repoRoot, startAppServer, type AppServer } from './app-server.ts';
+
+/**
+ * The app server over a private copy of the build (PWA_DIST_DIR): a service worker installs
+ * from the files of one build, so a rebuild of pwa/dist while a test runs (another suite, a
+ * developer) cannot make its precache fail half-way. `dispose()` removes the copy too.
+ */
+export async function startOfflineAppServer(): Promise<AppServer> {
+  const distCopy = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
+  cpSync(join(repoRoot, 'pwa/dist'), distCopy, { recursive: true });
+  const server = await startAppServer({ env: { PWA_DIST_DIR: distCopy } });
+  return {
+    ...server,
+    async dispose() {
+      await server.dispose();
+      rmSync(distCopy, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Waits until a service worker controls the page (the app shell is precached by then). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, {
-    timeout: 30_000,
-  });
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, {
+      timeout: 30_000,
+    });
+  } catch (error) {
+    // Say what the worker was doing, to tell a slow install from a failed one.
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return {
+        url: location.href,
+        readyState: document.readyState,
+        registered: Boolean(registration),
+        installing: registration?.installing?.state ?? null,
+        waiting: registration?.waiting?.state ?? null,
+        active: registration?.active?.state ?? null,
+      };
+    });
+    throw new Error(`No service worker took control: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /** Reads every row of one store of the app's IndexedDB database ([] while it does not exist). */
