@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
 import { readOutbox, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
@@ -64,6 +65,9 @@ describe('an offline decision overtaken by an online one', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
     await row.getByText('Waiting to send').waitFor();
     await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+    // The header's status (offline, waiting) is accessible.
+    const waitingViolations = await axeViolations(page);
+    expect(waitingViolations, describeViolations(waitingViolations)).toEqual([]);
     expect((await readOutbox(page)).map((item) => [item.type, item.state])).toEqual([['application.decide', 'queued']]);
 
     // Meanwhile, online, the admin rejects the same application.
@@ -89,6 +93,8 @@ describe('an offline decision overtaken by an online one', () => {
     const panel = page.getByRole('dialog', { name: 'Sync problems' });
     await panel.getByText('This application was already rejected').waitFor();
     await panel.getByText(`Approve the claim of ${applicant}`, { exact: false }).waitFor();
+    const panelViolations = await axeViolations(page);
+    expect(panelViolations, describeViolations(panelViolations)).toEqual([]);
     await panel.getByRole('button', { name: 'Dismiss' }).click();
     await panel.getByText('Everything on this device has been sent.').waitFor();
     await panel.getByRole('button', { name: 'Close' }).first().click();
