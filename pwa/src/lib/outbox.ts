@@ -23,6 +23,7 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { toApiError } from './api-error.ts';
 import { localDb, type Application, type OutboxItem, type OutboxMutationType } from './local-db.ts';
+import { retryDelayMs } from './outbox-backoff.ts';
 import { rememberUnsentCount } from './outbox-lost.ts';
 import { applyOverlay, isLocalApplication, localApplicationId, serverIdOf } from './outbox-overlay.ts';
 import { updateOutboxStatus } from './outbox-status.ts';
@@ -30,10 +31,8 @@ import { outboxSyncTag, type OutboxPushReply } from './outbox-sync-tag.ts';
 import { getAccessToken, refreshSession, sessionStore, type SessionUser } from './session.ts';
 import { adoptOwner, pullChanges, requestPersistentStorage } from './sync-pull.ts';
 
-/** Items per POST /sync/push. */
+/** Items per POST /sync/push (the server takes up to 100). */
 const batchSize = 20;
-const backoffBaseMs = 1000;
-const backoffCapMs = 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // Queueing writes
@@ -314,10 +313,8 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function scheduleRetry(retryAfterMs?: number) {
   clearTimeout(retryTimer);
-  const ceiling = Math.min(backoffCapMs, backoffBaseMs * 2 ** backoffAttempt);
+  const delay = Math.max(retryAfterMs ?? 0, retryDelayMs(backoffAttempt));
   backoffAttempt = Math.min(backoffAttempt + 1, 16);
-  // Full jitter over the upper half: tabs and devices that failed together retry apart.
-  const delay = Math.max(retryAfterMs ?? 0, ceiling / 2 + Math.random() * (ceiling / 2));
   retryTimer = setTimeout(() => void pushOutbox(), delay);
 }
 

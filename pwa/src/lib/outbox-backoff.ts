@@ -1,0 +1,13 @@
+/**
+ * How long the outbox waits before trying again after a failed push: exponential (1 s, 2 s,
+ * 4 s, ...) up to a cap of a minute, with jitter over the upper half, so that many phones that
+ * lost the network together do not all come back at the same instant.
+ */
+export const backoffBaseMs = 1000;
+export const backoffCapMs = 60_000;
+
+/** The delay after `attempt` failures in a row (0 = the first failure). */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.max(0, attempt));
+  return ceiling / 2 + random() * (ceiling / 2);
+}
