@@ -7,7 +7,15 @@ import './cards.css';
 
 type CardBlog = Pick<Blog, 'id' | 'title' | 'content' | 'authorName' | 'author' | 'image' | 'publishDate'>;
 
-export function BlogCard({ blog, showPreview = false }: { blog: CardBlog; showPreview?: boolean }) {
+interface BlogCardProps {
+  blog: CardBlog;
+  showPreview?: boolean;
+  /** The card title's heading level, under the section that lists the cards. */
+  headingLevel?: 2 | 3;
+}
+
+export function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card card--link">
       <FallbackImage
@@ -20,9 +28,9 @@ export function BlogCard({ blog, showPreview = false }: { blog: CardBlog; showPr
         loading="lazy"
       />
       <div className="card__body">
-        <h3 className="card__title">
+        <Heading className="card__title">
           <Link className="card__cover-link" to={`/blogs/${encodeURIComponent(blog.id)}`}>{blog.title}</Link>
-        </h3>
+        </Heading>
         <p className="card__meta">
           {blog.authorName || blog.author} · <time dateTime={blog.publishDate}>{formatDate(blog.publishDate)}</time>
         </p>

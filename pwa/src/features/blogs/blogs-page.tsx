@@ -19,7 +19,7 @@ export function BlogsPage() {
         <ul className="card-grid card-grid--3">
           {blogs.data.map((blog) => (
             <li key={blog.id}>
-              <BlogCard blog={blog} showPreview />
+              <BlogCard blog={blog} showPreview headingLevel={2} />
             </li>
           ))}
         </ul>

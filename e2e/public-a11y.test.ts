@@ -1,0 +1,125 @@
+/**
+ * axe-core on every public screen, at phone size and on a desktop, in the states a visitor
+ * meets (loaded, with the agent dialog and an FAQ answer open, with form errors shown).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+
+let server: AppServer;
+let browser: Browser;
+let policyId: string;
+let blogId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  policyId = ((await (await fetch(`${server.url}/policies`)).json()) as { id: string }[])[0]!.id;
+  blogId = ((await (await fetch(`${server.url}/blogs`)).json()) as { id: string }[])[0]!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+interface Screen {
+  path: () => string;
+  ready: (page: Page) => Promise<unknown>;
+  /** Puts the screen in a further state worth checking. */
+  then?: (page: Page) => Promise<unknown>;
+}
+
+const screens: Record<string, Screen> = {
+  home: {
+    path: () => '/',
+    ready: (page) => page.getByRole('region', { name: 'Meet Our Agents' }).getByRole('button').first().waitFor(),
+    then: async (page) => {
+      await page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button').first().click();
+      await page.getByRole('region', { name: 'Stay Updated!' }).getByRole('button', { name: 'Subscribe' }).scrollIntoViewIfNeeded();
+      await page.getByRole('region', { name: 'Meet Our Agents' }).getByRole('button').first().click();
+      await page.getByRole('dialog', { name: 'Agent Details' }).waitFor();
+    },
+  },
+  catalogue: {
+    path: () => '/all-policies',
+    ready: (page) => page.getByRole('navigation', { name: 'Pagination' }).waitFor(),
+    then: (page) => page.getByLabel('Search policies').fill('nothing matches this'),
+  },
+  'policy details': { path: () => `/policies/${policyId}`, ready: (page) => page.getByRole('link', { name: 'Get a Quote' }).waitFor() },
+  quote: {
+    path: () => '/get-quote',
+    ready: (page) => page.getByRole('button', { name: 'Calculate Premium' }).waitFor(),
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Calculate Premium' }).click();
+      await page.getByText('Duration is required').waitFor();
+      await page.getByLabel('Age', { exact: true }).fill('40');
+      await page.getByLabel('Coverage amount (৳)').fill('500000');
+      await page.getByLabel('Duration (years)').selectOption('5');
+      await page.getByRole('button', { name: 'Calculate Premium' }).click();
+      await page.getByRole('table', { name: 'Premium breakdown' }).waitFor();
+    },
+  },
+  application: {
+    path: () => '/policy-apply-from',
+    ready: (page) => page.getByRole('button', { name: 'Submit Application' }).waitFor(),
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await page.getByText('Address is required').waitFor();
+    },
+  },
+  blogs: { path: () => '/blogs', ready: (page) => page.getByRole('article').first().waitFor() },
+  'blog post': { path: () => `/blogs/${blogId}`, ready: (page) => page.getByText(/^by /).waitFor() },
+  about: { path: () => '/about', ready: (page) => page.getByRole('heading', { name: 'Our Core Values' }).waitFor() },
+  contact: {
+    path: () => '/contact',
+    ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor(),
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Message is required').waitFor();
+    },
+  },
+  login: {
+    path: () => '/login',
+    ready: (page) => page.getByText('Google sign-in is not configured.').waitFor(),
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Password is required').waitFor();
+    },
+  },
+  register: {
+    path: () => '/register',
+    ready: (page) => page.getByText('Google sign-in is not configured.').waitFor(),
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await page.getByText('Name is required').waitFor();
+    },
+  },
+  forbidden: { path: () => '/forbidden', ready: (page) => page.getByRole('heading', { name: '403 Forbidden' }).waitFor() },
+  'not found': { path: () => '/no/such/page', ready: (page) => page.getByRole('heading', { name: '404 Not Found' }).waitFor() },
+};
+
+describe('accessibility of the public screens (axe-core)', () => {
+  for (const size of [
+    { width: 360, height: 780 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`has no violations at ${size.width} px`, async () => {
+      const context = await newContext(browser, size);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const [name, screen] of Object.entries(screens)) {
+        await page.goto(`${server.url}${screen.path()}`);
+        await screen.ready(page);
+        const loaded = await axeViolations(page);
+        if (loaded.length) found.push(`${name}:\n${describeViolations(loaded)}`);
+        if (screen.then) {
+          await screen.then(page);
+          const after = await axeViolations(page);
+          if (after.length) found.push(`${name} (after interaction):\n${describeViolations(after)}`);
+        }
+      }
+      expect(found.join('\n\n')).toBe('');
+      await context.close();
+    });
+  }
+});
