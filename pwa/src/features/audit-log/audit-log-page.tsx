@@ -28,6 +28,25 @@ interface AuditPage {
 
 const pageSize = 25;
 
+/** The recorded actions in words; an action not listed here shows as recorded. */
+const actionWords: Record<string, string> = {
+  'application.create': 'Application submitted',
+  'application.assign': 'Agent assigned',
+  'application.approve': 'Claim approved',
+  'application.reject': 'Application rejected',
+  'application.delete': 'Application deleted',
+  'application.pay': 'Application paid',
+  'role.change': 'Role changed',
+  'agent_request.status': 'Agent request decided',
+  'agent_request.delete': 'Agent request deleted',
+  'policy.create': 'Policy added',
+  'policy.update': 'Policy updated',
+  'policy.delete': 'Policy deleted',
+  'blog.create': 'Blog published',
+  'blog.update': 'Blog updated',
+  'blog.delete': 'Blog deleted',
+};
+
 async function fetchAuditPage(before: string | null, signal: AbortSignal): Promise<AuditPage> {
   const query = new URLSearchParams({ limit: String(pageSize) });
   if (before) query.set('before', before);
@@ -67,7 +86,7 @@ export function AuditLogPage() {
                   <td>{new Date(record.at).toLocaleString()}</td>
                   <td>{record.actorEmail ?? 'System'}</td>
                   <td>
-                    {record.action}
+                    {actionWords[record.action] ?? record.action}
                     <br />
                     <small className="audit-log__entity">{record.entity} {record.entityId}</small>
                   </td>

@@ -1,0 +1,301 @@
+/**
+ * An admin's dashboard: the totals, assigning and rejecting applications, agent requests,
+ * promoting a user, adding a policy with its image, the transactions with their filters and
+ * chart, and the audit log; each checked against what the server then holds.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, startAppServer, type AppServer } from './support/app-server.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { demoUser, insertApplication, insertPayment } from './support/dashboard-data.ts';
+import { apiAs, loginAs, queryDb } from './support/login.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  // Toasts are checked once they have gone: the shared toast list has a known axe finding
+  // (role="status" on its <li> items), reported to the owner of components/toast.tsx.
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+  const violations = await axeViolations(page);
+  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function adminPage(target: string) {
+  const page = await (await newContext(browser)).newPage();
+  await loginAs(page, server, 'admin', target);
+  return page;
+}
+
+/** A new account through the real sign-up, for journeys that change someone's role. */
+async function register(name: string, email: string) {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('email', email);
+  form.set('password', 'secret-123');
+  const res = await fetch(`${server.url}/auth/register`, { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { accessToken: string };
+}
+
+const application = (id: string) =>
+  queryDb<{ status: string; assigned_agent: string | null; payment_status: string }>(
+    server,
+    'SELECT status, assigned_agent, payment_status FROM applications WHERE id = ?',
+    id,
+  )[0];
+
+describe("an admin's dashboard", () => {
+  it('shows the six totals the server counts', async () => {
+    const admin = await apiAs(server, 'admin');
+    const stats = await admin.json<Record<string, number>>('/admin-stats');
+    const page = await adminPage('/dashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const cards: [string, string][] = [
+      ['Total Users', 'totalUsers'],
+      ['Total Policies', 'totalPolicies'],
+      ['Total Applications', 'totalApplications'],
+      ['Total Agents', 'totalAgents'],
+      ['Pending Applications', 'pendingApplications'],
+      ['Total Payments', 'totalPayments'],
+    ];
+    for (const [label, key] of cards) {
+      const card = page.getByRole('listitem').filter({ hasText: label });
+      expect(await card.locator('.stat-card__value').innerText(), label).toBe(String(stats[key]));
+    }
+    await expectNoAxeViolations(page, 'Admin Dashboard');
+    await page.context().close();
+  });
+
+  it('assigns an approved agent to one application and rejects another', async () => {
+    const customer = demoUser(server);
+    const toAssign = insertApplication(server, customer, { name: 'Assign Me', policy_name: 'Probashi Term Plan' });
+    const toReject = insertApplication(server, customer, { name: 'Reject Me', policy_name: 'Home Loan Protector' });
+    const paid = insertApplication(server, customer, { name: 'Already Paid', policy_name: 'Uddokta Business Shield', payment_status: 'paid' });
+
+    const page = await adminPage('/dashboard/manageApplications');
+    await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
+    const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await rowOf('Assign Me').waitFor();
+
+    // Settled applications offer neither action.
+    expect(await rowOf('Already Paid').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(true);
+    expect(await rowOf('Already Paid').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(true);
+
+    // Only approved agents are offered.
+    const select = rowOf('Assign Me').getByRole('combobox');
+    const agents = await select.locator('option').allInnerTexts();
+    const approvedAgents = queryDb<{ email: string }>(server, "SELECT email FROM users WHERE role = 'agent'");
+    expect(agents.length).toBe(approvedAgents.length + 1);
+
+    await rowOf('Assign Me').getByRole('button', { name: /^Assign/ }).click();
+    await rowOf('Assign Me').getByText('Please select an agent first.').waitFor();
+    await expectNoAxeViolations(page, 'Manage Applications');
+    await select.selectOption('nusrat.jahan@demo.local');
+    await rowOf('Assign Me').getByRole('button', { name: /^Assign/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByText('nusrat.jahan@demo.local').waitFor();
+    await expectNoAxeViolations(page, 'assign confirmation');
+    await confirm.getByRole('button', { name: 'Yes, assign!' }).click();
+    await page.getByRole('status').filter({ hasText: 'Agent assigned' }).waitFor();
+    await rowOf('Assign Me').getByText('Assigned', { exact: true }).waitFor();
+    expect(application(toAssign.id)).toMatchObject({ status: 'assigned', assigned_agent: 'nusrat.jahan@demo.local' });
+
+    await rowOf('Reject Me').getByRole('button', { name: /^Reject/ }).click();
+    await confirm.getByRole('button', { name: 'Yes, reject it!' }).click();
+    await rowOf('Reject Me').getByText('rejected', { exact: true }).waitFor();
+    expect(await rowOf('Reject Me').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(true);
+    expect(await rowOf('Reject Me').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(true);
+    expect(application(toReject.id)?.status).toBe('rejected');
+    expect(application(paid.id)?.status).toBe('pending');
+    await page.context().close();
+  });
+
+  it('approves, disapproves and deletes agent requests', async () => {
+    const session = await register('Sadia Islam', 'sadia.islam@example.test');
+    const asked = await fetch(`${server.url}/agents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
+      body: JSON.stringify({ name: 'Sadia Islam', phone: '+880 1811 000222', nid: '1993000111222', district: 'Rajshahi' }),
+    });
+    expect(asked.status).toBe(201);
+
+    const page = await adminPage('/dashboard/manageAgent');
+    await page.getByRole('heading', { name: 'Manage Agents' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'sadia.islam@example.test' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('pending');
+    await expectNoAxeViolations(page, 'Manage Agents');
+
+    await row.getByRole('button', { name: 'Approve Sadia Islam', exact: true }).click();
+    await row.getByText('approved', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Approve Sadia Islam', exact: true }).count()).toBe(0);
+    const role = () => queryDb<{ role: string }>(server, "SELECT role FROM users WHERE email = 'sadia.islam@example.test'")[0]?.role;
+    expect(role()).toBe('agent');
+
+    await row.getByRole('button', { name: 'Disapprove Sadia Islam', exact: true }).click();
+    await row.getByText('disapproved', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Disapprove Sadia Islam', exact: true }).count()).toBe(0);
+    expect(role()).toBe('user');
+
+    await row.getByRole('button', { name: 'Delete Sadia Islam', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes, delete it!' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(queryDb(server, "SELECT id FROM agent_requests WHERE email = 'sadia.islam@example.test'")).toEqual([]);
+    await page.context().close();
+  });
+
+  it('promotes a user to admin, and the audit log shows who did it', async () => {
+    await register('Jamal Hossain', 'jamal.hossain@example.test');
+    const page = await adminPage('/dashboard/makeAdmin');
+    await page.getByRole('heading', { name: 'Make Admin' }).waitFor();
+    const button = page.getByRole('button', { name: 'Make Admin' });
+    await button.click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByLabel('User Email').fill('not-an-email');
+    await button.click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await expectNoAxeViolations(page, 'Make Admin');
+
+    await page.getByLabel('User Email').fill('nobody@example.test');
+    await button.click();
+    await page.getByRole('alert').filter({ hasText: /not found/i }).waitFor();
+
+    await page.getByLabel('User Email').fill('jamal.hossain@example.test');
+    await button.click();
+    await page.locator('.form-message--success').filter({ hasText: 'User is now an admin' }).waitFor();
+    expect(queryDb<{ role: string }>(server, "SELECT role FROM users WHERE email = 'jamal.hossain@example.test'")[0]?.role).toBe('admin');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Audit Log' }).click();
+    await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
+    const [promoted] = queryDb<{ id: string }>(server, "SELECT id FROM users WHERE email = 'jamal.hossain@example.test'");
+    const entry = page.getByRole('row').filter({ hasText: promoted!.id });
+    await entry.waitFor();
+    const cells = await entry.getByRole('cell').allInnerTexts();
+    expect(cells[1]).toBe('admin@demo.local');
+    expect(cells[2]).toContain('Role changed');
+    expect(cells.slice(3)).toEqual(['user', 'admin']);
+    await expectNoAxeViolations(page, 'Audit Log');
+    await page.context().close();
+  });
+
+  it('adds a policy: the rules, a live preview of the image, then the policy the server holds', async () => {
+    const page = await adminPage('/dashboard/addPolicy');
+    await page.getByRole('heading', { name: 'Add New Insurance Policy' }).waitFor();
+    await page.getByRole('button', { name: 'Add Policy' }).click();
+    for (const message of ['Title is required', 'Category is required', 'Description is required', 'Image is required']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await expectNoAxeViolations(page, 'Add Policy with errors');
+
+    const title = 'Shobar Jonno Health Plus';
+    await page.getByLabel('Policy Title').fill(title);
+    await page.getByLabel('Category').selectOption('Senior');
+    await page.getByLabel('Short Details').fill('Cover for parents over sixty.');
+    await page.getByLabel('Description').fill('Hospital and life cover for senior citizens, with yearly check-ups.');
+    await page.getByLabel('Minimum Age').fill('60');
+    await page.getByLabel('Maximum Age').fill('50');
+    await page.getByLabel('Coverage Range').fill('800000');
+    await page.getByLabel('Duration').selectOption('5');
+    await page.getByLabel('Base Premium').selectOption('500000');
+    await page.getByLabel('Policy Image').setInputFiles({
+      name: 'senior.webp',
+      mimeType: 'image/webp',
+      buffer: readFileSync(join(repoRoot, 'pwa/public/demo/policies/child-health-shield.webp')),
+    });
+    const preview = page.getByRole('img', { name: 'Preview of the chosen policy image' });
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    await page.getByRole('button', { name: 'Add Policy' }).click();
+    await page.getByText('Maximum age must be at least the minimum age').waitFor();
+    await page.getByLabel('Maximum Age').fill('75');
+    await page.getByRole('button', { name: 'Add Policy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Policy added successfully!' }).waitFor();
+    expect(await page.getByLabel('Policy Title').inputValue()).toBe('');
+    expect(await preview.count()).toBe(0);
+
+    const [stored] = queryDb<Record<string, unknown>>(server, 'SELECT * FROM policies WHERE title = ?', title);
+    expect(stored).toMatchObject({ category: 'Senior', min_age: 60, max_age: 75, coverage_range: 800000, duration: 5, base_premium: 500000, creator_email: 'admin@demo.local' });
+    expect(String(stored?.image_url)).toMatch(/^\/images\/.+\.webp$/);
+    const image = await fetch(`${server.url}${String(stored?.image_url)}`);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    await page.context().close();
+  });
+
+  it('filters the transactions on the server, sums them up and draws the income per day', async () => {
+    const customer = demoUser(server);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    insertPayment(server, customer, { policyName: 'Alpha Life Plan', amountMinor: 5000, paidAt: daysAgo(0), email: 'rina@example.test' });
+    insertPayment(server, customer, { policyName: 'Alpha Life Plan', amountMinor: 5000, paidAt: daysAgo(0), email: 'rina@example.test' });
+    insertPayment(server, customer, { policyName: 'Beta Child Plan', amountMinor: 2500, paidAt: daysAgo(10), email: 'omar@example.test' });
+    insertPayment(server, customer, { policyName: 'Gamma Senior Plan', amountMinor: 5000, paidAt: daysAgo(60), email: 'omar@example.test' });
+
+    const page = await adminPage('/dashboard/adminTransactions');
+    const queries: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/payments/all') queries.push(url.search);
+    });
+    await page.getByRole('heading', { name: 'Transaction Dashboard' }).waitFor();
+    const card = (label: string) => page.getByRole('listitem').filter({ hasText: label }).locator('.stat-card__value');
+    await expect.poll(() => card('Total Transactions').innerText()).toBe('3');
+    expect(await card('Total Income').innerText()).toBe('$125.00');
+    expect(await card('Average Transaction').innerText()).toBe('$41.67');
+
+    // Default range: 30 days before today to today.
+    const from = await page.getByLabel('From Date').inputValue();
+    const to = await page.getByLabel('To Date').inputValue();
+    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
+
+    // The chart: uPlot bars, named, with its figures as a table.
+    const chart = page.getByRole('img', { name: /Bar chart of income in dollars per day/ });
+    await chart.waitFor();
+    await chart.locator('canvas').first().waitFor();
+    // Pointing at a bar shows its day (MM/dd/yyyy) and income in the legend.
+    const plot = page.locator('.u-over');
+    await plot.scrollIntoViewIfNeeded();
+    const box = (await plot.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2, { steps: 5 });
+    const legend = page.locator('.u-legend');
+    await expect.poll(() => legend.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    expect(await legend.innerText()).toContain('$100.00');
+    await page.getByText('Transaction Income Over Time').waitFor();
+    await page.getByText('Income ($)').first().waitFor();
+    await page.getByText('Income per day (table)').click();
+    const perDay = page.getByRole('table', { name: 'Income per day' });
+    expect(await perDay.getByRole('row').count()).toBe(3);
+    expect(await perDay.innerText()).toContain('$100.00');
+
+    const table = page.getByRole('table', { name: 'Transactions' });
+    expect(await table.getByRole('row').count()).toBe(4);
+    expect(await table.getByRole('cell', { name: 'Success' }).count()).toBe(3);
+    await expectNoAxeViolations(page, 'Transaction Dashboard');
+
+    await page.getByLabel('User Email').fill('OMAR@');
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(queries.at(-1)).toContain('email=OMAR%40');
+    expect(await card('Total Income').innerText()).toBe('$25.00');
+
+    await page.getByLabel('From Date').fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
+    expect(queries.at(-1)).toMatch(/from=\d{4}-\d{2}-\d{2}/);
+
+    await page.getByLabel('Policy Name').fill('no such plan');
+    await page.getByText('No transactions found matching your filters').waitFor();
+    expect(await card('Average Transaction').innerText()).toBe('$0.00');
+    expect(queries.at(-1)).toContain('policyName=no+such+plan');
+    await page.context().close();
+  });
+});
