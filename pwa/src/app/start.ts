@@ -46,6 +46,8 @@ export function startApp() {
     if (user !== lastUser) {
       lastUser = user;
       pull();
+      // A signed-in user's data (and their offline writes) are worth keeping.
+      if (user) void syncEngine().then((engine) => engine.requestPersistentStorage());
     }
   });
   window.addEventListener('online', pull);

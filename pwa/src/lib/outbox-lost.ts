@@ -20,16 +20,40 @@ function readNotice(): string | null {
   }
 }
 
-/** Kept current by the outbox: how many writes of any user wait on this device. */
-export function rememberUnsentCount(count: number) {
-  if (count > 0) localStorage.setItem(unsentKey, String(count));
+interface UnsentCount {
+  /** The database the count is about (sync-pull.ts checkForEviction). */
+  instance: string;
+  count: number;
+}
+
+function readUnsent(): UnsentCount | null {
+  try {
+    return JSON.parse(localStorage.getItem(unsentKey) ?? 'null') as UnsentCount | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Kept current by the outbox: how many writes of any user wait in database `instance`. A
+ * record about another database is left alone: it is evidence for checkDatabase below.
+ */
+export function rememberUnsentCount(instance: string, count: number) {
+  const current = readUnsent();
+  if (current && current.instance !== instance) return;
+  if (count > 0) localStorage.setItem(unsentKey, JSON.stringify({ instance, count } satisfies UnsentCount));
   else localStorage.removeItem(unsentKey);
 }
 
-/** Called when the database was found evicted. */
-export function noteLostWrites() {
-  const count = Number(localStorage.getItem(unsentKey) ?? '0');
+/**
+ * At start-up, with the id of the database now open and the one this device knew before:
+ * when they differ the old database was evicted, and any writes it still held are reported.
+ */
+export function checkDatabase(instance: string, known: string | null) {
+  const remembered = readUnsent();
+  if (!remembered || remembered.instance === instance) return;
   localStorage.removeItem(unsentKey);
+  const count = known !== null && remembered.instance === known ? remembered.count : 0;
   if (!(count > 0)) return;
   const notice = `${count} ${count === 1 ? 'change' : 'changes'} made on this device could not be sent: the browser cleared this site's storage. Please check your applications and make ${count === 1 ? 'it' : 'them'} again if needed.`;
   localStorage.setItem(noticeKey, notice);

@@ -29,7 +29,7 @@ import { applyOverlay, isLocalApplication, localApplicationId, serverIdOf } from
 import { updateOutboxStatus } from './outbox-status.ts';
 import { outboxSyncTag, type OutboxPushReply } from './outbox-sync-tag.ts';
 import { getAccessToken, refreshSession, sessionStore, type SessionUser } from './session.ts';
-import { adoptOwner, pullChanges, requestPersistentStorage } from './sync-pull.ts';
+import { adoptOwner, checkForEviction, currentInstance, pullChanges, requestPersistentStorage } from './sync-pull.ts';
 
 /** Items per POST /sync/push (the server takes up to 100). */
 const batchSize = 20;
@@ -576,6 +576,7 @@ export function startOutbox(): void {
   if (started) return;
   started = true;
 
+  void checkForEviction();
   let counts: Subscription | undefined;
   let watchedUser: string | null | undefined;
   const watch = () => {
@@ -583,10 +584,11 @@ export function startOutbox(): void {
     if (userId === watchedUser) return;
     watchedUser = userId;
     counts?.unsubscribe();
-    counts = liveQuery(() => localDb.outbox.toArray()).subscribe({
-      next: (items) => {
+    counts = liveQuery(async () => ({ items: await localDb.outbox.toArray(), instance: await currentInstance() })).subscribe({
+      next: ({ items, instance }) => {
         const queued = items.filter((item) => item.state === 'queued');
-        rememberUnsentCount(queued.length);
+        // Only about a database known to this device (not a fresh one after an eviction).
+        if (instance) rememberUnsentCount(instance, queued.length);
         updateOutboxStatus({
           // Signed out after a session ended by itself: the writes wait for their owner, and
           // the header says so (the explicit sign-out asks first and clears them).

@@ -13,6 +13,7 @@
 import { jsonOrThrow } from './api-error.ts';
 import { authFetch } from './http.ts';
 import { getMeta, localDb, setMeta } from './local-db.ts';
+import { checkDatabase } from './outbox-lost.ts';
 import { applyOverlay, settleSent } from './outbox-overlay.ts';
 import { pullStatus } from './pull-status.ts';
 import { sessionStore } from './session.ts';
@@ -45,11 +46,14 @@ const cursorKey = 'sync-cursor';
 const ownerKey = 'sync-owner';
 const filledKey = 'sync-filled';
 /**
- * Kept in localStorage, beside (not inside) the database: says this device's database was
- * filled once. If it is set but the database has no trace of that, the browser evicted the
- * database (storage pressure, a cleared site): start over from cursor 0.
+ * Each database made on this device gets a random id, kept inside it (meta) and beside it
+ * (localStorage). If the browser evicts the database (storage pressure, site data cleared),
+ * the next start finds a new, empty database whose id differs from the one remembered: the
+ * copy is filled again from cursor 0, and the user is told about unsent writes that went with
+ * it (see outbox-lost.ts).
  */
-const filledMarker = 'local-db-filled';
+const instanceKey = 'db-instance';
+const knownInstanceKey = 'local-db-instance';
 /** A stop against a server that keeps saying hasMore without moving its cursor. */
 const maxPagesPerPull = 10_000;
 
@@ -109,7 +113,7 @@ async function pullOnce(): Promise<'done' | 'restart'> {
   const owner = currentOwner();
   pullStatus.set({ ...pullStatus.get(), state: 'syncing', error: null });
   try {
-    await detectEviction();
+    await checkForEviction();
     await adoptOwner(owner);
     for (let pages = 0; pages < maxPagesPerPull; pages++) {
       const since = String((await getMeta<string | number>(cursorKey)) ?? '0');
@@ -125,7 +129,6 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       }
     }
     await setMeta(filledKey, true);
-    localStorage.setItem(filledMarker, '1');
     // Writes the server already had before this pull began are now in the local copy.
     await settleSent(owner, startedAt);
     pullStatus.set({ state: 'idle', filled: true, error: null });
@@ -175,18 +178,32 @@ export async function clearPrivateData(): Promise<void> {
   });
 }
 
-/**
- * The database was filled on this device before (marker) but holds no trace of it now: the
- * browser evicted it. Pull everything again, and tell the user if unsent writes went with it.
- */
-async function detectEviction(): Promise<void> {
-  if (localStorage.getItem(filledMarker) !== '1') return;
-  if (await getMeta<boolean>(filledKey)) return;
-  localStorage.removeItem(filledMarker);
-  await setMeta(cursorKey, '0');
-  const { noteLostWrites } = await import('./outbox-lost.ts');
-  noteLostWrites();
+let evictionChecked: Promise<string> | null = null;
+
+/** This database's id (made on first use), after checking it is the one this device knew. */
+export function checkForEviction(): Promise<string> {
+  evictionChecked ??= (async () => {
+    const instance = await localDb.transaction('rw', localDb.meta, async () => {
+      let id = await getMeta<string>(instanceKey);
+      if (!id) {
+        id = crypto.randomUUID();
+        await setMeta(instanceKey, id);
+      }
+      return id;
+    });
+    const known = localStorage.getItem(knownInstanceKey);
+    localStorage.setItem(knownInstanceKey, instance);
+    checkDatabase(instance, known);
+    return instance;
+  })();
+  evictionChecked.catch(() => {
+    evictionChecked = null;
+  });
+  return evictionChecked;
 }
+
+/** The id of the database now open, or undefined if it was made after checkForEviction. */
+export const currentInstance = () => getMeta<string>(instanceKey);
 
 export async function initialPullStatus(): Promise<void> {
   const filled = (await getMeta<boolean>(filledKey)) ?? false;
