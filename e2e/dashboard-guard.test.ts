@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { demoEmail, demoPassword, loginAs, type DemoRole } from './support/login.ts';
 
@@ -36,6 +37,21 @@ describe('the dashboard guard', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/profile');
+    await page.context().close();
+  });
+
+  it("says 'Loading Dashboard...' while the session is being settled", async () => {
+    const page = await (await newContext(browser)).newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/refresh', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('status').filter({ hasText: 'Loading Dashboard...' }).waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     await page.context().close();
   });
 
@@ -98,6 +114,9 @@ describe('the dashboard guard', () => {
       for (const name of menus[role].lacks) {
         expect(await sidebar.getByRole('link', { name, exact: true }).count(), `${role} lacks ${name}`).toBe(0);
       }
+      await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+      const violations = await axeViolations(page);
+      expect(violations, `${role} sidebar:\n${describeViolations(violations)}`).toEqual([]);
       await sidebar.getByRole('link', { name: 'Profile', exact: true }).click();
       await page.getByRole('heading', { name: 'My Profile' }).waitFor();
       expect(await sidebar.isVisible()).toBe(false);

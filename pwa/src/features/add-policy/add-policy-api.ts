@@ -1,10 +1,10 @@
 /** Adding a policy: the image first (POST /uploads, field `image`), then the policy (POST /policies). */
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { jsonOrThrow, toApiError } from '../../lib/api-error.ts';
+import { api, authFetch } from '../../lib/http.ts';
 
 export interface NewPolicy {
   title: string;
-  category: string;
+  category: 'Term Life' | 'Senior' | 'Child';
   description: string;
   shortDetails: string;
   minAge: number;
@@ -16,6 +16,7 @@ export interface NewPolicy {
   image: string;
 }
 
+/** The upload route reads its multipart form itself (no typed body), so it is called plainly. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
@@ -24,10 +25,7 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 export async function createPolicy(policy: NewPolicy): Promise<{ insertedId: string }> {
-  const res = await authFetch('/policies', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify(policy),
-  });
-  return jsonOrThrow<{ insertedId: string }>(res);
+  const res = await api.policies.$post({ json: policy }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { createPolicy, uploadImage } from './add-policy-api.ts';
+import { createPolicy, uploadImage, type NewPolicy } from './add-policy-api.ts';
 import {
   basePremiums,
   categories,
@@ -50,7 +50,8 @@ export function AddPolicyPage() {
       const imageUrl = await uploadImage(image);
       await createPolicy({
         title: values.title.trim(),
-        category: values.category,
+        // checkPolicyForm has made sure it is one of the categories.
+        category: values.category as NewPolicy['category'],
         description: values.description.trim(),
         shortDetails: values.shortDetails.trim(),
         minAge: Number(values.minAge),

@@ -2,8 +2,8 @@
 import { Link } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 
 interface AdminStats {
@@ -25,7 +25,9 @@ const cards: { key: keyof AdminStats; label: string }[] = [
 ];
 
 async function fetchAdminStats(signal: AbortSignal): Promise<AdminStats> {
-  return jsonOrThrow<AdminStats>(await authFetch('/admin-stats', { signal }));
+  const res = await api['admin-stats'].$get(undefined, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -8,8 +8,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { agentRequestBody } from 'edge-api/src/auth/schemas.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { jsonOrThrow, messageOf } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { messageOf, toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import { useSession } from '../../lib/use-session.ts';
 import './agent-request.css';
 
@@ -22,12 +22,9 @@ const fields: { name: Field; label: string; type: string; autoComplete: string; 
 ];
 
 async function submitAgentRequest(values: Record<Field, string>): Promise<{ message: string }> {
-  const res = await authFetch('/agents', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(values),
-  });
-  return jsonOrThrow<{ message: string }>(res);
+  const res = await api.agents.$post({ json: values });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
 export function AgentRequestPage() {

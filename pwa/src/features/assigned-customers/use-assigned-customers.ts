@@ -4,8 +4,8 @@
  * (The clearance screen reads the same list its own way: features do not share code.)
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { pullStatus } from '../../lib/pull-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
@@ -18,11 +18,11 @@ export class InvalidFormatError extends Error {
 }
 
 async function fetchAssigned(email: string, signal: AbortSignal): Promise<Application[]> {
-  const res = await authFetch(`/applications/assigned/${encodeURIComponent(email)}`, { signal });
-  const body = await jsonOrThrow<unknown>(res);
-  const list = Array.isArray(body) ? body : (body as { data?: unknown })?.data;
-  if (!Array.isArray(list)) throw new InvalidFormatError();
-  return list as Application[];
+  const res = await api.applications.assigned[':email'].$get({ param: { email } }, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  const body: unknown = await res.json();
+  if (!Array.isArray(body)) throw new InvalidFormatError();
+  return body as Application[];
 }
 
 export type AssignedCustomers =

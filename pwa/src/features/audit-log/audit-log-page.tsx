@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { jsonOrThrow, messageOf } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { messageOf, toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './audit-log.css';
 
@@ -48,9 +48,9 @@ const actionWords: Record<string, string> = {
 };
 
 async function fetchAuditPage(before: string | null, signal: AbortSignal): Promise<AuditPage> {
-  const query = new URLSearchParams({ limit: String(pageSize) });
-  if (before) query.set('before', before);
-  return jsonOrThrow<AuditPage>(await authFetch(`/audit?${query}`, { signal }));
+  const res = await api.audit.$get({ query: { limit: String(pageSize), ...(before ? { before } : {}) } }, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
 export function AuditLogPage() {

@@ -18,7 +18,7 @@ import { isOpenClaim, useAssignedApplications } from './use-assigned-application
 import './claims.css';
 
 interface Outcome {
-  title: 'Approved!' | 'Rejected!' | 'Error!';
+  title: 'Approved!' | 'Rejected!' | 'Error!' | 'Waiting to send';
   text: string;
 }
 
@@ -40,9 +40,11 @@ export function PolicyClearancePage() {
       claims.replace(answer.application);
       setSelected(null);
       setOutcome(
-        decision === 'approved'
-          ? { title: 'Approved!', text: 'Policy claim approved successfully.' }
-          : { title: 'Rejected!', text: 'Policy claim rejected.' },
+        answer.queued
+          ? { title: 'Waiting to send', text: 'You are offline: your decision is saved on this device and will be sent when you are back online.' }
+          : decision === 'approved'
+            ? { title: 'Approved!', text: 'Policy claim approved successfully.' }
+            : { title: 'Rejected!', text: 'Policy claim rejected.' },
       );
     } catch (error) {
       setOutcome({ title: 'Error!', text: messageOf(error, decision === 'approved' ? 'Failed to approve claim' : 'Failed to reject claim') });

@@ -3,16 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { makeAdminBody } from 'edge-api/src/auth/schemas.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { jsonOrThrow, messageOf } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { messageOf, toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 
 async function makeAdmin(email: string): Promise<{ message?: string }> {
-  const res = await authFetch('/make-admin', {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  return jsonOrThrow<{ message?: string }>(res);
+  const res = await api['make-admin'].$put({ json: { email } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
 export function MakeAdminPage() {

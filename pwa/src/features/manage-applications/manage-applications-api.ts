@@ -1,12 +1,10 @@
 /** Admin calls on applications (spec section 7): list all, approved agents, assign, reject. */
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
 
 export type { Application, PublicAgent };
-
-const listOf = <T,>(body: T[] | { data: T[] }): T[] => (Array.isArray(body) ? body : body.data);
 
 export interface AdminApplications {
   applications: Application[];
@@ -15,27 +13,23 @@ export interface AdminApplications {
 
 /** Both lists the screen needs, together: every application, and the approved agents to assign. */
 export async function fetchApplicationsAndAgents(signal?: AbortSignal): Promise<AdminApplications> {
-  const [applications, agents] = await Promise.all([
-    authFetch('/applications/all', { signal }).then((res) => jsonOrThrow<Application[] | { data: Application[] }>(res)),
-    authFetch('/agents', { signal }).then((res) => jsonOrThrow<PublicAgent[] | { data: PublicAgent[] }>(res)),
-  ]);
-  return { applications: listOf(applications), agents: listOf(agents) };
+  const [applications, agents] = await Promise.all([api.applications.all.$get(undefined, { init: { signal } }), api.agents.$get(undefined, { init: { signal } })]);
+  if (!applications.ok) throw await toApiError(applications);
+  if (!agents.ok) throw await toApiError(agents);
+  return { applications: await applications.json(), agents: await agents.json() };
 }
 
-interface Changed {
-  success: true;
-  message: string;
-  application: Application;
+/** A fresh key per admin action: a repeated request (a retry) changes nothing twice. */
+const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+
+export async function assignAgent(id: string, agentEmail: string) {
+  const res = await api.applications.assign[':id'].$patch({ param: { id }, json: { agentEmail } }, once());
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
-const patch = async (path: string, body?: unknown): Promise<Changed> =>
-  jsonOrThrow<Changed>(
-    await authFetch(path, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-
-export const assignAgent = (id: string, agentEmail: string) => patch(`/applications/assign/${encodeURIComponent(id)}`, { agentEmail });
-export const rejectApplication = (id: string) => patch(`/applications/reject/${encodeURIComponent(id)}`);
+export async function rejectApplication(id: string) {
+  const res = await api.applications.reject[':id'].$patch({ param: { id } }, once());
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
+}

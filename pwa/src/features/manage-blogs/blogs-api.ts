@@ -1,7 +1,7 @@
 /** Blog management calls (spec section 7): list, create, edit, delete. */
 import type { Blog } from 'edge-api/src/db/blogs.ts';
-import { jsonOrThrow, toApiError } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 
 export type { Blog };
 
@@ -11,25 +11,23 @@ export interface BlogDraft {
 }
 
 export async function fetchBlogs(signal?: AbortSignal): Promise<Blog[]> {
-  const body = await jsonOrThrow<Blog[] | { data: Blog[] }>(await authFetch('/blogs', { signal }));
-  return Array.isArray(body) ? body : body.data;
+  const res = await api.blogs.$get(undefined, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
-const sendJson = (method: 'POST' | 'PATCH', path: string, body: unknown) =>
-  authFetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
 export async function createBlog(draft: BlogDraft): Promise<void> {
-  const res = await sendJson('POST', '/blogs', draft);
+  const res = await api.blogs.$post({ json: draft }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
   if (!res.ok) throw await toApiError(res);
 }
 
 export async function updateBlog(id: string, draft: BlogDraft): Promise<void> {
-  const res = await sendJson('PATCH', `/blogs/${encodeURIComponent(id)}`, draft);
+  const res = await api.blogs[':id'].$patch({ param: { id }, json: draft });
   if (!res.ok) throw await toApiError(res);
 }
 
 export async function deleteBlog(id: string): Promise<void> {
-  const res = await authFetch(`/blogs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  const res = await api.blogs[':id'].$delete({ param: { id } });
   if (!res.ok) throw await toApiError(res);
 }
 

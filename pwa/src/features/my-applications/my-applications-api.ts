@@ -1,17 +1,16 @@
 /** The user's own applications from the API (used when the local copy is not filled yet). */
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
 
-/** The spec allows a bare array or `{ data: [...] }`; both are read. */
-const listOf = <T,>(body: T[] | { data: T[] }): T[] => (Array.isArray(body) ? body : body.data);
-
 export async function fetchMyApplications(email: string, signal?: AbortSignal): Promise<Application[]> {
-  const res = await authFetch(`/applications?email=${encodeURIComponent(email)}`, { signal });
-  return listOf(await jsonOrThrow<Application[] | { data: Application[] }>(res));
+  const res = await api.applications.$get({ query: { email } }, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
 export async function fetchApplication(id: string, signal?: AbortSignal): Promise<Application> {
-  const res = await authFetch(`/applications/${encodeURIComponent(id)}`, { signal });
-  return jsonOrThrow<Application>(res);
+  const res = await api.applications[':id'].$get({ param: { id } }, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }

@@ -29,9 +29,13 @@ export function MyApplicationsPage() {
     const { id } = toDelete;
     setDeleting(true);
     try {
-      await deleteApplication(id);
-      applications.forget(id);
-      showToast('success', 'Deleted!', 'Your application has been deleted.', 1500);
+      const outcome = await deleteApplication(id);
+      if (outcome === 'queued') {
+        showToast('info', 'Deletion saved', 'You are offline: the application will be deleted when you are back online.', 4000);
+      } else {
+        applications.forget(id);
+        showToast('success', 'Deleted!', 'Your application has been deleted.', 1500);
+      }
     } catch (error) {
       if (isAlreadyGone(error)) {
         applications.forget(id);

@@ -1,20 +1,14 @@
 /** The signed-in user's own profile and password (identity API: GET /auth/me, POST /auth/password). */
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  photoURL: string | null;
-  role: string;
-  created_at: string;
-  last_log_in: string | null;
+export async function fetchProfile(signal?: AbortSignal) {
+  const res = await api.auth.me.$get(undefined, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
-export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  return jsonOrThrow<Profile>(await authFetch('/auth/me', { signal }));
-}
+export type Profile = Awaited<ReturnType<typeof fetchProfile>>;
 
 export interface PasswordChange {
   oldPassword: string;
@@ -28,10 +22,7 @@ export interface PasswordChange {
  * through that cookie by lib/http.ts, so the user stays signed in here.
  */
 export async function changePassword(change: PasswordChange): Promise<{ message: string }> {
-  const res = await authFetch('/auth/password', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(change),
-  });
-  return jsonOrThrow<{ message: string }>(res);
+  const res = await api.auth.password.$post({ json: change });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }

@@ -1,6 +1,6 @@
 /** The admin's transaction list (GET /payments/all), filtered by the server (spec section 5). */
-import { jsonOrThrow } from '../../lib/api-error.ts';
-import { authFetch } from '../../lib/http.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { api } from '../../lib/http.ts';
 import type { TransactionFilters } from './transaction-summary.ts';
 
 export interface Transaction {
@@ -15,9 +15,9 @@ export interface Transaction {
 }
 
 export async function fetchTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<Transaction[]> {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value.trim()) query.set(key, value.trim());
-  const res = await authFetch(`/payments/all?${query}`, { signal });
-  const body = await jsonOrThrow<Transaction[] | { data: Transaction[] }>(res);
-  return Array.isArray(body) ? body : body.data;
+  // Empty filters are left out: the server filters only by what is given.
+  const query = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
+  const res = await api.payments.all.$get({ query }, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { mayOpen, menuFor, normalRole } from './dashboard-areas.ts';
+
+const labels = (role: string | null) => menuFor(role).flatMap((group) => group.links.map((link) => link.label));
+
+describe('who may open which dashboard screens', () => {
+  it('compares roles case-insensitively and knows no other roles', () => {
+    expect(normalRole('Admin')).toBe('admin');
+    expect(normalRole('AGENT')).toBe('agent');
+    expect(normalRole('guest')).toBeNull();
+    expect(normalRole(undefined)).toBeNull();
+  });
+
+  it('opens admin screens to admins, agent screens to agents, blog management to both', () => {
+    expect(['user', 'agent', 'admin', 'guest'].map((role) => mayOpen(role, 'admin'))).toEqual([false, false, true, false]);
+    expect(['user', 'agent', 'admin', 'guest'].map((role) => mayOpen(role, 'agent'))).toEqual([false, true, false, false]);
+    expect(['user', 'agent', 'admin', 'guest'].map((role) => mayOpen(role, 'blog-authors'))).toEqual([false, true, true, false]);
+  });
+
+  it("builds each role's menu from the same rules (spec section 6)", () => {
+    const everyone = ['My Policies', 'Profile', 'My Dashboard', 'Back To Home'];
+    expect(labels('user')).toEqual(everyone);
+    expect(labels('agent')).toEqual(['Manage Blogs', 'Assigned Customers', 'Agent Policy Clearance', ...everyone]);
+    expect(labels('Admin')).toEqual([
+      'Add Policy',
+      'Manage Agent',
+      'Manage Applications',
+      'All Transactions',
+      'Make Admin',
+      'Audit Log',
+      'Manage Blogs',
+      ...everyone,
+    ]);
+    expect(labels('guest')).toEqual(everyone);
+  });
+});
