@@ -46,6 +46,10 @@ describe('the rotating hero', () => {
     await page.waitForTimeout(6000); // paused: still the same slide after a full interval
     expect(await hero.getByRole('heading', { name: 'Peace of Mind is Priceless' }).count()).toBe(1);
 
+    // Start resumes it, though the pointer and focus are on the hero, from the last slide to the first.
+    await hero.getByRole('button', { name: 'Start slide rotation' }).click();
+    await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor({ timeout: 9000 });
+
     await hero.getByRole('link', { name: 'Get a Free Quote' }).click();
     await page.getByRole('heading', { name: 'Get a Free Quote', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/get-quote');

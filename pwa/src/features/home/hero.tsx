@@ -33,10 +33,12 @@ export function Hero() {
   // Pictures are fetched for slides shown so far and the next one only, so a first visit stays small.
   const [reach, setReach] = useState(0);
   const [pausedByUser, setPausedByUser] = useState(false);
+  // Pressing Start means "rotate now", even though the pointer and focus are on the hero.
+  const [startedByUser, setStartedByUser] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
-  const rotating = !pausedByUser && !hovered && !focused && !reducedMotion;
+  const rotating = !reducedMotion && !pausedByUser && (startedByUser || (!hovered && !focused));
 
   const goTo = (index: number) => {
     const next = (index + slides.length) % slides.length;
@@ -71,7 +73,10 @@ export function Hero() {
           <button
             type="button"
             className="hero__control"
-            onClick={() => setPausedByUser((paused) => !paused)}
+            onClick={() => {
+              setStartedByUser(pausedByUser);
+              setPausedByUser(!pausedByUser);
+            }}
             aria-label={pausedByUser ? 'Start slide rotation' : 'Stop slide rotation'}
           >
             <span aria-hidden="true">{pausedByUser ? '▶' : '❚❚'}</span>
