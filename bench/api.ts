@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuSeconds } from './support/cpu.ts';
 import { accessTokenFor, applicationBody, benchPolicies, fillDatabase, insertRows, insertUser, type BenchUser } from './support/data.ts';
 import { rawRequest } from './support/http.ts';
 import { commandLine, runLoad, type LoadResult, type LoadSpec } from './support/load.ts';
@@ -29,10 +30,24 @@ interface Endpoint {
   pathPattern: string;
 }
 
+interface Measured extends LoadResult {
+  /** Server CPU (user + system) per request, in microseconds; NaN where /proc is missing. */
+  cpuMicros: number;
+}
+
 interface Pair {
-  plain: LoadResult;
-  app: LoadResult;
+  plain: Measured;
+  app: Measured;
   ratio: number;
+}
+
+/** One load run against `server`, with the CPU the server process spent on it. */
+async function measure(server: { url: string; pid: number }, spec: LoadSpec, seconds: number): Promise<Measured> {
+  const before = cpuSeconds(server.pid);
+  const result = await runLoad(server.url, spec, seconds);
+  const after = cpuSeconds(server.pid);
+  const cpuMicros = before === null || after === null || !result.total ? Number.NaN : ((after - before) * 1e6) / result.total;
+  return { ...result, cpuMicros };
 }
 
 function endpointsFor(user: BenchUser, token: string): Endpoint[] {
@@ -120,6 +135,7 @@ async function profileEndpoint(
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+const micros = (value: number) => (Number.isFinite(value) ? `${formatNumber(value)} µs` : 'n/a');
 
 export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
   const seconds = ctx.quick ? 3 : 10;
@@ -173,11 +189,13 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
       await runLoad(app.url, endpoint.spec, warmupSeconds);
       const pairs: Pair[] = [];
       for (let i = 0; i < pairCount; i++) {
-        const plainResult = await runLoad(plain.url, endpoint.spec, seconds);
-        const appResult = await runLoad(app.url, endpoint.spec, seconds);
+        const plainResult = await measure(plain, endpoint.spec, seconds);
+        const appResult = await measure(app, endpoint.spec, seconds);
         pairs.push({ plain: plainResult, app: appResult, ratio: appResult.requestsPerSecond / plainResult.requestsPerSecond });
       }
       const ratio = median(pairs.map((p) => p.ratio));
+      const appCpu = median(pairs.map((p) => p.app.cpuMicros));
+      const plainCpu = median(pairs.map((p) => p.plain.cpuMicros));
       const appRps = median(pairs.map((p) => p.app.requestsPerSecond));
       const plainRps = median(pairs.map((p) => p.plain.requestsPerSecond));
       const errors = pairs.map((p) => describeErrors(p.app) ?? describeErrors(p.plain)).find(Boolean);
@@ -189,7 +207,7 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
       goalRows.push({
         figure: `${endpoint.name}: app / plain requests per second (median of ${pairCount})`,
         goal: `≥ ${goal}`,
-        measured: formatRatio(ratio),
+        measured: `${formatRatio(ratio)} (CPU per request: ${formatRatio(plainCpu / appCpu)})`,
         met,
         command,
       });
@@ -204,10 +222,14 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
         p(pairs.map((x) => x.plain.p99)),
         pairs.map((x) => formatRatio(x.ratio)).join(', '),
         formatRatio(ratio),
+        micros(appCpu),
+        micros(plainCpu),
+        formatRatio(plainCpu / appCpu),
       ]);
       consoleLines.push(
         `${endpoint.name}: app ${formatNumber(appRps)} req/s (p50 ${p(pairs.map((x) => x.app.p50))}, p99 ${p(pairs.map((x) => x.app.p99))}), ` +
-          `plain ${formatNumber(plainRps)} req/s; ratio ${formatRatio(ratio)} (goal ≥ ${goal})${errors ? ` — ${errors}` : ''}`,
+          `plain ${formatNumber(plainRps)} req/s; ratio ${formatRatio(ratio)} (goal ≥ ${goal}); ` +
+          `server CPU per request: app ${micros(appCpu)}, plain ${micros(plainCpu)}${errors ? ` — ${errors}` : ''}`,
       );
       ctx.log(`  ${consoleLines[consoleLines.length - 1]}`);
     }
@@ -245,12 +267,28 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
       `\`bench/support/plain-server.ts\`, a bare node:http server answering each route with the bytes (status, headers,`,
       `body) captured from the app once. Both run in their own process; autocannon (10 connections, no`,
       `Accept-Encoding, so no compression) runs in the bench process. Runs alternate plain, app, plain, app, ...`,
-      `(${pairCount} pairs of ${seconds} s after a warm-up); latencies are the medians over the runs.`,
+      `(${pairCount} pair(s) of ${seconds} s after a warm-up); latencies are the medians over the runs. "CPU/request" is`,
+      `the server process's user + system CPU time (from /proc) divided by the requests it answered: it moves far less`,
+      `than requests per second when other work shares the machine, and plain/app estimates the ratio on a quiet one`,
+      `(when the load generator, not the plain server, limits the plain runs, the req/s ratio comes out higher).`,
       `\`GET /policies/:id\` asks for a random one of the ${formatNumber(policyCount)} policies; \`POST /applications\` sends`,
       `a new Idempotency-Key with every request.`,
     ].join('\n'),
     markdownTable(
-      ['Endpoint', 'App req/s', 'App p50', 'App p99', 'Plain req/s', 'Plain p50', 'Plain p99', 'Ratios per pair', 'Median ratio'],
+      [
+        'Endpoint',
+        'App req/s',
+        'App p50',
+        'App p99',
+        'Plain req/s',
+        'Plain p50',
+        'Plain p99',
+        'Ratios per pair',
+        'Median ratio',
+        'App CPU/request',
+        'Plain CPU/request',
+        'CPU ratio plain/app',
+      ],
       detailRows,
     ),
     ...notes.map((note) => `Note: ${note}`),

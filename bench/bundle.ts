@@ -124,7 +124,7 @@ export async function runBundleBench(ctx: BenchContext): Promise<BenchOutcome> {
   // Each lazy module: what it adds on top of the entry.
   const labels = new Map<string, string>();
   for (const route of lazyRoutes) {
-    const label = `${route.path === '(index)' ? '(index)' : '/' + route.path} in ${route.table.replace('src/app/', '')}`;
+    const label = `${route.path.startsWith('(') ? route.path : '/' + route.path} in ${route.table.replace('src/app/', '')}`;
     labels.set(route.module, labels.has(route.module) ? `${labels.get(route.module)}; ${label}` : label);
   }
   const routeRows = Object.entries(manifest)

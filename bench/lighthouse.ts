@@ -41,8 +41,32 @@ function failingAudits(lhr: Result, categoryId: string): string[] {
     .map(({ ref, audit }) => {
       const value = audit?.displayValue ? ` (${audit.displayValue})` : '';
       const weight = ref.weight > 0 ? `, weight ${ref.weight}` : '';
-      return `${audit?.title}${value} [${ref.id}, score ${audit?.score}${weight}]`;
+      const items = itemsOf(audit?.details).slice(0, 3).map(describeItem).filter(Boolean);
+      return `${audit?.title}${value} [${ref.id}, score ${audit?.score}${weight}]${items.length ? `: ${items.join('; ')}` : ''}`;
     });
+}
+
+type Item = Record<string, unknown>;
+
+/** The rows of an audit's table or list (nested one level for insights). */
+function itemsOf(details: unknown): Item[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const nested = (item as { items?: unknown[] } | null)?.items;
+    return Array.isArray(nested) ? (nested as Item[]) : [item as Item];
+  });
+}
+
+/** One row in a few words: what it is (message, URL or element) and what it costs. */
+function describeItem(item: Item): string {
+  const node = item.node as { snippet?: string; selector?: string } | undefined;
+  const what = [item.description, item.url, node?.snippet, node?.selector, item.source, item.label]
+    .find((value) => typeof value === 'string' && value.length > 0) as string | undefined;
+  if (!what) return '';
+  const wasted = typeof item.wastedBytes === 'number' ? ` (${formatKb(item.wastedBytes)} unused)` : '';
+  const short = what.length > 160 ? `${what.slice(0, 157)}...` : what;
+  return `${short}${wasted}`;
 }
 
 function transferred(lhr: Result) {
