@@ -16,10 +16,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
-import { waitForServiceWorker } from './support/offline.ts';
+import { copyWholeBuild, waitForServiceWorker } from './support/offline.ts';
 
 const run = promisify(execFile);
-const servedDir = mkdtempSync(join(tmpdir(), 'e2e-dist-served-'));
+let servedDir = '';
 const nextBuildDir = mkdtempSync(join(tmpdir(), 'e2e-dist-next-'));
 const nextBuildId = `deploy-${Date.now()}`;
 
@@ -33,7 +33,7 @@ function deploy(from: string) {
 }
 
 beforeAll(async () => {
-  cpSync(join(repoRoot, 'pwa/dist'), servedDir, { recursive: true });
+  servedDir = await copyWholeBuild(join(repoRoot, 'pwa/dist'));
   const buildNext = run(join(repoRoot, 'node_modules/.bin/vite'), ['build', '--outDir', nextBuildDir, '--emptyOutDir'], {
     cwd: join(repoRoot, 'pwa'),
     env: { ...process.env, VITE_BUILD_ID: nextBuildId },

@@ -3,7 +3,7 @@
  * local copy (IndexedDB 'insurance', lib/local-db.ts) has been filled, and read the outbox as
  * the page holds it.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -15,8 +15,7 @@ import { repoRoot, startAppServer, type AppServer } from './app-server.ts';
  * developer) cannot make its precache fail half-way. `dispose()` removes the copy too.
  */
 export async function startOfflineAppServer(): Promise<AppServer> {
-  const distCopy = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
-  cpSync(join(repoRoot, 'pwa/dist'), distCopy, { recursive: true });
+  const distCopy = await copyWholeBuild(join(repoRoot, 'pwa/dist'));
   const server = await startAppServer({ env: { PWA_DIST_DIR: distCopy } });
   return {
     ...server,
@@ -25,6 +24,30 @@ export async function startOfflineAppServer(): Promise<AppServer> {
       rmSync(distCopy, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Copies a build, and checks the copy is one whole build: a build in progress (vite empties the
+ * folder, writes the app, then the service worker) would give a worker whose precache list
+ * names files that are not there, or no worker at all. Tries again until the copy is whole.
+ */
+export async function copyWholeBuild(from: string): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const copy = mkdtempSync(join(tmpdir(), 'e2e-dist-'));
+    try {
+      cpSync(from, copy, { recursive: true });
+      const sw = join(copy, 'sw.js');
+      if (existsSync(sw) && existsSync(join(copy, 'index.html'))) {
+        const precached = [...readFileSync(sw, 'utf8').matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
+        if (precached.length > 0 && precached.every((url) => existsSync(join(copy, url)))) return copy;
+      }
+    } catch {
+      // Files vanished while copying: a build is running. Try again.
+    }
+    rmSync(copy, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${from} does not hold a whole build (run npm run build)`);
 }
 
 /** Waits until a service worker controls the page (the app shell is precached by then). */

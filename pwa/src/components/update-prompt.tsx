@@ -33,6 +33,8 @@ export function registerAppUpdates() {
       if (reloadRequested) window.location.reload();
       else updateAvailable.set(true);
     },
+    // Without a worker the app still runs online; say why, for whoever looks at the console.
+    onRegisterError: (error: unknown) => console.error('The service worker could not be registered', error),
     onRegisteredSW: (_url, found) => {
       registration = found;
       // Long-lived tabs (an installed app stays open for days) look for a new build now and then.

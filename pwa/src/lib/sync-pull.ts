@@ -7,8 +7,8 @@
  * page fetched for one user is never written into another user's copy (the owner is checked
  * again, inside the write transaction, before each page is applied).
  *
- * One pull at a time per tab; asking while one runs schedules exactly one more after it (so a
- * pull asked for after a push always sees that push's effects).
+ * One pull at a time (across tabs too); asking while one runs schedules exactly one more
+ * after it (so a pull asked for after a push always sees that push's effects).
  */
 import { jsonOrThrow } from './api-error.ts';
 import { authFetch } from './http.ts';
@@ -145,6 +145,14 @@ let running: Promise<void> | null = null;
 let again = false;
 
 /**
+ * Tabs pull one after the other (a Web Lock where there is one): the same pages are not
+ * fetched twice at once, and an expired access token is renewed by one request at a time.
+ */
+async function oneTabAtATime<T>(pull: () => Promise<T>): Promise<T> {
+  return navigator.locks?.request ? navigator.locks.request('sync-pull', pull) : pull();
+}
+
+/**
  * Brings the local copy up to date. One pull at a time: callers asking meanwhile get a
  * promise that settles after one more pull, started after their call.
  */
@@ -158,7 +166,7 @@ export function pullChanges(): Promise<void> {
       let restarts = 0;
       do {
         again = false;
-        if ((await pullOnce()) === 'restart' && restarts++ < 3) again = true;
+        if ((await oneTabAtATime(pullOnce)) === 'restart' && restarts++ < 3) again = true;
       } while (again);
       if (pullStatus.get().state === 'syncing') pullStatus.set({ ...pullStatus.get(), state: 'idle' });
     } finally {
