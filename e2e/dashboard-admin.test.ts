@@ -98,6 +98,8 @@ describe("an admin's dashboard", () => {
     const approvedAgents = queryDb<{ email: string }>(server, "SELECT email FROM users WHERE role = 'agent'");
     expect(agents.length).toBe(approvedAgents.length + 1);
 
+    // At 360 px the table scrolls inside its box; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await rowOf('Assign Me').getByRole('button', { name: /^Assign/ }).click();
     await rowOf('Assign Me').getByText('Please select an agent first.').waitFor();
     await expectNoAxeViolations(page, 'Manage Applications');

@@ -70,6 +70,8 @@ describe("an agent's dashboard", () => {
     await rowA.waitFor();
     expect(await rowA.innerText()).toContain('Term Life');
     expect(await rowA.innerText()).toContain('Assigned');
+    // At 360 px the table scrolls inside its box; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page, 'Policy Claims Clearance');
 
     // Details: applicant and policy information, coverage as the spec shows it (the NID).

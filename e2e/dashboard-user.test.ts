@@ -77,6 +77,8 @@ describe("a customer's dashboard", () => {
     // The demo's application already with an agent: its agent shown, no delete any more.
     const assigned = page.getByRole('row').filter({ hasText: 'agent@demo.local' });
     expect(await assigned.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    // At 360 px the table scrolls inside its box; the page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page, 'My Policies');
 
     // The application view: all its fields.

@@ -24,7 +24,7 @@ function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uP
     axes: [
       {
         label: 'Date',
-        space: 70,
+        space: 80,
         incrs: [1, 2, 3, 5, 7, 10, 14, 30, 60, 90],
         values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? (labels[split] ?? '') : '')),
       },
