@@ -31,13 +31,17 @@ let accessToken: string | null = localStorage.getItem(tokenKey);
 let state: SessionState = readStoredState();
 const listeners = new Set<() => void>();
 
-function readStoredState(): SessionState {
+function readStoredUser(): SessionUser | null {
   try {
-    const user = JSON.parse(localStorage.getItem(userKey) ?? 'null') as SessionUser | null;
-    return user && accessToken ? { status: 'signed-in', user } : { status: 'loading', user: null };
+    return JSON.parse(localStorage.getItem(userKey) ?? 'null') as SessionUser | null;
   } catch {
-    return { status: 'loading', user: null };
+    return null;
   }
+}
+
+function readStoredState(): SessionState {
+  const user = readStoredUser();
+  return user && accessToken ? { status: 'signed-in', user } : { status: 'loading', user: null };
 }
 
 function setState(next: SessionState) {
@@ -93,13 +97,29 @@ export async function register(form: FormData): Promise<SessionUser> {
 
 let refreshing: Promise<boolean> | null = null;
 
+/** Takes over a session another tab renewed or started, as stored in localStorage. */
+function adoptStored(): boolean {
+  const token = localStorage.getItem(tokenKey);
+  const user = readStoredUser();
+  if (!token || !user) return false;
+  accessToken = token;
+  setState({ status: 'signed-in', user });
+  return true;
+}
+
 /**
  * Renews the access token with the refresh cookie; one request at a time however many
- * callers ask. Resolves false when the session is over (the caller signs out), and keeps
- * the session when the network is down (offline work must not sign anyone out).
+ * callers ask, and one tab at a time (two tabs sending the same refresh cookie would look
+ * like a stolen token and end the session). A tab that waited for another's renewal takes
+ * its result instead of renewing again. Resolves false when the session is over (the caller
+ * signs out), and keeps the session when the network is down (offline work must not sign
+ * anyone out).
  */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const staleToken = accessToken;
+  const renew = async (): Promise<boolean> => {
+    const stored = localStorage.getItem(tokenKey);
+    if (stored && stored !== staleToken && adoptStored()) return true;
     try {
       const res = await postJson('/auth/refresh');
       if (res.ok) {
@@ -113,11 +133,28 @@ export function refreshSession(): Promise<boolean> {
       return state.status === 'signed-in';
     } catch {
       return state.status === 'signed-in';
+    }
+  };
+  refreshing ??= (async () => {
+    try {
+      return navigator.locks ? await navigator.locks.request('session-refresh', renew) : await renew();
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
+}
+
+// Another tab signed in, renewed or signed out: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== tokenKey && event.key !== null) return;
+    if (localStorage.getItem(tokenKey)) adoptStored();
+    else if (state.status === 'signed-in') {
+      accessToken = null;
+      setState({ status: 'signed-out', user: null });
+    }
+  });
 }
 
 export type SignOutHook = () => Promise<void> | void;
