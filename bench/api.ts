@@ -207,7 +207,7 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
       goalRows.push({
         figure: `${endpoint.name}: app / plain requests per second (median of ${pairCount})`,
         goal: `≥ ${goal}`,
-        measured: `${formatRatio(ratio)} (CPU per request: ${formatRatio(plainCpu / appCpu)})`,
+        measured: `${formatRatio(ratio)} (by CPU per request, plain/app: ${formatRatio(plainCpu / appCpu)})`,
         met,
         command,
       });

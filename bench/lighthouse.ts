@@ -61,8 +61,10 @@ function itemsOf(details: unknown): Item[] {
 /** One row in a few words: what it is (message, URL or element) and what it costs. */
 function describeItem(item: Item): string {
   const node = item.node as { snippet?: string; selector?: string } | undefined;
-  const what = [item.description, item.url, node?.snippet, node?.selector, item.source, item.label]
-    .find((value) => typeof value === 'string' && value.length > 0) as string | undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+  const found = [item.description, item.url, node?.snippet, node?.selector, item.source, item.label].map(text).find(Boolean);
+  // A console error names its message and, separately, the resource that failed.
+  const what = text(item.description) && text(item.url) ? `${item.description} (${item.url})` : found;
   if (!what) return '';
   const wasted = typeof item.wastedBytes === 'number' ? ` (${formatKb(item.wastedBytes)} unused)` : '';
   const short = what.length > 160 ? `${what.slice(0, 157)}...` : what;
@@ -147,7 +149,7 @@ export async function runLighthouseBench(ctx: BenchContext): Promise<BenchOutcom
         goal: `≥ ${category.goal}`,
         measured: page ? String(score ?? 'n/a') : 'skipped: screen not built yet',
         met: page && score !== null && score !== undefined ? score >= category.goal : null,
-        command: `npx lighthouse <app>${path} --chrome-flags="${chromiumFlags.join(' ')}" --only-categories=${category.id}`,
+        command: `npx lighthouse <app>${path} --only-categories=${category.id} --chrome-flags="<e2e/support/browser.ts flags>"`,
       });
     }
   }
@@ -164,7 +166,7 @@ export async function runLighthouseBench(ctx: BenchContext): Promise<BenchOutcom
         'Lighthouse 12 (npm package) driving Debian\'s Chromium through chrome-launcher, mobile form factor with',
         'its default simulated throttling, against `npm start`\'s server with the demo content (SEED_DEMO=true) on a',
         'fresh DATA_DIR. One run per page: Lighthouse\'s performance score moves by a few points between runs on a',
-        'busy machine.',
+        `busy machine. Chromium flags: ${chromiumFlags.join(' ')}.`,
         missing.length ? `Not measured (the screen is not built yet): ${missing.join(', ')}.` : '',
       ].filter(Boolean).join('\n'),
       markdownTable(

@@ -2,7 +2,8 @@
  * `npm run bench [-- api bundle lighthouse sync search]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
- * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run.
+ * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
+ * BENCH_BUILD=1 rebuilds the PWA first, BENCH_PROFILE=0 skips the CPU profiles.
  *
  * Figures are printed, never asserted: these machines are shared and noisy.
  */
