@@ -3,12 +3,13 @@
  * `/all-policies` and `/get-quote`, served by the real Node server with demo content, in
  * Debian's Chromium. Prints the failing audits of every category below its goal.
  */
+import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromiumFlags, launchBrowser } from '../e2e/support/browser.ts';
 import { ensureBuilt } from './support/build.ts';
 import { startApp } from './support/processes.ts';
-import { markdownTable, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
+import { markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
 import { formatKb } from './support/stats.ts';
 
 const pages = ['/', '/all-policies', '/get-quote'];
@@ -96,6 +97,7 @@ async function missingScreens(url: string): Promise<string[]> {
 }
 
 export async function runLighthouseBench(ctx: BenchContext): Promise<BenchOutcome> {
+  if (!existsSync(chromePath)) throw new SkipBenchmark(`Chromium is not installed at ${chromePath}`);
   ensureBuilt(ctx.log);
   const app = await startApp({ seed: true });
   const results: PageScores[] = [];

@@ -8,6 +8,7 @@
  *  - input → DOM updated: to that last DOM change (the main-thread work, whatever the frame phase).
  * Keystrokes arrive at random moments within a frame, as real typing does.
  */
+import { existsSync } from 'node:fs';
 import { launchBrowser, newContext } from '../e2e/support/browser.ts';
 import { ensureBuilt } from './support/build.ts';
 import { benchPolicies, fillDatabase, insertRows } from './support/data.ts';
@@ -19,6 +20,7 @@ import { formatMs, formatNumber, median, percentile } from './support/stats.ts';
 const policyCount = 10_000;
 const frameGoalMs = 16;
 const searchSelector = '[data-bench-search]';
+const chromePath = '/usr/bin/chromium';
 
 /** Prefixes typed, then deleted: '4', '48', '482', '4821', '482', '48', '4', ''. */
 export function keystrokes(numbers: string[]): string[] {
@@ -95,6 +97,7 @@ const localPolicyCount = String.raw`new Promise((resolve) => {
 })`;
 
 export async function runSearchBench(ctx: BenchContext): Promise<BenchOutcome> {
+  if (!existsSync(chromePath)) throw new SkipBenchmark(`Chromium is not installed at ${chromePath}`);
   ensureBuilt(ctx.log);
   const app = await startApp({
     prepare: (dataDir) => fillDatabase(dataDir, (sqlite) => insertRows(sqlite, 'policies', benchPolicies(policyCount))),
