@@ -32,11 +32,30 @@ describe('the dashboard guard', () => {
     await page.goto(`${server.url}/dashboard/profile`);
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('status').filter({ hasText: 'Please login to view dashboard.' }).waitFor();
     await page.getByLabel('Email').fill(demoEmail('user'));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/profile');
+    await page.context().close();
+  });
+
+  it("keeps the dashboards' code out of the public pages' first load", async () => {
+    const page = await (await newContext(browser)).newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const dashboardChunks = /\/(dashboard-layout|role-index|require-role|my-applications-page|policy-clearance-page|agent-dashboard|admin-dashboard|transactions-page|uPlot)[-.]/;
+    expect(scripts.filter((path) => dashboardChunks.test(path))).toEqual([]);
+    // ...and they load when the dashboard opens.
+    await loginAs(page, server, 'admin', '/dashboard/adminTransactions');
+    await page.getByRole('heading', { name: 'Transaction Dashboard' }).waitFor();
+    expect(scripts.some((path) => /\/dashboard-layout-/.test(path))).toBe(true);
     await page.context().close();
   });
 

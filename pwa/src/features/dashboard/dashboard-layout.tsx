@@ -5,10 +5,10 @@
  * so screens show that action's error instead. Ending a session this way clears nothing
  * local: queued offline work stays for when the user signs in again.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../components/states.tsx';
-import { ToastViewport } from '../../components/toast.tsx';
+import { showToast, ToastViewport } from '../../components/toast.tsx';
 import { confirmSignOut } from '../../lib/outbox-sign-out.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { menuFor } from './dashboard-areas.ts';
@@ -36,7 +36,8 @@ export function DashboardLayout({ status }: DashboardLayoutProps) {
   }
   if (session.status === 'signed-out' || !session.user) {
     // A chosen sign-out goes to /login plainly; a lost session remembers where the user was.
-    return <Navigate to="/login" replace state={leaving ? undefined : loginRedirectState(location)} />;
+    if (leaving) return <Navigate to="/login" replace />;
+    return <ToLogin state={loginRedirectState(location)} />;
   }
 
   const user = session.user;
@@ -101,4 +102,10 @@ export function DashboardLayout({ status }: DashboardLayoutProps) {
       <ToastViewport />
     </div>
   );
+}
+
+/** Sends a visitor (or a user whose session ended) to /login once, saying why (spec section 8). */
+function ToLogin({ state }: { state: ReturnType<typeof loginRedirectState> }) {
+  useEffect(() => showToast('info', 'Please login to view dashboard.'), []);
+  return <Navigate to="/login" replace state={state} />;
 }
