@@ -19,7 +19,7 @@ export interface SessionState {
   user: SessionUser | null;
 }
 
-interface AuthAnswer {
+export interface AuthAnswer {
   accessToken: string;
   user: SessionUser;
 }
@@ -59,7 +59,8 @@ export const sessionStore = {
 
 export const getAccessToken = () => accessToken;
 
-function accept(answer: AuthAnswer): SessionUser {
+/** Starts using a session the server answered with (sign-in, or a password change). */
+export function acceptSession(answer: AuthAnswer): SessionUser {
   accessToken = answer.accessToken;
   localStorage.setItem(tokenKey, answer.accessToken);
   localStorage.setItem(userKey, JSON.stringify(answer.user));
@@ -83,16 +84,16 @@ const postJson = (path: string, body?: unknown) =>
   });
 
 export async function signIn(email: string, password: string): Promise<SessionUser> {
-  return accept(await jsonOrThrow<AuthAnswer>(await postJson('/auth/login', { email, password })));
+  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson('/auth/login', { email, password })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
-  return accept(await jsonOrThrow<AuthAnswer>(await postJson('/auth/google', { idToken })));
+  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson('/auth/google', { idToken })));
 }
 
 export async function register(form: FormData): Promise<SessionUser> {
   const res = await fetch('/auth/register', { method: 'POST', credentials: 'same-origin', body: form });
-  return accept(await jsonOrThrow<AuthAnswer>(res));
+  return acceptSession(await jsonOrThrow<AuthAnswer>(res));
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -123,7 +124,7 @@ export function refreshSession(): Promise<boolean> {
     try {
       const res = await postJson('/auth/refresh');
       if (res.ok) {
-        accept((await res.json()) as AuthAnswer);
+        acceptSession((await res.json()) as AuthAnswer);
         return true;
       }
       if (res.status === 401 || res.status === 403) {

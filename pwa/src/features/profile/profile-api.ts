@@ -1,6 +1,7 @@
 /** The signed-in user's own profile and password (identity API: GET /auth/me, POST /auth/password). */
 import { toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
+import { acceptSession } from '../../lib/session.ts';
 
 export async function fetchProfile(signal?: AbortSignal) {
   const res = await api.auth.me.$get(undefined, { init: { signal } });
@@ -17,12 +18,13 @@ export interface PasswordChange {
 }
 
 /**
- * Changes the password. The server ends every other sign-in and starts a new one for this
- * device (new refresh cookie); the access token in hand is then refused once and renewed
- * through that cookie by lib/http.ts, so the user stays signed in here.
+ * Changes the password. The server ends every other sign-in and answers with a new session
+ * for this device, which is taken at once so the next request needs no renewal.
  */
 export async function changePassword(change: PasswordChange): Promise<{ message: string }> {
   const res = await api.auth.password.$post({ json: change });
   if (!res.ok) throw await toApiError(res);
-  return res.json();
+  const answer = await res.json();
+  acceptSession(answer);
+  return answer;
 }
