@@ -128,6 +128,8 @@ export function refreshSession(): Promise<boolean> {
         return true;
       }
       if (res.status === 401 || res.status === 403) {
+        // A sign-in that finished while this renewal was on its way is not undone by it.
+        if (accessToken !== staleToken && accessToken !== null) return true;
         forget();
         return false;
       }
@@ -181,8 +183,15 @@ export function endSession() {
   if (state.status !== 'signed-out') forget();
 }
 
-/** At start-up: settle whether someone is signed in. */
+/**
+ * At start-up: settle whether someone is signed in. A device that never signed in (nothing
+ * stored) is a visitor without asking the server, so visitors make no failing request.
+ */
 export async function restoreSession(): Promise<void> {
+  if (!readStoredUser() && !localStorage.getItem(tokenKey)) {
+    if (state.status === 'loading') setState({ status: 'signed-out', user: null });
+    return;
+  }
   if (state.status === 'signed-in' && !navigator.onLine) return;
   const ok = await refreshSession();
   if (!ok && state.status !== 'signed-out') forget();
