@@ -13,8 +13,30 @@ export interface AccessClaims {
   sid?: string;
 }
 
-function key(config: AppConfig): Uint8Array {
-  return new TextEncoder().encode(config.jwtSecret);
+/**
+ * jose imports a raw Uint8Array secret into a CryptoKey on every call, a good part of a signed-in
+ * request's CPU; the imported key is kept per secret instead (one secret per deployment, so the
+ * map stays tiny). The promise is cached so concurrent first requests import once.
+ */
+type SecretKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+const importedKeys = new Map<string, Promise<SecretKey>>();
+
+function key(config: AppConfig): Promise<SecretKey> {
+  let imported = importedKeys.get(config.jwtSecret);
+  if (!imported) {
+    imported = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    // A failed import is not kept, so the next call tries again.
+    imported.catch(() => importedKeys.delete(config.jwtSecret));
+    if (importedKeys.size >= 8) importedKeys.clear();
+    importedKeys.set(config.jwtSecret, imported);
+  }
+  return imported;
 }
 
 export async function signAccessToken(
@@ -31,7 +53,7 @@ export async function signAccessToken(
     .setAudience(config.jwtAudience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + config.accessTokenTtlSeconds)
-    .sign(key(config));
+    .sign(await key(config));
 }
 
 /** Verifies with the algorithm pinned and issuer, audience and expiry required; null when invalid. */
@@ -41,7 +63,7 @@ export async function verifyAccessToken(
   now: Date,
 ): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(config), {
+    const { payload } = await jwtVerify(token, await key(config), {
       algorithms: [algorithm],
       issuer: config.jwtIssuer,
       audience: config.jwtAudience,

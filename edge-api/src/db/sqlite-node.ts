@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { BatchRunner } from './batch.ts';
 import type { Database } from './schema.ts';
+import { cachedStatements } from './statement-cache.ts';
 
 export interface NodeDatabase {
   db: Kysely<Database>;
@@ -22,11 +23,14 @@ export function openSqlite(file: string): SQLite.Database {
 
 export function createNodeDatabase(file: string): NodeDatabase {
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const prepare = cachedStatements(sqlite);
+  // Kysely only calls prepare and close on the database it is given.
+  const database = { prepare, close: () => sqlite.close() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   const batch: BatchRunner = async (queries) => {
     const run = sqlite.transaction(() =>
       queries.map((query) => {
-        const statement = sqlite.prepare(query.sql);
+        const statement = prepare(query.sql);
         const params = query.parameters as unknown[];
         if (statement.reader) {
           return { changes: 0, rows: statement.all(...params) as Record<string, unknown>[] };

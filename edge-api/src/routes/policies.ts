@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type TypedResponse } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
-import { popularityOf, selectPolicies, toPolicy } from '../db/policies.ts';
+import { popularityOf, selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
+import { policyCatalogue } from '../db/policy-catalogue.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { validate } from '../validation.ts';
@@ -13,8 +14,18 @@ const popularCount = 6;
 
 export const policyReadRoutes = new Hono<AppEnv>()
   .get('/policies', access('GET /policies'), async (c) => {
-    const rows = await selectPolicies(c.var.deps.db).orderBy('policies.creation_date', 'desc').execute();
-    return c.json(rows.map(toPolicy), 200);
+    const catalogue = await policyCatalogue(c.var.deps.db);
+    c.header('ETag', catalogue.etag);
+    // A client that already has this exact catalogue gets no body. If-None-Match compares
+    // weakly: the tag may come back as W/"..." after the Node server compressed the answer.
+    const known = c.req.header('if-none-match');
+    const matches = (tag: string) => tag === '*' || tag.replace(/^W\//, '') === catalogue.etag;
+    if (known?.split(',').some((tag) => matches(tag.trim()))) {
+      return c.body(null, 304) as unknown as TypedResponse<Policy[], 200, 'json'>;
+    }
+    c.header('Content-Type', 'application/json');
+    // The same body c.json would send, serialised once per catalogue change (db/policy-catalogue.ts).
+    return c.body(catalogue.json, 200) as unknown as TypedResponse<Policy[], 200, 'json'>;
   })
   .get('/policies/6', access('GET /policies/6'), async (c) => {
     const rows = await selectPolicies(c.var.deps.db)
