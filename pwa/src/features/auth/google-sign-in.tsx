@@ -5,7 +5,7 @@
  * shown disabled, saying so.
  */
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { useRequest } from '../../components/use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { loadClientConfig } from './client-config.ts';
 
 interface GoogleIdentity {
@@ -49,7 +49,7 @@ interface GoogleSignInProps {
 }
 
 export function GoogleSignIn({ onCredential, text }: GoogleSignInProps) {
-  const [config] = useRequest(() => loadClientConfig(), []);
+  const config = useRequest(() => loadClientConfig(), []);
   const [scriptFailed, setScriptFailed] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
   const noteId = useId();

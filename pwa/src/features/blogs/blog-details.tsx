@@ -8,7 +8,7 @@ import { FallbackImage, policyPlaceholder } from '../../components/fallback-imag
 import { formatDate } from '../../components/format.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useRequest } from '../../components/use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { jsonOrThrow } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Blog } from '../../lib/local-db.ts';
@@ -29,7 +29,7 @@ export function BlogDetails() {
   // null: not on this device; undefined: still reading.
   const local = useLiveQuery(() => localDb.blogs.get(id).then((b) => b ?? null), [id]);
   // The server is asked only when the device does not have the post.
-  const [remote, retry] = useRequest(() => (local === null ? fetchBlog(id) : Promise.resolve(null)), [id, local === null]);
+  const remote = useRequest(() => (local === null ? fetchBlog(id) : Promise.resolve(null)), [id, local === null]);
   const blog = local ?? (remote.status === 'ready' ? remote.data : null);
   usePageTitle(blog?.title ?? 'Blog');
 
@@ -46,7 +46,7 @@ export function BlogDetails() {
         {back}
         <h1>Blog</h1>
         {failed ? (
-          <ErrorState onRetry={retry}>Failed to load blog. Please try again.</ErrorState>
+          <ErrorState onRetry={remote.reload}>Failed to load blog. Please try again.</ErrorState>
         ) : (
           <LoadingState>Loading blog...</LoadingState>
         )}
