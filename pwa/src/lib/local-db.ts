@@ -5,6 +5,7 @@
  * so they render offline and update live when data arrives.
  */
 import Dexie, { type EntityTable } from 'dexie';
+import type { Application as ServerApplication } from 'edge-api/src/db/applications.ts';
 import type { Blog } from 'edge-api/src/db/blogs.ts';
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
 import type { Policy } from 'edge-api/src/db/policies.ts';
@@ -18,30 +19,8 @@ export interface Faq {
   answer: string;
 }
 
-/** An application as the API answers it (edge-api routes/applications.ts). */
-export interface Application {
-  id: string;
-  name: string;
-  email: string;
-  userEmail: string;
-  address: string;
-  nid: string;
-  phone: string | null;
-  nomineeName: string;
-  relationship: string;
-  healthConditions: string[];
-  estimatedPremium: number | null;
-  policyId: string | null;
-  policyName: string;
-  category: string | null;
-  policyType: string | null;
-  status: 'pending' | 'assigned' | 'approved' | 'rejected';
-  paymentStatus: 'unpaid' | 'paid';
-  assignedAgent: string | null;
-  assignedAt: string | null;
-  appliedAt: string;
-  decidedAt: string | null;
-  version: number;
+/** An application as the API answers it (edge-api db/applications.ts), plus what only this device knows. */
+export interface Application extends ServerApplication {
   /**
    * Set only on this device while a change to this application waits in the outbox (see
    * outbox-overlay.ts): screens show 'Waiting to send' and hold back further actions. A row
