@@ -2,14 +2,13 @@
  * /login (spec sections 2, 5, 9): email and password, or Google. After signing in, back to
  * the page the user came from (router state `from`), else /.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { signIn, signInWithGoogle, type SessionUser } from '../../lib/session.ts';
+import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn } from './auth-form.tsx';
 import { checkCredentials, failureText } from './auth-rules.ts';
-import { GoogleSignIn } from './google-sign-in.tsx';
-import { returnTargetOf } from './return-path.ts';
 import './auth.css';
 
 type Field = 'email' | 'password';
@@ -17,18 +16,15 @@ type Field = 'email' | 'password';
 export function LoginPage() {
   usePageTitle('Login');
   const location = useLocation();
-  const navigate = useNavigate();
-  const id = useId();
+  const returnAfterSignIn = useReturnAfterSignIn();
+  const form = useFieldErrors<Field>();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   function signedIn(user: SessionUser) {
-    showToast('success', 'Login successful', `Welcome back, ${user.name}!`, 1500);
-    const back = returnTargetOf(location.state);
-    navigate(back.to, { replace: true, state: back.state });
+    returnAfterSignIn(user, 'Login successful', 'Welcome back');
   }
 
   function failed(error: unknown) {
@@ -40,13 +36,7 @@ export function LoginPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const found = checkCredentials(email, password);
-    setErrors(found);
-    const first = (['email', 'password'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    if (form.showErrors(checkCredentials(email, password), ['email', 'password'])) return;
     setSubmitting(true);
     try {
       signedIn(await signIn(email.trim(), password));
@@ -66,45 +56,27 @@ export function LoginPage() {
     }
   }
 
-  const fieldProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  });
-  const fieldError = (field: Field) =>
-    errors[field] ? <p className="field__error" id={`${id}-${field}-error`}>{errors[field]}</p> : null;
-
   return (
     <section className="container auth">
       <div className="auth__panel">
         <h1>Login</h1>
         <form noValidate onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input {...fieldProps('email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            {fieldError('email')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <input
-              {...fieldProps('password')}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {fieldError('password')}
-          </div>
+          <CredentialFields
+            form={form}
+            email={email}
+            onEmail={setEmail}
+            password={password}
+            onPassword={setPassword}
+            passwordAutoComplete="current-password"
+          />
           {failure && <p className="form-message form-message--error">Login failed: {failure}</p>}
           <button type="submit" className="button auth__submit" disabled={submitting}>
             {submitting ? 'Logging in...' : 'Login'}
           </button>
         </form>
-        <p className="auth__or"><span>or</span></p>
-        <GoogleSignIn text="signin_with" onCredential={google} />
-        <p className="auth__switch">
+        <OtherWaysIn googleText="signin_with" onGoogleCredential={google}>
           New here? <Link to="/register" state={location.state}>Create an account</Link>
-        </p>
+        </OtherWaysIn>
       </div>
     </section>
   );

@@ -3,15 +3,14 @@
  * the browser (an image, at most 10MB) before anything is sent; the server checks again and
  * its answer is shown otherwise. One multipart request creates the account with its picture.
  */
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
-import { register, signInWithGoogle, type SessionUser } from '../../lib/session.ts';
-import { GoogleSignIn } from './google-sign-in.tsx';
+import { register, signInWithGoogle } from '../../lib/session.ts';
+import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn, type FieldErrors } from './auth-form.tsx';
 import { checkCredentials, checkPicture, failureText } from './auth-rules.ts';
-import { returnTargetOf } from './return-path.ts';
 import './auth.css';
 
 type Field = 'name' | 'email' | 'password' | 'photo';
@@ -19,13 +18,13 @@ type Field = 'name' | 'email' | 'password' | 'photo';
 export function RegisterPage() {
   usePageTitle('Register');
   const location = useLocation();
-  const navigate = useNavigate();
-  const id = useId();
+  const returnAfterSignIn = useReturnAfterSignIn();
+  const form = useFieldErrors<Field>();
+  const { id, setErrors, fieldProps, fieldError } = form;
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const previewUrl = useMemo(() => (photo && !checkPicture(photo) ? URL.createObjectURL(photo) : null), [photo]);
@@ -33,33 +32,22 @@ export function RegisterPage() {
     if (previewUrl) URL.revokeObjectURL(previewUrl);
   }, [previewUrl]);
 
-  function registered(user: SessionUser, title: string) {
-    showToast('success', title, `Welcome, ${user.name}!`, 1500);
-    const back = returnTargetOf(location.state);
-    navigate(back.to, { replace: true, state: back.state });
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const found: Partial<Record<Field, string>> = { ...checkCredentials(email, password) };
+    const found: FieldErrors<Field> = { ...checkCredentials(email, password) };
     if (!name.trim()) found.name = 'Name is required';
     const pictureProblem = checkPicture(photo);
     if (pictureProblem) found.photo = pictureProblem;
-    setErrors(found);
-    const first = (['name', 'email', 'password', 'photo'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    const form = new FormData();
-    form.set('name', name.trim());
-    form.set('email', email.trim());
-    form.set('password', password);
-    if (photo) form.set('photo', photo);
+    if (form.showErrors(found, ['name', 'email', 'password', 'photo'])) return;
+    const body = new FormData();
+    body.set('name', name.trim());
+    body.set('email', email.trim());
+    body.set('password', password);
+    if (photo) body.set('photo', photo);
     setSubmitting(true);
     try {
-      registered(await register(form), 'Registration successful');
+      returnAfterSignIn(await register(body), 'Registration successful', 'Welcome');
     } catch (error) {
       const fields = error instanceof ApiRequestError ? (error.body?.fields as Partial<Record<Field, string>> | undefined) : undefined;
       // The picture itself was refused (not a real image, or too large).
@@ -81,21 +69,13 @@ export function RegisterPage() {
   async function google(idToken: string) {
     setFailure(null);
     try {
-      registered(await signInWithGoogle(idToken), 'Login successful');
+      returnAfterSignIn(await signInWithGoogle(idToken), 'Login successful', 'Welcome');
     } catch (error) {
       const text = failureText(error);
       setFailure(text);
       showToast('error', 'Registration Failed', text);
     }
   }
-
-  const fieldProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  });
-  const fieldError = (field: Field) =>
-    errors[field] ? <p className="field__error" id={`${id}-${field}-error`}>{errors[field]}</p> : null;
 
   return (
     <section className="container auth">
@@ -107,22 +87,14 @@ export function RegisterPage() {
             <input {...fieldProps('name')} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             {fieldError('name')}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input {...fieldProps('email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            {fieldError('email')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <input
-              {...fieldProps('password')}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {fieldError('password')}
-          </div>
+          <CredentialFields
+            form={form}
+            email={email}
+            onEmail={setEmail}
+            password={password}
+            onPassword={setPassword}
+            passwordAutoComplete="new-password"
+          />
           <div className="field">
             <label htmlFor={`${id}-photo`}>Profile picture</label>
             <input
@@ -143,11 +115,9 @@ export function RegisterPage() {
             {submitting ? 'Registering...' : 'Register'}
           </button>
         </form>
-        <p className="auth__or"><span>or</span></p>
-        <GoogleSignIn text="signup_with" onCredential={google} />
-        <p className="auth__switch">
+        <OtherWaysIn googleText="signup_with" onGoogleCredential={google}>
           Already have an account? <Link to="/login" state={location.state}>Login</Link>
-        </p>
+        </OtherWaysIn>
       </div>
     </section>
   );
