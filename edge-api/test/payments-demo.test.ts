@@ -4,27 +4,9 @@
  * are refused rather than faked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationFor, paymentTrail } from './support/payment-fixtures.ts';
+import { createApplicationFor, paymentTrail, post, type IntentAnswer } from './support/payment-fixtures.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
-
-interface IntentAnswer {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-  status: string;
-  mode: string;
-  publishableKey: string | null;
-  demoCardNumber: string | null;
-}
-
-const post = (api: ApiTarget, path: string, body: unknown, user?: TestUser) =>
-  api.fetch(path, {
-    method: 'POST',
-    headers: user ? user.headers : { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 describe(`demo payments on ${runtime}`, () => {
   let api: ApiTarget;

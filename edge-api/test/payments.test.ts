@@ -4,7 +4,7 @@
  * test-header helper.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationFor, paymentTrail } from './support/payment-fixtures.ts';
+import { createApplicationFor, paymentTrail, post as postAs, type IntentAnswer } from './support/payment-fixtures.ts';
 import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './support/stripe-stand-in.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
@@ -25,22 +25,7 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-interface IntentAnswer {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-  status: string;
-  mode: string;
-  publishableKey: string | null;
-}
-
-const post = (path: string, body: unknown, user?: TestUser) =>
-  api.fetch(path, {
-    method: 'POST',
-    headers: user ? user.headers : { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, body: unknown, user?: TestUser) => postAs(api, path, body, user);
 
 async function createIntent(applicationId: string, user: TestUser = owner): Promise<IntentAnswer> {
   const res = await post('/create-payment-intent', { applicationId }, user);

@@ -1,11 +1,32 @@
 /**
  * Applications to pay for, made directly in the database (a policy from the factory, then
- * an applications row), so payment tests do not depend on the application routes.
+ * an applications row), so payment tests do not depend on the application routes; and the
+ * calls both payment suites (Stripe and demo) make.
  */
 import { policyRow } from '../../src/seed/factories.ts';
 import { insertRow } from './rows.ts';
 import type { ApiTarget } from './target.ts';
 import type { TestUser } from './users.ts';
+
+/** The answer of POST /create-payment-intent (routes/payments.ts). */
+export interface IntentAnswer {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  currency: string;
+  status: string;
+  mode: string;
+  publishableKey: string | null;
+  demoCardNumber: string | null;
+}
+
+/** A JSON POST as `user` (or as a visitor); the raw Response, for tests that check status and body. */
+export const post = (api: ApiTarget, path: string, body: unknown, user?: TestUser) =>
+  api.fetch(path, {
+    method: 'POST',
+    headers: user ? user.headers : { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 export interface TestApplication {
   id: string;
