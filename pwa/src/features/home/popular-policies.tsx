@@ -4,7 +4,7 @@
  */
 import { ApiRequestError, toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import { localDb, type Policy } from '../../lib/local-db.ts';
+import type { Policy } from '../../lib/local-db.ts';
 import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useRequest } from '../../components/use-request.ts';
@@ -13,6 +13,8 @@ import { useOnline } from '../../lib/use-online.ts';
 const popularCount = 6;
 
 async function popularFromLocalCopy(): Promise<Policy[]> {
+  // The local database (Dexie) loads only when needed, so it is not on the home page's critical path.
+  const { localDb } = await import('../../lib/local-db.ts');
   const all = await localDb.policies.toArray();
   return all.sort((a, b) => b.popularity - a.popularity || b.creationDate.localeCompare(a.creationDate)).slice(0, popularCount);
 }

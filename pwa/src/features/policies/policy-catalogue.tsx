@@ -3,17 +3,20 @@
  * page. Reads the local copy, so it works offline; the search and page live in the address
  * (?search=&page=) so Back from a policy returns to the same place.
  */
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { localDb } from '../../lib/local-db.ts';
+import { localDb, type Policy } from '../../lib/local-db.ts';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
 import { buildSearchIndex, searchPolicies } from './policy-search.ts';
 import './policies.css';
+
+/** The address follows the typed search after this pause (or at once when the box loses focus). */
+const searchToAddressDelayMs = 300;
 
 export function PolicyCatalogue() {
   usePageTitle('All Policies');
@@ -21,28 +24,55 @@ export function PolicyCatalogue() {
   // Typed text lives in state (instant), and is mirrored to the address for Back and reload.
   const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [requestedPage, setRequestedPage] = useState(() => Number(params.get('page') ?? '1'));
+  // Filtering and the cards follow the typed text at a lower priority, so typing stays responsive.
   const deferredSearch = useDeferredValue(search);
   const resultsRef = useRef<HTMLHeadingElement>(null);
+  const addressTimer = useRef<number | undefined>(undefined);
+  // The typed text for the (stable) page handler, so the results need not re-render per keystroke.
+  const searchRef = useRef(search);
 
   const policies = useLocalData(() => localDb.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList);
   const index = useMemo(() => buildSearchIndex(policies.data ?? []), [policies.data]);
   const matches = useMemo(() => searchPolicies(index, deferredSearch), [index, deferredSearch]);
   const pageCount = pageCountOf(matches.length);
   const page = clampPage(requestedPage, pageCount);
-  const shown = matches.slice((page - 1) * policiesPerPage, page * policiesPerPage);
+
+  // Writing the address re-renders the whole route, so it waits for a pause in the typing.
+  const cancelAddressWrite = () => window.clearTimeout(addressTimer.current);
+  const writeSearchToAddress = (value: string) => {
+    cancelAddressWrite();
+    setParams(value ? { search: value } : {}, { replace: true });
+  };
+  useEffect(() => {
+    const timer = addressTimer;
+    return () => window.clearTimeout(timer.current);
+  }, []);
 
   const changeSearch = (value: string) => {
     // A new search starts again at page 1 (spec section 4).
     setSearch(value);
+    searchRef.current = value;
     setRequestedPage(1);
-    setParams(value ? { search: value } : {}, { replace: true });
+    cancelAddressWrite();
+    addressTimer.current = window.setTimeout(() => writeSearchToAddress(value), searchToAddressDelayMs);
   };
-  const changePage = (next: number) => {
-    setRequestedPage(next);
-    setParams({ ...(search ? { search } : {}), page: String(next) }, { replace: true });
-    resultsRef.current?.focus();
-    resultsRef.current?.scrollIntoView({ block: 'start' });
+  const flushSearchToAddress = () => {
+    if (addressTimer.current === undefined) return;
+    addressTimer.current = undefined;
+    writeSearchToAddress(search);
   };
+  const changePage = useCallback(
+    (next: number) => {
+      window.clearTimeout(addressTimer.current);
+      addressTimer.current = undefined;
+      const current = searchRef.current;
+      setRequestedPage(next);
+      setParams({ ...(current ? { search: current } : {}), page: String(next) }, { replace: true });
+      resultsRef.current?.focus();
+      resultsRef.current?.scrollIntoView({ block: 'start' });
+    },
+    [setParams],
+  );
 
   return (
     <section className="container catalogue">
@@ -56,34 +86,73 @@ export function PolicyCatalogue() {
           placeholder="Search by name or description"
           autoComplete="off"
           onChange={(event) => changeSearch(event.target.value)}
+          onBlur={flushSearchToAddress}
         />
       </div>
       <h2 ref={resultsRef} tabIndex={-1} className="visually-hidden">Results</h2>
-      {policies.status === 'loading' && <LoadingState>Loading policies...</LoadingState>}
+      {policies.status === 'loading' && (
+        <div className="catalogue__loading">
+          <LoadingState>Loading policies...</LoadingState>
+          <CardSkeletons />
+        </div>
+      )}
       {policies.status === 'error' && (
         <ErrorState onRetry={policies.retry}>Failed to load policies. Please try again later.</ErrorState>
       )}
-      {policies.status === 'ready' && (
-        <>
-          <p className="catalogue__count" role="status">
-            {matches.length === 0
-              ? ''
-              : `Showing ${(page - 1) * policiesPerPage + 1}–${(page - 1) * policiesPerPage + shown.length} of ${matches.length} ${matches.length === 1 ? 'policy' : 'policies'}`}
-          </p>
-          {matches.length === 0 ? (
-            <EmptyState>No policies found matching your search.</EmptyState>
-          ) : (
-            <ul className="card-grid card-grid--4">
-              {shown.map((policy, i) => (
-                <li key={policy.id}>
-                  <PolicyCard policy={policy} eager={i < 2} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager page={page} pageCount={pageCount} onPage={changePage} />
-        </>
-      )}
+      {policies.status === 'ready' && <CatalogueResults matches={matches} page={page} pageCount={pageCount} onPage={changePage} />}
     </section>
+  );
+}
+
+interface CatalogueResultsProps {
+  matches: readonly Policy[];
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}
+
+/** The count, one page of cards and the pager: re-rendered only when the (deferred) results change, not per keystroke. */
+const CatalogueResults = memo(function CatalogueResults({ matches, page, pageCount, onPage }: CatalogueResultsProps) {
+  const first = (page - 1) * policiesPerPage;
+  const shown = matches.slice(first, first + policiesPerPage);
+  return (
+    <>
+      <p className="catalogue__count" role="status">
+        {matches.length === 0
+          ? ''
+          : `Showing ${first + 1}–${first + shown.length} of ${matches.length} ${matches.length === 1 ? 'policy' : 'policies'}`}
+      </p>
+      {matches.length === 0 ? (
+        <EmptyState>No policies found matching your search.</EmptyState>
+      ) : (
+        <ul className="card-grid card-grid--4">
+          {shown.map((policy, i) => (
+            <li key={policy.id}>
+              <PolicyCard policy={policy} eager={i < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageCount={pageCount} onPage={onPage} />
+    </>
+  );
+});
+
+/**
+ * While the local copy fills, a page of empty cards holds the place of the real ones, so the
+ * pager and the footer do not jump when the list arrives (layout shift).
+ */
+function CardSkeletons() {
+  return (
+    <ul className="card-grid card-grid--4 catalogue__skeletons" aria-hidden="true">
+      {Array.from({ length: policiesPerPage }, (_, i) => (
+        <li key={i}>
+          <div className="card card--skeleton">
+            <div className="card__image" />
+            <div className="card__body" />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
