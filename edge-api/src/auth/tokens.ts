@@ -56,12 +56,43 @@ export async function signAccessToken(
     .sign(await key(config));
 }
 
+interface Verified {
+  claims: AccessClaims;
+  /** The token's exp, in seconds since the epoch. */
+  expiresAt: number;
+}
+
+const verifiedCapacity = 1000;
+
+/**
+ * Tokens whose signature and claims were already checked, per configuration (so per secret,
+ * issuer and audience). The same bytes under the same key verify the same way every time, so a
+ * signed-in client's repeated requests skip the HMAC; only expiry depends on the clock and is
+ * checked again on every use. Only successes are kept. Revocation and the user's current role
+ * are not token matters: loadSession reads them from the database on every request.
+ */
+const verifiedTokens = new WeakMap<AppConfig, Map<string, Verified>>();
+
+function rememberVerified(config: AppConfig, token: string, verified: Verified) {
+  let tokens = verifiedTokens.get(config);
+  if (!tokens) verifiedTokens.set(config, (tokens = new Map()));
+  if (tokens.size >= verifiedCapacity) {
+    const oldest = tokens.keys().next().value;
+    if (oldest !== undefined) tokens.delete(oldest);
+  }
+  tokens.set(token, verified);
+}
+
 /** Verifies with the algorithm pinned and issuer, audience and expiry required; null when invalid. */
 export async function verifyAccessToken(
   config: AppConfig,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const known = verifiedTokens.get(config)?.get(token);
+  // Expired exactly when jose would say so: exp <= now.
+  if (known) return known.expiresAt > nowSeconds ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, await key(config), {
       algorithms: [algorithm],
@@ -70,8 +101,11 @@ export async function verifyAccessToken(
       requiredClaims: ['exp', 'sub', 'iat'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string') return null;
-    return typeof payload.sid === 'string' ? { sub: payload.sub, sid: payload.sid } : { sub: payload.sub };
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = typeof payload.sid === 'string' ? { sub: payload.sub, sid: payload.sid } : { sub: payload.sub };
+    // A token with a not-before time depends on the clock beyond its expiry: not kept.
+    if (payload.nbf === undefined) rememberVerified(config, token, { claims, expiresAt: payload.exp });
+    return claims;
   } catch {
     return null;
   }

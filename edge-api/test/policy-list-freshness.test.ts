@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policyRow } from '../src/seed/factories.ts';
+import { insertRow } from './support/rows.ts';
+import { runtime, startApi, type ApiTarget } from './support/target.ts';
+
+// GET /policies answers from a kept copy of the catalogue (db/policy-catalogue.ts); every
+// change a visitor could see must still show on the very next request.
+
+let api: ApiTarget;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+interface Listed {
+  id: string;
+  title: string;
+  popularity: number;
+}
+
+async function list(): Promise<{ etag: string; policies: Listed[] }> {
+  const res = await api.fetch('/policies');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  return { etag: res.headers.get('etag') ?? '', policies: (await res.json()) as Listed[] };
+}
+
+describe(`the policy list stays current on ${runtime}`, () => {
+  it('shows a new, an edited and a deleted policy at once, and a view in its popularity', async () => {
+    await insertRow(api, 'policies', policyRow({ id: 'f-1', title: 'First Plan', creation_date: '2026-01-01T00:00:00.000Z' }));
+    const first = await list();
+    expect(first.policies.map((p) => p.id)).toEqual(['f-1']);
+
+    await insertRow(api, 'policies', policyRow({ id: 'f-2', title: 'Second Plan', creation_date: '2026-02-01T00:00:00.000Z' }));
+    expect((await list()).policies.map((p) => p.id)).toEqual(['f-2', 'f-1']);
+
+    await api.sql('UPDATE policies SET title = ? WHERE id = ?', 'First Plan Plus', 'f-1');
+    expect((await list()).policies.find((p) => p.id === 'f-1')?.title).toBe('First Plan Plus');
+
+    expect((await api.fetch('/policies/f-2')).status).toBe(200);
+    expect((await list()).policies.find((p) => p.id === 'f-2')?.popularity).toBe(1);
+
+    await api.sql('UPDATE policy_stats SET application_count = 2 WHERE policy_id = ?', 'f-2');
+    expect((await list()).policies.find((p) => p.id === 'f-2')?.popularity).toBe(11);
+
+    await api.sql('DELETE FROM policies WHERE id = ?', 'f-1');
+    expect((await list()).policies.map((p) => p.id)).toEqual(['f-2']);
+  });
+
+  it('answers 304 without a body to a client that has the current list, 200 once it changed', async () => {
+    const { etag, policies } = await list();
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    const same = await api.fetch('/policies', { headers: { 'if-none-match': etag } });
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe('');
+    // The weak form a compressing proxy hands back matches too.
+    expect((await api.fetch('/policies', { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304);
+
+    await insertRow(api, 'policies', policyRow({ id: 'f-3', title: 'Third Plan', creation_date: '2026-03-01T00:00:00.000Z' }));
+    const changed = await api.fetch('/policies', { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(((await changed.json()) as Listed[]).map((p) => p.id)).toEqual(['f-3', ...policies.map((p) => p.id)]);
+  });
+});
