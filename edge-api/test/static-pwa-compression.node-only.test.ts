@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { withStaticPwa } from '../src/static-pwa.ts';
+
+// Node only: the wrapper serving pwa/dist beside the API exists only in the Node entry (on
+// Workers the platform serves static assets and compresses). It compresses what pays off only.
+
+const dist = mkdtempSync(join(tmpdir(), 'pwa-dist-'));
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>App</title>');
+writeFileSync(join(dist, 'app.js'), script);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const large = { items: Array.from({ length: 100 }, (_, i) => ({ id: `item-${i}`, title: 'A policy title' })) };
+const fakeApi = new Hono()
+  .get('/small', (c) => c.json({ ok: true }))
+  .get('/large', (c) => c.json(large))
+  .get('/empty', (c) => c.body(null, 204));
+const app = withStaticPwa(fakeApi as unknown as App, dist);
+
+const gunzip = (res: Response) => new Response(res.body?.pipeThrough(new DecompressionStream('gzip'))).text();
+
+describe('compression by the Node server', () => {
+  it('leaves a small JSON answer as it is', async () => {
+    const res = await app.request('/small', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('gzips a large JSON answer for a client that accepts it, and says it varies', async () => {
+    const res = await app.request('/large', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(JSON.parse(await gunzip(res))).toEqual(large);
+  });
+
+  it('sends plain bytes to a client that accepts no compression', async () => {
+    const res = await app.request('/large');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toEqual(large);
+  });
+
+  it('gzips a large static text file, and passes an empty answer through', async () => {
+    const res = await app.request('/app.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await gunzip(res)).toBe(script);
+    const empty = await app.request('/empty', { headers: { 'accept-encoding': 'gzip' } });
+    expect(empty.status).toBe(204);
+  });
+});
