@@ -4,28 +4,18 @@
  * survives closing the page; when the network returns it is sent, and the server holds it
  * exactly once however often the app pushes again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, type Page } from './support/browser.ts';
 import { loginAs, queryDb } from './support/login.ts';
-import { readOutbox, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const journey = offlineJourney();
 
 const countByNominee = (nominee: string) =>
-  queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM applications WHERE nominee_name = ?', nominee)[0]!.n;
+  queryDb<{ n: number }>(journey.server, 'SELECT count(*) AS n FROM applications WHERE nominee_name = ?', nominee)[0]!.n;
 
 async function applyThroughTheForm(page: Page, nominee: string): Promise<string> {
-  await page.goto(`${server.url}/get-quote`);
+  await page.goto(`${journey.server.url}/get-quote`);
   await page.getByLabel('Age', { exact: true }).fill('30');
   await page.getByLabel('Coverage amount (৳)').fill('1000000');
   await page.getByLabel('Duration (years)').selectOption('5');
@@ -49,9 +39,9 @@ async function applyThroughTheForm(page: Page, nominee: string): Promise<string>
 describe('applying for a policy offline', () => {
   it('queues it, keeps it through a closed page, and sends it exactly once when back online', async () => {
     const nominee = `Offline Nominee ${Date.now()}`;
-    const context = await newContext(browser);
+    const context = await newContext(journey.browser);
     let page = await context.newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
 
@@ -72,7 +62,7 @@ describe('applying for a policy offline', () => {
     // Close the page; open the app again, still offline: the write is still there.
     await page.close();
     page = await context.newPage();
-    await page.goto(`${server.url}/dashboard/myApplication`);
+    await page.goto(`${journey.server.url}/dashboard/myApplication`);
     await page.getByRole('row').filter({ hasText: policyTitle }).filter({ hasText: 'Waiting to send' }).waitFor();
     expect(countByNominee(nominee)).toBe(0);
 
@@ -90,7 +80,7 @@ describe('applying for a policy offline', () => {
     await page.getByRole('row').filter({ hasText: policyTitle }).first().waitFor();
     await page.waitForTimeout(1000);
     expect(countByNominee(nominee)).toBe(1);
-    const recorded = queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM processed_mutations WHERE mutation_id = ?', mutationId)[0]!.n;
+    const recorded = queryDb<{ n: number }>(journey.server, 'SELECT count(*) AS n FROM processed_mutations WHERE mutation_id = ?', mutationId)[0]!.n;
     expect(recorded).toBe(1);
     outbox = await readOutbox(page);
     expect(outbox).toEqual([]);

@@ -4,21 +4,11 @@
  * a reload still shows the app, and the catalogue, a policy, the blogs, the FAQ, the agents
  * and the quote calculator all work. The app is installable: a manifest with the icons.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
-import { startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './support/browser.ts';
+import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const journey = offlineJourney();
 
 interface Named {
   id: string;
@@ -27,11 +17,11 @@ interface Named {
 
 describe('installable', () => {
   it('links a web app manifest with 192 and 512 icons, a maskable one, and the brand colour', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(server.url);
+    const page = await (await newContext(journey.browser)).newPage();
+    await page.goto(journey.server.url);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
-    const res = await fetch(new URL(href!, server.url));
+    const res = await fetch(new URL(href!, journey.server.url));
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = (await res.json()) as {
       name: string;
@@ -51,12 +41,12 @@ describe('installable', () => {
     expect(sizes).toContain('512x512');
     expect(manifest.icons.some((icon) => icon.purpose?.includes('maskable'))).toBe(true);
     for (const icon of manifest.icons) {
-      const png = await fetch(new URL(icon.src, server.url));
+      const png = await fetch(new URL(icon.src, journey.server.url));
       expect(png.status, icon.src).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
     }
     // The service worker script is always revalidated, so a deploy is seen on the next check.
-    const sw = await fetch(`${server.url}/sw.js`);
+    const sw = await fetch(`${journey.server.url}/sw.js`);
     expect(sw.status).toBe(200);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     await page.context().close();
@@ -65,17 +55,17 @@ describe('installable', () => {
 
 describe('offline after one visit', () => {
   it('reloads, browses the catalogue, a policy, blogs, the FAQ and the agents, and computes a quote', async () => {
-    const policies = (await (await fetch(`${server.url}/policies`)).json()) as Named[];
-    const blogs = (await (await fetch(`${server.url}/blogs`)).json()) as Named[];
-    const agents = (await (await fetch(`${server.url}/agents`)).json()) as { name: string }[];
+    const policies = (await (await fetch(`${journey.server.url}/policies`)).json()) as Named[];
+    const blogs = (await (await fetch(`${journey.server.url}/blogs`)).json()) as Named[];
+    const agents = (await (await fetch(`${journey.server.url}/agents`)).json()) as { name: string }[];
     expect(policies.length).toBeGreaterThan(8);
     expect(blogs.length).toBeGreaterThan(0);
     expect(agents.length).toBeGreaterThan(0);
 
-    const context = await newContext(browser);
+    const context = await newContext(journey.browser);
     const page = await context.newPage();
     // The one visit, online: the worker installs (and takes control), the local copy fills.
-    await page.goto(server.url);
+    await page.goto(journey.server.url);
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
 
@@ -112,13 +102,13 @@ describe('offline after one visit', () => {
     await page.getByText(blogs[0]!.title).first().waitFor();
 
     // Any route opens offline, typed in directly (the worker answers navigations with the app).
-    await page.goto(`${server.url}/blogs/${encodeURIComponent(blogs[0]!.id)}`);
+    await page.goto(`${journey.server.url}/blogs/${encodeURIComponent(blogs[0]!.id)}`);
     await page.getByRole('heading', { name: blogs[0]!.title, level: 1 }).waitFor();
-    await page.goto(`${server.url}/policies/${encodeURIComponent(policies[1]!.id)}`);
+    await page.goto(`${journey.server.url}/policies/${encodeURIComponent(policies[1]!.id)}`);
     await page.getByRole('heading', { name: policies[1]!.title, level: 1 }).waitFor();
 
     // The quote calculator needs no network at all.
-    await page.goto(`${server.url}/get-quote`);
+    await page.goto(`${journey.server.url}/get-quote`);
     await page.getByLabel('Age', { exact: true }).fill('35');
     await page.getByLabel('Coverage amount (৳)').fill('500000');
     await page.getByLabel('Duration (years)').selectOption('10');

@@ -5,29 +5,19 @@
  * is shown the refusal with its reason (kept in Sync problems until dismissed), and the server
  * keeps the admin's decision.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './support/browser.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
-import { readOutbox, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const journey = offlineJourney();
 
 /** A customer's application, assigned by the admin to the demo agent. */
 async function assignedClaim(applicant: string): Promise<string> {
-  const customer = await apiAs(server, 'user');
-  const admin = await apiAs(server, 'admin');
-  const [policy] = await (await fetch(`${server.url}/policies`)).json() as { id: string }[];
+  const customer = await apiAs(journey.server, 'user');
+  const admin = await apiAs(journey.server, 'admin');
+  const [policy] = await (await fetch(`${journey.server.url}/policies`)).json() as { id: string }[];
   const created = await customer.json<{ insertedId: string }>('/applications', {
     method: 'POST',
     body: JSON.stringify({
@@ -50,9 +40,9 @@ describe('an offline decision overtaken by an online one', () => {
     const applicant = `Claimant ${Date.now()}`;
     const id = await assignedClaim(applicant);
 
-    const context = await newContext(browser);
+    const context = await newContext(journey.browser);
     const page = await context.newPage();
-    await loginAs(page, server, 'agent', '/dashboard/agentPolicyClearance');
+    await loginAs(page, journey.server, 'agent', '/dashboard/agentPolicyClearance');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
     const row = page.getByRole('row').filter({ hasText: applicant });
@@ -71,7 +61,7 @@ describe('an offline decision overtaken by an online one', () => {
     expect((await readOutbox(page)).map((item) => [item.type, item.state])).toEqual([['application.decide', 'queued']]);
 
     // Meanwhile, online, the admin rejects the same application.
-    const admin = await apiAs(server, 'admin');
+    const admin = await apiAs(journey.server, 'admin');
     const rejected = await admin.fetch(`/applications/reject/${id}`, { method: 'PATCH' });
     expect(rejected.status).toBe(200);
 
@@ -102,9 +92,9 @@ describe('an offline decision overtaken by an online one', () => {
     expect(await readOutbox(page)).toEqual([]);
 
     // The server kept the admin's decision; the agent's approval never happened.
-    const [stored] = queryDb<{ status: string }>(server, 'SELECT status FROM applications WHERE id = ?', id);
+    const [stored] = queryDb<{ status: string }>(journey.server, 'SELECT status FROM applications WHERE id = ?', id);
     expect(stored!.status).toBe('rejected');
-    const approvals = queryDb(server, "SELECT * FROM audit_log WHERE entity_id = ? AND action = 'application.approve'", id);
+    const approvals = queryDb(journey.server, "SELECT * FROM audit_log WHERE entity_id = ? AND action = 'application.approve'", id);
     expect(approvals).toEqual([]);
     await context.close();
   });

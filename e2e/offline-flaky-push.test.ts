@@ -5,29 +5,19 @@
  * the server ends up with exactly 50 applications, each recorded once.
  */
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, type Page } from './support/browser.ts';
 import { loginAs, queryDb } from './support/login.ts';
-import { readOutbox, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const journey = offlineJourney();
 
 const queuedCount = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the application form with an estimated premium in its navigation state, as the quote page does. */
 async function openForm(page: Page) {
-  await page.goto(`${server.url}/policy-apply-from`);
+  await page.goto(`${journey.server.url}/policy-apply-from`);
   await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 150 } }, ''));
   await page.reload();
   await page.getByLabel('Estimated premium (monthly)').and(page.locator('[value="৳150.00"]')).waitFor();
@@ -48,9 +38,9 @@ async function submitOne(page: Page, nominee: string) {
 describe('pushing 50 queued writes through a flapping network and a killed server', () => {
   it('leaves exactly 50 applications on the server', { timeout: 240_000 }, async () => {
     const prefix = `Flaky ${Date.now()} #`;
-    const context = await newContext(browser);
+    const context = await newContext(journey.browser);
     const page = await context.newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
 
@@ -75,8 +65,8 @@ describe('pushing 50 queued writes through a flapping network and a killed serve
         await route.abort('internetdisconnected');
       } else if (pushes === 2) {
         // The server dies (SIGKILL) while the request is on its way, and comes back later.
-        await server.stop(true);
-        restarted = sleep(1500).then(() => server.start());
+        await journey.server.stop(true);
+        restarted = sleep(1500).then(() => journey.server.start());
         await route.continue().catch(() => undefined);
       } else {
         await route.continue().catch(() => undefined);
@@ -96,7 +86,7 @@ describe('pushing 50 queued writes through a flapping network and a killed serve
 
     // Eventually everything is sent (the app retries with backoff; the online event nudges it).
     await expect
-      .poll(() => queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM applications WHERE nominee_name LIKE ?', `${prefix}%`)[0]!.n, {
+      .poll(() => queryDb<{ n: number }>(journey.server, 'SELECT count(*) AS n FROM applications WHERE nominee_name LIKE ?', `${prefix}%`)[0]!.n, {
         timeout: 90_000,
         interval: 500,
       })
@@ -105,11 +95,11 @@ describe('pushing 50 queued writes through a flapping network and a killed serve
     expect(pushes).toBeGreaterThanOrEqual(3);
 
     // Exactly 50 effects: one row per nominee, one audit entry and one mutation record each.
-    const rows = queryDb<{ nominee_name: string; id: string }>(server, 'SELECT nominee_name, id FROM applications WHERE nominee_name LIKE ?', `${prefix}%`);
+    const rows = queryDb<{ nominee_name: string; id: string }>(journey.server, 'SELECT nominee_name, id FROM applications WHERE nominee_name LIKE ?', `${prefix}%`);
     expect(new Set(rows.map((row) => row.nominee_name)).size).toBe(queuedCount);
     const ids = rows.map((row) => row.id);
     const audits = queryDb<{ n: number }>(
-      server,
+      journey.server,
       `SELECT count(*) AS n FROM audit_log WHERE action = 'application.create' AND entity_id IN (${ids.map(() => '?').join(',')})`,
       ...ids,
     )[0]!.n;

@@ -5,29 +5,19 @@
  * out on purpose warns first when changes wait to be sent, and then clears the user's local
  * data and outbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, type Page } from './support/browser.ts';
 import { loginAs, queryDb } from './support/login.ts';
-import { readOutbox, readStore, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, readOutbox, readStore, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const journey = offlineJourney();
 
 const countByNominee = (nominee: string) =>
-  queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM applications WHERE nominee_name = ?', nominee)[0]!.n;
+  queryDb<{ n: number }>(journey.server, 'SELECT count(*) AS n FROM applications WHERE nominee_name = ?', nominee)[0]!.n;
 
 /** Applies through the real form while offline (the estimate arrives as the quote page sends it). */
 async function applyOffline(page: Page, nominee: string) {
-  await page.goto(`${server.url}/policy-apply-from`);
+  await page.goto(`${journey.server.url}/policy-apply-from`);
   await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 99 } }, ''));
   await page.reload();
   const policy = page.getByLabel('Policy', { exact: true });
@@ -47,9 +37,9 @@ const signOutButton = (page: Page) => page.getByRole('button', { name: 'Sign Out
 describe('queued writes and local data are per user', () => {
   it('keeps a user’s unsent writes from the next user, and sends them when their owner returns', async () => {
     const nominee = `Kept for its owner ${Date.now()}`;
-    const context = await newContext(browser, { width: 1280, height: 800 });
+    const context = await newContext(journey.browser, { width: 1280, height: 800 });
     const page = await context.newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
     const customerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session-user')!) as { id: string }).id);
@@ -61,12 +51,12 @@ describe('queued writes and local data are per user', () => {
     // (Still offline, so that this page's own copy of the token cannot send it meanwhile.)
     await context.clearCookies();
     await page.evaluate(() => localStorage.removeItem('access-token'));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${journey.server.url}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
     await context.setOffline(false);
 
     // Another person signs in on the same device.
-    await loginAs(page, server, 'agent', '/dashboard/agentPolicyClearance');
+    await loginAs(page, journey.server, 'agent', '/dashboard/agentPolicyClearance');
     await page.getByRole('heading', { name: 'Policy Claims Clearance' }).waitFor();
     await page.waitForTimeout(1500);
     expect(countByNominee(nominee)).toBe(0);
@@ -78,7 +68,7 @@ describe('queued writes and local data are per user', () => {
     const applications = await readStore<{ id: string; userEmail: string; assignedAgent: string | null; nomineeName: string }>(page, 'applications');
     expect(applications.filter((row) => row.assignedAgent !== 'agent@demo.local')).toEqual([]);
     expect(applications.filter((row) => row.nomineeName === nominee || row.id.startsWith('local:'))).toEqual([]);
-    expect(queryDb(server, "SELECT id FROM applications WHERE user_email = 'user@demo.local' AND (assigned_agent IS NULL OR assigned_agent <> 'agent@demo.local')").length).toBeGreaterThan(0);
+    expect(queryDb(journey.server, "SELECT id FROM applications WHERE user_email = 'user@demo.local' AND (assigned_agent IS NULL OR assigned_agent <> 'agent@demo.local')").length).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
 
     // The agent signs out (nothing of theirs waits: no warning); the customer's write stays.
@@ -88,7 +78,7 @@ describe('queued writes and local data are per user', () => {
     expect((await readOutbox(page)).map((item) => item.userId)).toEqual([customerId]);
 
     // The owner signs in again: the write goes out, once.
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await expect.poll(() => countByNominee(nominee), { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => (await readOutbox(page)).length, { timeout: 20_000 }).toBe(0);
     await context.close();
@@ -96,9 +86,9 @@ describe('queued writes and local data are per user', () => {
 
   it('warns before signing out with unsent changes, then clears the user’s local data and outbox', async () => {
     const nominee = `Dropped knowingly ${Date.now()}`;
-    const context = await newContext(browser, { width: 1280, height: 800 });
+    const context = await newContext(journey.browser, { width: 1280, height: 800 });
     const page = await context.newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
     await context.setOffline(true);

@@ -4,26 +4,16 @@
  * user about writes that went with it (nothing lost silently), and fills the copy again from
  * cursor 0 once it can.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './support/browser.ts';
 import { loginAs } from './support/login.ts';
-import { readOutbox, readStore, startOfflineAppServer, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, readOutbox, readStore, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const journey = offlineJourney();
 
 describe('the local database and the browser’s storage', () => {
   it('asks for persistent storage, and after an eviction warns about lost writes and fills the copy again', async () => {
-    const context = await newContext(browser, { width: 1280, height: 800 });
+    const context = await newContext(journey.browser, { width: 1280, height: 800 });
     // Count the app's requests for persistent storage.
     await context.addInitScript(() => {
       const storage = navigator.storage as StorageManager & { persistCalls?: number };
@@ -35,14 +25,14 @@ describe('the local database and the browser’s storage', () => {
       };
     });
     const page = await context.newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
     await expect.poll(() => page.evaluate(() => (navigator.storage as StorageManager & { persistCalls?: number }).persistCalls)).toBeGreaterThan(0);
 
     // Offline, the user applies: one write waits in the outbox.
     await context.setOffline(true);
-    await page.goto(`${server.url}/policy-apply-from`);
+    await page.goto(`${journey.server.url}/policy-apply-from`);
     await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 80 } }, ''));
     await page.reload();
     await page.getByLabel('Policy', { exact: true }).locator('option:not([value=""])').first().waitFor({ state: 'attached' });

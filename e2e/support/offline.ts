@@ -7,7 +7,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './app-server.ts';
+import { launchBrowser, type Browser } from './browser.ts';
 
 /**
  * The app server over a private copy of the build (PWA_DIST_DIR): a service worker installs
@@ -24,6 +26,28 @@ export async function startOfflineAppServer(): Promise<AppServer> {
       rmSync(distCopy, { recursive: true, force: true });
     },
   };
+}
+
+/** What an offline journey's tests share: the app server (as above) and a browser. */
+export interface OfflineJourney {
+  server: AppServer;
+  browser: Browser;
+}
+
+/**
+ * Starts the server and the browser before the file's tests and closes them after; call it at
+ * the top of a test file. The fields are set once the tests run.
+ */
+export function offlineJourney(): OfflineJourney {
+  const journey = {} as OfflineJourney;
+  beforeAll(async () => {
+    [journey.server, journey.browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.dispose();
+  });
+  return journey;
 }
 
 /**
