@@ -94,6 +94,7 @@ export function PolicyCatalogue() {
         <div className="catalogue__loading">
           <LoadingState>Loading policies...</LoadingState>
           <CardSkeletons />
+          <div className="catalogue__pager-space" />
         </div>
       )}
       {policies.status === 'error' && (
