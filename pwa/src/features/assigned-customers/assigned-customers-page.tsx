@@ -1,4 +1,5 @@
 /** Assigned Customers (agent, spec section 2): who has been assigned to me, and where each stands. */
+import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
@@ -41,31 +42,17 @@ export function AssignedCustomersPage() {
       ) : customers.data.length === 0 ? (
         <EmptyState>No customers have been assigned to you yet.</EmptyState>
       ) : (
-        <div className="table-scroll" role="region" aria-label="Customers assigned to you" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">Customers assigned to you</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">Applied Date</th>
-                <th scope="col">Assigned Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.data.map((customer) => (
-                <tr key={customer.id}>
-                  <td>{orNA(customer.name)}</td>
-                  <td>{orNA(customer.email || customer.userEmail)}</td>
-                  <td><CustomerStatus status={customer.status} /></td>
-                  <td>{dateOrNA(customer.appliedAt)}</td>
-                  <td>{dateOrNA(customer.assignedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Customers assigned to you" columns={['Name', 'Email', 'Status', 'Applied Date', 'Assigned Date']}>
+          {customers.data.map((customer) => (
+            <tr key={customer.id}>
+              <td>{orNA(customer.name)}</td>
+              <td>{orNA(customer.email || customer.userEmail)}</td>
+              <td><CustomerStatus status={customer.status} /></td>
+              <td>{dateOrNA(customer.appliedAt)}</td>
+              <td>{dateOrNA(customer.assignedAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

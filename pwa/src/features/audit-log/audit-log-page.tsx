@@ -3,6 +3,7 @@
  * who made it, what changed from what to what, and when; newest first, a page at a time.
  */
 import { useState } from 'react';
+import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf, toApiError } from '../../lib/api-error.ts';
@@ -68,35 +69,21 @@ export function AuditLogPage() {
       {page.status === 'error' && <ErrorState onRetry={page.reload}>{messageOf(page.error, 'Failed to load the audit log.')}</ErrorState>}
       {page.status === 'ready' && page.data.items.length === 0 && <EmptyState>Nothing has been recorded yet.</EmptyState>}
       {page.status === 'ready' && page.data.items.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Recorded decisions" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">Recorded decisions, page {pageNumber}</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.items.map((record) => (
-                <tr key={record.id}>
-                  <td>{new Date(record.at).toLocaleString()}</td>
-                  <td>{record.actorEmail ?? 'System'}</td>
-                  <td>
-                    {actionWords[record.action] ?? record.action}
-                    <br />
-                    <small className="audit-log__entity">{record.entity} {record.entityId}</small>
-                  </td>
-                  <td>{record.from ?? '—'}</td>
-                  <td>{record.to ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Recorded decisions" caption={`Recorded decisions, page ${pageNumber}`} columns={['When', 'Who', 'What', 'From', 'To']}>
+          {page.data.items.map((record) => (
+            <tr key={record.id}>
+              <td>{new Date(record.at).toLocaleString()}</td>
+              <td>{record.actorEmail ?? 'System'}</td>
+              <td>
+                {actionWords[record.action] ?? record.action}
+                <br />
+                <small className="audit-log__entity">{record.entity} {record.entityId}</small>
+              </td>
+              <td>{record.from ?? '—'}</td>
+              <td>{record.to ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <nav className="row-actions audit-log__pager" aria-label="Audit log pages">
         <button

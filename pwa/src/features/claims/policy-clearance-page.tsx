@@ -4,6 +4,7 @@
  * decided claim leaves the list.
  */
 import { useState } from 'react';
+import { DataTable } from '../../components/data-table.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -69,50 +70,35 @@ export function PolicyClearancePage() {
       )}
       {claims.status === 'ready' && open.length === 0 && <EmptyState>No pending policy claims for clearance.</EmptyState>}
       {open.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Policy claims waiting for your decision" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">Policy claims waiting for your decision</caption>
-            <thead>
-              <tr>
-                <th scope="col">Applicant</th>
-                <th scope="col">Email</th>
-                <th scope="col">Policy Type</th>
-                <th scope="col">Applied Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {open.map((claim) => (
-                <tr key={claim.id}>
-                  <td>{claim.name}</td>
-                  <td>{claim.email || claim.userEmail}</td>
-                  <td>{claim.category ?? claim.policyType ?? 'N/A'}</td>
-                  <td>{formatDate(claim.appliedAt)}</td>
-                  <td>
-                    <ClaimStatus status={claim.status} />
-                    {pendingLabel(claim) && (
-                      <span className="badge badge--info claims__waiting">
-                        {claim.pending?.decision === 'rejected' ? 'Rejected' : 'Approved'}: {pendingLabel(claim)}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--small"
-                      disabled={claim.pending !== undefined}
-                      aria-label={`View Details of ${claim.name}'s claim`}
-                      onClick={() => setSelected(claim)}
-                    >
-                      View Details
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Policy claims waiting for your decision" columns={['Applicant', 'Email', 'Policy Type', 'Applied Date', 'Status', 'Actions']}>
+          {open.map((claim) => (
+            <tr key={claim.id}>
+              <td>{claim.name}</td>
+              <td>{claim.email || claim.userEmail}</td>
+              <td>{claim.category ?? claim.policyType ?? 'N/A'}</td>
+              <td>{formatDate(claim.appliedAt)}</td>
+              <td>
+                <ClaimStatus status={claim.status} />
+                {pendingLabel(claim) && (
+                  <span className="badge badge--info claims__waiting">
+                    {claim.pending?.decision === 'rejected' ? 'Rejected' : 'Approved'}: {pendingLabel(claim)}
+                  </span>
+                )}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={claim.pending !== undefined}
+                  aria-label={`View Details of ${claim.name}'s claim`}
+                  onClick={() => setSelected(claim)}
+                >
+                  View Details
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {selected && (

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { DataTable } from '../../components/data-table.tsx';
 import { dayKeyToChartLabel, dollars, type DayIncome } from './transaction-summary.ts';
 
 const height = 300;
@@ -91,25 +92,14 @@ export function IncomeChart({ days }: { days: DayIncome[] }) {
       )}
       <details className="income-chart__table">
         <summary>Income per day (table)</summary>
-        <div className="table-scroll" role="region" aria-label="Income per day" tabIndex={0}>
-          <table className="data data--compact">
-            <caption className="visually-hidden">Income per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Income ($)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.day}>
-                  <td>{dayKeyToChartLabel(day.day)}</td>
-                  <td>{dollars(day.income)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Income per day" className="data--compact" columns={['Date', 'Income ($)']}>
+          {days.map((day) => (
+            <tr key={day.day}>
+              <td>{dayKeyToChartLabel(day.day)}</td>
+              <td>{dollars(day.income)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </details>
     </figure>
   );
