@@ -3,7 +3,8 @@
  * already approved, disapprove unless already disapproved, delete always (confirmed first).
  */
 import { useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -56,87 +57,65 @@ export function ManageAgentsPage() {
       {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
       {requests.status === 'ready' && requests.data.length === 0 && <EmptyState>No agent requests yet.</EmptyState>}
       {requests.status === 'ready' && requests.data.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Requests to become an agent" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">Requests to become an agent</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">NID</th>
-                <th scope="col">District</th>
-                <th scope="col">Status</th>
-                <th scope="col">Requested</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.data.map((request) => (
-                <tr key={request.id}>
-                  <td>{request.name}</td>
-                  <td>{request.email}</td>
-                  <td>{request.phone}</td>
-                  <td>{request.nid}</td>
-                  <td>{request.district}</td>
-                  <td><span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span></td>
-                  <td>{new Date(request.createdAt).toLocaleDateString()}</td>
-                  <td>
-                    <div className="row-actions">
-                      {request.status !== 'approved' && (
-                        <button
-                          type="button"
-                          className="button button--small"
-                          disabled={busyId === request.id}
-                          aria-label={`Approve ${request.name}`}
-                          onClick={() => void decide(request, 'approved')}
-                        >
-                          Approve
-                        </button>
-                      )}
-                      {request.status !== 'disapproved' && (
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          disabled={busyId === request.id}
-                          aria-label={`Disapprove ${request.name}`}
-                          onClick={() => void decide(request, 'disapproved')}
-                        >
-                          Disapprove
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        disabled={busyId === request.id}
-                        aria-label={`Delete ${request.name}`}
-                        onClick={() => setToDelete(request)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Requests to become an agent" columns={['Name', 'Email', 'Phone', 'NID', 'District', 'Status', 'Requested', 'Actions']}>
+          {requests.data.map((request) => (
+            <tr key={request.id}>
+              <td>{request.name}</td>
+              <td>{request.email}</td>
+              <td>{request.phone}</td>
+              <td>{request.nid}</td>
+              <td>{request.district}</td>
+              <td><span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span></td>
+              <td>{new Date(request.createdAt).toLocaleDateString()}</td>
+              <td>
+                <div className="row-actions">
+                  {request.status !== 'approved' && (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={busyId === request.id}
+                      aria-label={`Approve ${request.name}`}
+                      onClick={() => void decide(request, 'approved')}
+                    >
+                      Approve
+                    </button>
+                  )}
+                  {request.status !== 'disapproved' && (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      disabled={busyId === request.id}
+                      aria-label={`Disapprove ${request.name}`}
+                      onClick={() => void decide(request, 'disapproved')}
+                    >
+                      Disapprove
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    disabled={busyId === request.id}
+                    aria-label={`Delete ${request.name}`}
+                    onClick={() => setToDelete(request)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <Dialog
+      <ConfirmDialog
         open={toDelete !== null}
-        title="Are you sure?"
-        onClose={() => busyId === null && setToDelete(null)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" disabled={busyId !== null} onClick={() => setToDelete(null)}>Cancel</button>
-            <button type="button" className="button button--danger" disabled={busyId !== null} onClick={() => void confirmDelete()}>
-              {busyId !== null ? 'Deleting...' : 'Yes, delete it!'}
-            </button>
-          </>
-        }
+        busy={busyId !== null}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+        confirmLabel="Yes, delete it!"
+        busyLabel="Deleting..."
       >
         <p>The agent request of {toDelete?.name} ({toDelete?.email}) will be deleted.</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -4,7 +4,8 @@
  * rejected, approved or paid (decisions.md); the server refuses them too.
  */
 import { useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -77,102 +78,76 @@ export function ManageApplicationsPage() {
       {data.status === 'error' && <ErrorState onRetry={data.reload}>{messageOf(data.error, 'Failed to load applications.')}</ErrorState>}
       {data.status === 'ready' && data.data.applications.length === 0 && <EmptyState>No applications found.</EmptyState>}
       {data.status === 'ready' && data.data.applications.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="All policy applications" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">All policy applications</caption>
-            <thead>
-              <tr>
-                <th scope="col">Applicant</th>
-                <th scope="col">Email</th>
-                <th scope="col">Policy</th>
-                <th scope="col">Applied</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Agent</th>
-                <th scope="col">Actions</th>
+        <DataTable label="All policy applications" columns={['Applicant', 'Email', 'Policy', 'Applied', 'Status', 'Payment', 'Agent', 'Actions']}>
+          {data.data.applications.map((application) => {
+            const settled = isSettled(application);
+            const selectId = `agent-for-${application.id}`;
+            const error = rowErrors[application.id];
+            return (
+              <tr key={application.id}>
+                <td>{application.name}</td>
+                <td>{application.email || application.userEmail}</td>
+                <td>{application.policyName}</td>
+                <td>{new Date(application.appliedAt).toLocaleDateString()}</td>
+                <td><AdminStatus status={application.status} /></td>
+                <td>
+                  <span className={`badge badge--${application.paymentStatus === 'paid' ? 'success' : 'warn'}`}>
+                    {application.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+                  </span>
+                </td>
+                <td>
+                  <label className="visually-hidden" htmlFor={selectId}>Agent for {application.name}'s application</label>
+                  <select
+                    id={selectId}
+                    className="manage-applications__select"
+                    disabled={settled}
+                    value={chosen[application.id] ?? application.assignedAgent ?? ''}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${selectId}-error` : undefined}
+                    onChange={(event) => setChosen({ ...chosen, [application.id]: event.target.value })}
+                  >
+                    <option value="">Select an agent</option>
+                    {data.data.agents.map((agent) => (
+                      <option key={agent.id} value={agent.email}>{agent.name} ({agent.email})</option>
+                    ))}
+                  </select>
+                  {error && <p className="field__error" id={`${selectId}-error`} role="alert">{error}</p>}
+                </td>
+                <td>
+                  <div className="row-actions">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={settled}
+                      aria-label={`Assign ${application.name}'s application`}
+                      onClick={() => askAssign(application)}
+                    >
+                      Assign
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger button--small"
+                      disabled={settled}
+                      aria-label={`Reject ${application.name}'s application`}
+                      onClick={() => setPending({ kind: 'reject', application })}
+                    >
+                      Reject
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.data.applications.map((application) => {
-                const settled = isSettled(application);
-                const selectId = `agent-for-${application.id}`;
-                const error = rowErrors[application.id];
-                return (
-                  <tr key={application.id}>
-                    <td>{application.name}</td>
-                    <td>{application.email || application.userEmail}</td>
-                    <td>{application.policyName}</td>
-                    <td>{new Date(application.appliedAt).toLocaleDateString()}</td>
-                    <td><AdminStatus status={application.status} /></td>
-                    <td>
-                      <span className={`badge badge--${application.paymentStatus === 'paid' ? 'success' : 'warn'}`}>
-                        {application.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
-                      </span>
-                    </td>
-                    <td>
-                      <label className="visually-hidden" htmlFor={selectId}>Agent for {application.name}'s application</label>
-                      <select
-                        id={selectId}
-                        className="manage-applications__select"
-                        disabled={settled}
-                        value={chosen[application.id] ?? application.assignedAgent ?? ''}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${selectId}-error` : undefined}
-                        onChange={(event) => setChosen({ ...chosen, [application.id]: event.target.value })}
-                      >
-                        <option value="">Select an agent</option>
-                        {data.data.agents.map((agent) => (
-                          <option key={agent.id} value={agent.email}>{agent.name} ({agent.email})</option>
-                        ))}
-                      </select>
-                      {error && <p className="field__error" id={`${selectId}-error`} role="alert">{error}</p>}
-                    </td>
-                    <td>
-                      <div className="row-actions">
-                        <button
-                          type="button"
-                          className="button button--small"
-                          disabled={settled}
-                          aria-label={`Assign ${application.name}'s application`}
-                          onClick={() => askAssign(application)}
-                        >
-                          Assign
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--danger button--small"
-                          disabled={settled}
-                          aria-label={`Reject ${application.name}'s application`}
-                          onClick={() => setPending({ kind: 'reject', application })}
-                        >
-                          Reject
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        title="Are you sure?"
-        onClose={() => !busy && setPending(null)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setPending(null)}>Cancel</button>
-            <button
-              type="button"
-              className={`button${pending?.kind === 'reject' ? ' button--danger' : ''}`}
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {busy ? 'Working...' : pending?.kind === 'reject' ? 'Yes, reject it!' : 'Yes, assign!'}
-            </button>
-          </>
-        }
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+        confirmLabel={pending?.kind === 'reject' ? 'Yes, reject it!' : 'Yes, assign!'}
+        busyLabel="Working..."
+        danger={pending?.kind === 'reject'}
       >
         {pending?.kind === 'assign' && (
           <p>Assign {pending.agentEmail} to {pending.application.name}'s application for {pending.application.policyName}?</p>
@@ -180,7 +155,7 @@ export function ManageApplicationsPage() {
         {pending?.kind === 'reject' && (
           <p>Reject {pending.application.name}'s application for {pending.application.policyName}? This cannot be undone.</p>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

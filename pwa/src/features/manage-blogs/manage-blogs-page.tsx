@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -113,21 +113,16 @@ export function ManageBlogsPage() {
         </ul>
       )}
 
-      <Dialog
+      <ConfirmDialog
         open={toDelete !== null}
-        title="Are you sure?"
-        onClose={() => !deleting && setToDelete(null)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" disabled={deleting} onClick={() => setToDelete(null)}>Cancel</button>
-            <button type="button" className="button button--danger" disabled={deleting} onClick={() => void confirmDelete()}>
-              {deleting ? 'Deleting...' : 'Yes, delete it!'}
-            </button>
-          </>
-        }
+        busy={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+        confirmLabel="Yes, delete it!"
+        busyLabel="Deleting..."
       >
         <p>The blog “{toDelete?.title}” will be deleted. This cannot be undone.</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../../components/dialog.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -62,86 +63,66 @@ export function MyApplicationsPage() {
         </div>
       )}
       {applications.status === 'ready' && applications.data.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Your policy applications" tabIndex={0}>
-          <table className="data">
-            <caption className="visually-hidden">Your policy applications</caption>
-            <thead>
-              <tr>
-                <th scope="col">Policy Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Assigned Agent</th>
-                <th scope="col">Applied At</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {applications.data.map((application) => {
-                // A change still in the outbox: shown as waiting, with no further actions yet.
-                const waiting = pendingLabel(application);
-                const onServer = !isLocalApplication(application.id);
-                return (
-                <tr key={application.id}>
-                  <td>
-                    {onServer ? (
-                      <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link>
-                    ) : (
-                      application.policyName
-                    )}
-                  </td>
-                  <td>
-                    <ApplicationStatus status={application.status} />
-                    {waiting && <span className="badge badge--info my-applications__waiting">{waiting}</span>}
-                  </td>
-                  <td>{application.assignedAgent || 'Not Assigned'}</td>
-                  <td>{formatDate(application.appliedAt)}</td>
-                  <td>
-                    {application.paymentStatus === 'paid' ? (
-                      <span className="badge badge--success">Paid</span>
-                    ) : mayPay(application) && onServer && !waiting ? (
-                      <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={`Pay for ${application.policyName}`}>
-                        Pay
-                      </Link>
-                    ) : (
-                      <span className="my-applications__muted">Unpaid</span>
-                    )}
-                  </td>
-                  <td>
-                    {application.status === 'pending' && onServer && !waiting ? (
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        aria-label={`Delete application for ${application.policyName}`}
-                        onClick={() => setToDelete(application)}
-                      >
-                        Delete
-                      </button>
-                    ) : (
-                      <span className="my-applications__muted">—</span>
-                    )}
-                  </td>
-                </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Your policy applications" columns={['Policy Name', 'Status', 'Assigned Agent', 'Applied At', 'Payment', 'Actions']}>
+          {applications.data.map((application) => {
+            // A change still in the outbox: shown as waiting, with no further actions yet.
+            const waiting = pendingLabel(application);
+            const onServer = !isLocalApplication(application.id);
+            return (
+            <tr key={application.id}>
+              <td>
+                {onServer ? (
+                  <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link>
+                ) : (
+                  application.policyName
+                )}
+              </td>
+              <td>
+                <ApplicationStatus status={application.status} />
+                {waiting && <span className="badge badge--info my-applications__waiting">{waiting}</span>}
+              </td>
+              <td>{application.assignedAgent || 'Not Assigned'}</td>
+              <td>{formatDate(application.appliedAt)}</td>
+              <td>
+                {application.paymentStatus === 'paid' ? (
+                  <span className="badge badge--success">Paid</span>
+                ) : mayPay(application) && onServer && !waiting ? (
+                  <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={`Pay for ${application.policyName}`}>
+                    Pay
+                  </Link>
+                ) : (
+                  <span className="my-applications__muted">Unpaid</span>
+                )}
+              </td>
+              <td>
+                {application.status === 'pending' && onServer && !waiting ? (
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    aria-label={`Delete application for ${application.policyName}`}
+                    onClick={() => setToDelete(application)}
+                  >
+                    Delete
+                  </button>
+                ) : (
+                  <span className="my-applications__muted">—</span>
+                )}
+              </td>
+            </tr>
+            );
+          })}
+        </DataTable>
       )}
-      <Dialog
+      <ConfirmDialog
         open={toDelete !== null}
-        title="Are you sure?"
-        onClose={() => !deleting && setToDelete(null)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" disabled={deleting} onClick={() => setToDelete(null)}>Cancel</button>
-            <button type="button" className="button button--danger" disabled={deleting} onClick={() => void confirmDelete()}>
-              {deleting ? 'Deleting...' : 'Yes, delete it!'}
-            </button>
-          </>
-        }
+        busy={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+        confirmLabel="Yes, delete it!"
+        busyLabel="Deleting..."
       >
         <p>Your application for {toDelete?.policyName} will be deleted. This cannot be undone.</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }
