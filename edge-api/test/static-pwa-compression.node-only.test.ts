@@ -24,7 +24,7 @@ const app = withStaticPwa(fakeApi as unknown as App, dist);
 
 const gunzip = (res: Response) => new Response(res.body?.pipeThrough(new DecompressionStream('gzip'))).text();
 
-describe('compression by the Node server', () => {
+describe('the Node server beside the API', () => {
   it('leaves a small JSON answer as it is', async () => {
     const res = await app.request('/small', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.status).toBe(200);
@@ -53,5 +53,14 @@ describe('compression by the Node server', () => {
     expect(await gunzip(res)).toBe(script);
     const empty = await app.request('/empty', { headers: { 'accept-encoding': 'gzip' } });
     expect(empty.status).toBe(204);
+  });
+
+  it('puts the security headers on the files it serves itself (the API sets its own)', async () => {
+    const file = await app.request('/app.js');
+    expect(file.headers.get('x-frame-options')).toBe('DENY');
+    expect(file.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const page = await app.request('/some/page', { headers: { accept: 'text/html' } });
+    expect(await page.text()).toContain('<title>App</title>');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
 });
