@@ -3,6 +3,7 @@
  * who made it, what changed from what to what, and when; newest first, a page at a time.
  */
 import { useState } from 'react';
+import type { AuditRecord } from 'edge-api/src/lib/audit.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -10,17 +11,6 @@ import { messageOf, toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './audit-log.css';
-
-interface AuditRecord {
-  id: number;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  from: string | null;
-  to: string | null;
-  at: string;
-}
 
 interface AuditPage {
   items: AuditRecord[];
