@@ -1,20 +1,13 @@
 /** Adding a policy: the image first (POST /uploads, field `image`), then the policy (POST /policies). */
+import type { Policy } from 'edge-api/src/db/policies.ts';
 import { jsonOrThrow, toApiError } from '../../lib/api-error.ts';
 import { api, authFetch } from '../../lib/http.ts';
 
-export interface NewPolicy {
-  title: string;
-  category: 'Term Life' | 'Senior' | 'Child';
-  description: string;
-  shortDetails: string;
-  minAge: number;
-  maxAge: number;
-  coverageRange: number;
-  duration: number;
-  basePremium: number;
-  /** The uploaded image's address. */
-  image: string;
-}
+/** What the admin fills in; the server adds the rest (creator, tracking id, dates). `image` is the uploaded image's address. */
+export type NewPolicy = Pick<
+  Policy,
+  'title' | 'category' | 'description' | 'shortDetails' | 'minAge' | 'maxAge' | 'coverageRange' | 'duration' | 'basePremium' | 'image'
+>;
 
 /** The upload route reads its multipart form itself (no typed body), so it is called plainly. */
 export async function uploadImage(file: File): Promise<string> {
