@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './support/app-server.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { demoUser, insertApplication, insertPayment } from './support/dashboard-data.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
 
@@ -22,14 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  // Toasts are checked once they have gone: the shared toast list has a known axe finding
-  // (role="status" on its <li> items), reported to the owner of components/toast.tsx.
-  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
-  const violations = await axeViolations(page);
-  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function adminPage(target: string) {
   const page = await (await newContext(browser)).newPage();

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
 import { loginAs, queryDb } from './support/login.ts';
 
@@ -19,14 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  // Toasts are checked once they have gone: the shared toast list has a known axe finding
-  // (role="status" on its <li> items), reported to the owner of components/toast.tsx.
-  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
-  const violations = await axeViolations(page);
-  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
 
 const statusOf = (id: string) => queryDb<{ status: string }>(server, 'SELECT status FROM applications WHERE id = ?', id)[0]?.status;
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { demoEmail, demoPassword, loginAs, type DemoRole } from './support/login.ts';
 
@@ -133,9 +133,7 @@ describe('the dashboard guard', () => {
       for (const name of menus[role].lacks) {
         expect(await sidebar.getByRole('link', { name, exact: true }).count(), `${role} lacks ${name}`).toBe(0);
       }
-      await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
-      const violations = await axeViolations(page);
-      expect(violations, `${role} sidebar:\n${describeViolations(violations)}`).toEqual([]);
+      await expectNoAxeViolations(page, `${role} sidebar`);
       await sidebar.getByRole('link', { name: 'Profile', exact: true }).click();
       await page.getByRole('heading', { name: 'My Profile' }).waitFor();
       expect(await sidebar.isVisible()).toBe(false);

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { apiAs, demoEmail, loginAs, queryDb } from './support/login.ts';
 
 let server: AppServer;
@@ -29,14 +29,6 @@ interface ApplicationRow {
 
 const applicationsOf = (email: string) =>
   queryDb<ApplicationRow>(server, 'SELECT id, status, user_email, policy_name, nid FROM applications WHERE user_email = ?', email);
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  // The shared toast list (components/toast.tsx) puts role="status" on its <li> items, which
-  // axe reports (list, aria-allowed-role): reported to its owner; checked here once toasts go.
-  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
-  const violations = await axeViolations(page);
-  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
-}
 
 describe("a customer's dashboard", () => {
   it('applies for a policy, finds it in My Policies, opens it, and deletes it', async () => {

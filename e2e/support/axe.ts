@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -31,4 +32,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 /** A readable summary for assertion messages. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.html).join('\n  ')}`).join('\n');
+}
+
+/**
+ * Expects no violations on a screen (named in the failure message), checked once the toasts
+ * have gone: the shared toast list (components/toast.tsx) puts role="status" on its <li>
+ * items, which axe reports (list, aria-allowed-role); reported to its owner.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+  const violations = await axeViolations(page);
+  expect(violations, `${screen}:\n${describeViolations(violations)}`).toEqual([]);
 }
