@@ -1,5 +1,6 @@
 /** The Admin Dashboard at /dashboard (spec section 2): six counts from GET /admin-stats, each 0 when missing. */
 import { Link } from 'react-router-dom';
+import { StatCards } from '../../components/stat-cards.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { toApiError } from '../../lib/api-error.ts';
@@ -43,14 +44,10 @@ export function AdminDashboard() {
         <ErrorState onRetry={stats.reload}>{`Failed to load dashboard data: ${errorMessage(stats.error)}`}</ErrorState>
       )}
       {stats.status === 'ready' && (
-        <ul className="stat-cards" aria-label="Totals">
-          {cards.map((card) => (
-            <li key={card.key} className="stat-card">
-              <p className="stat-card__label">{card.label}</p>
-              <p className="stat-card__value">{(stats.data[card.key] ?? 0).toLocaleString('en-US')}</p>
-            </li>
-          ))}
-        </ul>
+        <StatCards
+          label="Totals"
+          cards={cards.map((card) => ({ label: card.label, value: (stats.data[card.key] ?? 0).toLocaleString('en-US') }))}
+        />
       )}
       <h2>Quick links</h2>
       <div className="row-actions">

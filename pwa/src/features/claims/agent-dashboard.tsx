@@ -4,6 +4,7 @@
  * they show offline too.
  */
 import { Link } from 'react-router-dom';
+import { StatCards } from '../../components/stat-cards.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -32,14 +33,7 @@ export function AgentDashboard() {
       {assigned.status === 'loading' && <LoadingState>Loading your claims...</LoadingState>}
       {assigned.status === 'error' && <ErrorState onRetry={assigned.retry}>Failed to load policy claims. Please try again later.</ErrorState>}
       {assigned.status === 'ready' && (
-        <ul className="stat-cards" aria-label="Assigned claims by status">
-          {cards.map((card) => (
-            <li key={card.label} className="stat-card">
-              <p className="stat-card__label">{card.label}</p>
-              <p className="stat-card__value">{card.value}</p>
-            </li>
-          ))}
-        </ul>
+        <StatCards label="Assigned claims by status" cards={cards} />
       )}
       <h2>Your work</h2>
       <div className="agent-overview__links">

@@ -4,6 +4,7 @@
  * the payments table.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { StatCards } from '../../components/stat-cards.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
@@ -47,14 +48,7 @@ export function TransactionsPage() {
   return (
     <section className="transactions">
       <h1>Transaction Dashboard</h1>
-      <ul className="stat-cards" aria-label="Summary">
-        {cards.map((card) => (
-          <li key={card.label} className="stat-card">
-            <p className="stat-card__label">{card.label}</p>
-            <p className="stat-card__value">{card.value}</p>
-          </li>
-        ))}
-      </ul>
+      <StatCards label="Summary" cards={cards} />
 
       <form className="panel transactions__filters" role="search" aria-label="Filter transactions" onSubmit={(event) => event.preventDefault()}>
         {filterFields.map((field) => (
