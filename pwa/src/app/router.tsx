@@ -24,6 +24,17 @@ const router = createBrowserRouter([
   },
 ]);
 
+/** Settles once the opened route's code has loaded and its screen is painted (start.ts waits for it). */
+export const firstScreenShown = new Promise<void>((resolve) => {
+  const painted = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+  if (router.state.initialized) return painted();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    painted();
+  });
+});
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

@@ -8,6 +8,7 @@
 import { registerAppUpdates } from '../components/update-prompt.tsx';
 import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
+import { firstScreenShown } from './router.tsx';
 
 const syncEngine = () => import('../lib/sync-pull.ts');
 const outboxEngine = () => import('../lib/outbox.ts');
@@ -27,8 +28,9 @@ export function startApp() {
     await engine.clearPrivateData();
     if (userId) await outbox.clearOutboxOf(userId);
   });
-  void syncEngine().then((engine) => engine.initialPullStatus());
-  void restoreSession().finally(() => {
+  // The local database (Dexie, ~30 KB) is fetched after the first screen, not alongside it.
+  void firstScreenShown.then(() => syncEngine()).then((engine) => engine.initialPullStatus());
+  void Promise.allSettled([restoreSession(), firstScreenShown]).finally(() => {
     pull();
     void outboxEngine().then((outbox) => {
       outbox.startOutbox();
