@@ -61,6 +61,11 @@ describe('the dashboard guard', () => {
 
   it("says 'Loading Dashboard...' while the session is being settled", async () => {
     const page = await (await newContext(browser)).newPage();
+    // A device that remembers someone but holds no access token must ask the server (a
+    // visitor who never signed in is settled at once, without a request).
+    await page.addInitScript(() => {
+      localStorage.setItem('session-user', JSON.stringify({ id: 'gone', email: 'gone@demo.local', name: 'Gone', role: 'user', photoURL: null }));
+    });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/auth/refresh', async (route) => {
