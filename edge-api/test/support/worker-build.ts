@@ -25,6 +25,9 @@ export default function setup(project: TestProject) {
   const cache = join(repoRoot, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const root = mkdtempSync(join(cache, 'worker-test-'));
+  // wrangler.toml names the built PWA as the Worker's static assets; the API tests need no
+  // assets, but wrangler refuses to bundle when the folder is missing (a clean clone).
+  mkdirSync(join(repoRoot, 'pwa/dist'), { recursive: true });
   const wrangler = join(repoRoot, 'node_modules/.bin/wrangler');
   const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
   execFileSync(wrangler, ['deploy', '--dry-run', '--outdir', workerBuildDir(root)], { cwd: repoRoot, env, stdio: 'pipe' });
