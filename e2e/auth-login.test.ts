@@ -33,6 +33,8 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill('user@demo.local');
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -45,6 +47,8 @@ describe('login', () => {
   it('shows "Login failed" with the server message for a wrong password', async () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${server.url}/login`);
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill('user@demo.local');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();

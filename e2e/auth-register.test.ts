@@ -32,6 +32,8 @@ async function openRegister(): Promise<{ page: Page; registerCalls: string[] }> 
 
 async function fillAccount(page: Page, email: string) {
   await page.getByLabel('Name').fill('Amina Khatun');
+  // The sign-in form settles (its Google option asks the server) before typing into it.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret123');
 }
@@ -78,6 +80,8 @@ describe('registration', () => {
     await page.getByText('Please upload an image file (jpg, png, etc.)').waitFor();
 
     await page.getByLabel('Profile picture').setInputFiles([]);
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill('user@demo.local');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await toast(page, 'Registration Failed').getByText('An account with this email already exists.').waitFor();

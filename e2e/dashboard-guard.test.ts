@@ -33,6 +33,8 @@ describe('the dashboard guard', () => {
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByRole('status').filter({ hasText: 'Please login to view dashboard.' }).waitFor();
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(demoEmail('user'));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -193,6 +195,8 @@ describe('the dashboard guard', () => {
     expect(loginVisits).toHaveLength(1);
 
     // Signing in again returns to the dashboard screen the user was on.
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(demoEmail('user'));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -51,6 +51,8 @@ async function openPayment(applicationId: string): Promise<Page> {
   const target = `/dashboard/payment/${applicationId}`;
   await page.goto(`${server.url}${target}`);
   await page.waitForURL((url) => url.pathname === '/login');
+  // The sign-in form settles (its Google option asks the server) before typing into it.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill('user@demo.local');
   await page.getByLabel('Password').fill('demo1234');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

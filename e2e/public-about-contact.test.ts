@@ -85,6 +85,8 @@ describe('the header and footer', () => {
     await footer.getByRole('navigation', { name: 'Social' }).getByRole('link', { name: 'LinkedIn' }).waitFor();
 
     await nav.getByRole('link', { name: 'Login' }).click();
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill('user@demo.local');
     await page.getByLabel('Password').fill('demo1234');
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -31,6 +31,8 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
     .then(() => true)
     .catch(() => false);
   if (hasLoginPage) {
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(demoEmail(role));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -39,6 +39,8 @@ export function insertBlog(server: AppServer, overrides: Parameters<typeof blogR
 
 /** Signs in through /login and waits until the app has left the login page. */
 export async function signInThroughForm(page: Page, email: string, password = 'demo1234') {
+  // The sign-in form settles (its Google option asks the server) before typing into it.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
