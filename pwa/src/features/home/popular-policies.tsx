@@ -7,7 +7,7 @@ import { api } from '../../lib/http.ts';
 import type { Policy } from '../../lib/local-db.ts';
 import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
-import { useRequest } from '../../components/use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { useOnline } from '../../lib/use-online.ts';
 
 const popularCount = 6;
@@ -36,7 +36,7 @@ async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
 
 export function PopularPolicies() {
   const online = useOnline();
-  const [state] = useRequest(() => loadPopularPolicies(online), [online]);
+  const state = useRequest(() => loadPopularPolicies(online), [online]);
   return (
     <section className="home-section container" aria-labelledby="popular-heading">
       <h2 id="popular-heading" className="home-section__title">Popular Policies</h2>

@@ -8,7 +8,7 @@ import { FallbackImage, policyPlaceholder } from '../../components/fallback-imag
 import { formatNumber } from '../../components/format.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useRequest } from '../../components/use-request.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { jsonOrThrow } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
@@ -26,7 +26,7 @@ export function PolicyDetails() {
   const location = useLocation();
   // null: not on this device; undefined: still reading.
   const local = useLiveQuery(() => localDb.policies.get(id).then((p) => p ?? null), [id]);
-  const [remote, retry] = useRequest(() => (online ? fetchPolicy(id) : Promise.reject(new Error('offline'))), [id, online]);
+  const remote = useRequest(() => (online ? fetchPolicy(id) : Promise.reject(new Error('offline'))), [id, online]);
   const policy = remote.status === 'ready' ? remote.data : local ?? null;
   usePageTitle(policy?.title ?? 'Policy Details');
 
@@ -47,7 +47,7 @@ export function PolicyDetails() {
         {stillLoading ? (
           <LoadingState>Loading policy details...</LoadingState>
         ) : (
-          <ErrorState onRetry={retry}>Failed to fetch policy details.</ErrorState>
+          <ErrorState onRetry={remote.reload}>Failed to fetch policy details.</ErrorState>
         )}
       </section>
     );
