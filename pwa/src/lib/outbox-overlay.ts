@@ -66,6 +66,16 @@ export async function applyOverlay(owner: string | null): Promise<void> {
 }
 
 /**
+ * Whether any write waits in the outbox (of anyone). Marks exist only for outbox items, and every
+ * path that takes an item out of the outbox recomputes the marks in the same transaction, so with
+ * an empty outbox there is nothing to recompute after a pull: applyOverlay's scan of every local
+ * application (3.5x a pull page's CPU at 30,000 rows) is skipped.
+ */
+export async function writesQueued(): Promise<boolean> {
+  return (await localDb.outbox.count()) > 0;
+}
+
+/**
  * After a pull that started once the server had these writes: their effects are now in the
  * local copy, so the outbox forgets them and their marks go.
  */

@@ -14,7 +14,7 @@ import { jsonOrThrow } from './api-error.ts';
 import { authFetch } from './http.ts';
 import { getMeta, localDb, setMeta } from './local-db.ts';
 import { checkDatabase } from './outbox-lost.ts';
-import { applyOverlay, settleSent } from './outbox-overlay.ts';
+import { applyOverlay, settleSent, writesQueued } from './outbox-overlay.ts';
 import { pullStatus } from './pull-status.ts';
 import { sessionStore } from './session.ts';
 
@@ -102,8 +102,9 @@ async function applyPage(page: SyncPage, owner: string | null) {
       if (name === 'applications' && (changes.deletes?.length || changes.upserts?.length)) privateRowsChanged = true;
     }
     // Server rows replaced the device's marks on them: show the still-unsent writes again,
-    // in the same transaction, so a screen never sees a queued change flicker away.
-    if (privateRowsChanged) await applyOverlay(owner);
+    // in the same transaction, so a screen never sees a queued change flicker away. With
+    // nothing queued there are no marks to restore (the usual pull skips the scan).
+    if (privateRowsChanged && (await writesQueued())) await applyOverlay(owner);
     await setMeta(cursorKey, page.cursor);
   });
 }
