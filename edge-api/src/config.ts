@@ -35,7 +35,20 @@ export interface AppConfig {
       apiProtocol?: 'http' | 'https';
     };
   };
-  login: { maxFailures: number; lockSeconds: number };
+  /** Sign-in throttle (auth/login-throttle.ts, docs/security.md). */
+  login: {
+    /** Attempts per email (and per signed-in user's password change) before delays begin. */
+    freeAttempts: number;
+    /** Attempts per client address, over all emails, before delays begin. */
+    clientFreeAttempts: number;
+    /** The first delay; each further attempt doubles it, up to `maxDelaySeconds`. */
+    baseDelaySeconds: number;
+    maxDelaySeconds: number;
+    /** A key with no attempt for this long starts afresh. */
+    windowSeconds: number;
+  };
+  /** Take the client address from X-Forwarded-For (Node behind a proxy that sets it). */
+  trustProxy: boolean;
   maxJsonBytes: number;
   maxImageBytes: number;
 }
@@ -90,9 +103,13 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
         : null,
     },
     login: {
-      maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
-      lockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
+      freeAttempts: int(env.LOGIN_FREE_ATTEMPTS, 5),
+      clientFreeAttempts: int(env.LOGIN_CLIENT_FREE_ATTEMPTS, 30),
+      baseDelaySeconds: int(env.LOGIN_DELAY_BASE_SECONDS, 2),
+      maxDelaySeconds: int(env.LOGIN_DELAY_MAX_SECONDS, 15 * 60),
+      windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 60 * 60),
     },
+    trustProxy: env.TRUST_PROXY === 'true',
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
     maxImageBytes: 10 * 1024 * 1024,
   };

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { BatchRunner } from './db/batch.ts';
@@ -14,6 +15,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Card payments: Stripe, the demo mode, or refusing (see payments/choose-provider.ts). */
   payments: PaymentProvider;
+  /** The client's network address (per-client limits); see client-address.ts. */
+  clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Fetch used for outside services (OpenID JWKS); tests may point it at local stand-ins. */
   fetch?: typeof fetch;
 }

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createNodeDatabase } from './db/sqlite-node.ts';
@@ -53,6 +54,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     images: diskImageStore(join(dataDir, 'images')),
     clock,
     payments: choosePaymentProvider(config, database.db, clock),
+    clientAddress: nodeClientAddress(config.trustProxy),
   };
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);

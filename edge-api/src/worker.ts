@@ -25,7 +25,16 @@ function appFor(env: WorkerEnv) {
     const payments = choosePaymentProvider(config, db, clock);
     cached = {
       env,
-      app: createApp({ db, batch, config, images: r2ImageStore(env.IMAGES), clock, payments }),
+      app: createApp({
+        db,
+        batch,
+        config,
+        images: r2ImageStore(env.IMAGES),
+        clock,
+        payments,
+        // Set by Cloudflare's edge for every request; a client cannot forge it there.
+        clientAddress: (c) => c.req.header('cf-connecting-ip'),
+      }),
     };
   }
   return cached.app;

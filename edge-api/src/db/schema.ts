@@ -29,11 +29,11 @@ export interface Database {
     used_at: string | null;
     revoked_at: string | null;
   };
-  login_throttle: {
-    email: string;
-    failures: number;
-    first_failed_at: string;
-    locked_until: string | null;
+  sign_in_throttle: {
+    key: string;
+    attempts: number;
+    last_attempt_at: number;
+    next_allowed_at: number;
   };
   images: {
     id: string;

@@ -8,7 +8,8 @@ import { createMiddleware } from 'hono/factory';
 import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import { verifyGoogleIdToken } from '../auth/google-id-token.ts';
-import { assertNotLocked, clearFailedSignIns, recordFailedSignIn } from '../auth/login-throttle.ts';
+import { clientKey, emailKey, forgetAttempts, releaseAttempt, reserveAttempt, userKey } from '../auth/login-throttle.ts';
+import { clientAddress } from '../client-address.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
 import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
@@ -97,7 +98,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/login', access('POST /auth/login'), validate('json', loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;
-    await assertNotLocked(c, email);
+    const { login } = deps.config;
+    // Both reservations come before the hash (auth/login-throttle.ts): the address first, so a
+    // guesser spraying many emails from one address stops adding to their owners' counts.
+    const client = clientKey(clientAddress(c));
+    await reserveAttempt(c, client, login.clientFreeAttempts);
+    await reserveAttempt(c, emailKey(email), login.freeAttempts);
     const row = await deps.db
       .selectFrom('users')
       .select(['id', 'email', 'name', 'role', 'photo_url', 'password_hash'])
@@ -105,11 +111,9 @@ export const authRoutes = new Hono<AppEnv>()
       .executeTakeFirst();
     // Same work and same answer whether the account is unknown or the password wrong.
     const ok = await verifyPassword(password, row?.password_hash ?? (await passwordDecoy()));
-    if (!row?.password_hash || !ok) {
-      await recordFailedSignIn(deps, email);
-      throw unauthorized(invalidCredentials);
-    }
-    await clearFailedSignIns(deps, email);
+    if (!row?.password_hash || !ok) throw unauthorized(invalidCredentials);
+    await forgetAttempts(deps, emailKey(email));
+    await releaseAttempt(deps, client);
     await deps.db.updateTable('users').set({ last_log_in: deps.clock().toISOString() }).where('id', '=', row.id).execute();
     return c.json(await answerWithSession(c, row), 200);
   })
@@ -229,14 +233,14 @@ export const authRoutes = new Hono<AppEnv>()
     const { oldPassword, newPassword } = c.req.valid('json');
     const { deps } = c.var;
     const user = currentUser(c);
-    // Guessing the old password with a stolen access token is throttled like signing in.
-    await assertNotLocked(c, user.email);
+    // Guessing the old password with a stolen access token is throttled like signing in, but on
+    // the user's own key: strangers guessing at the email cannot block this change.
+    await reserveAttempt(c, userKey(user.id), deps.config.login.freeAttempts);
     const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
     if (!row?.password_hash) {
       throw new ApiError(400, 'bad_request', 'This account signs in with Google and has no password to change.');
     }
     if (!(await verifyPassword(oldPassword, row.password_hash))) {
-      await recordFailedSignIn(deps, user.email);
       // 400, not 401: a wrong old password must not sign the user out of the app.
       throw new ApiError(400, 'validation_failed', 'Your current password is incorrect.', {
         fields: { oldPassword: 'Your current password is incorrect.' },
@@ -247,7 +251,7 @@ export const authRoutes = new Hono<AppEnv>()
       .set({ password_hash: await hashPassword(newPassword) })
       .where('id', '=', user.id)
       .execute();
-    await clearFailedSignIns(deps, user.email);
+    await forgetAttempts(deps, userKey(user.id));
     // Every other sign-in ends; this device continues with the new session in the answer.
     await endAllRefreshFamilies(deps, user.id);
     const answer = await answerWithSession(c, {
