@@ -16,7 +16,7 @@ import { policyReadRoutes } from './routes/policies.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
-import { requestSizeLimits, securityHeaders } from './security.ts';
+import { crossSiteProtection, requestSizeLimits, securityHeaders } from './security.ts';
 
 /** The whole API. Entry points (Node, Worker) and tests build it the same way. */
 export function createApp(deps: AppDeps) {
@@ -26,6 +26,7 @@ export function createApp(deps: AppDeps) {
       c.set('deps', deps);
       await next();
     })
+    .use(crossSiteProtection)
     .use(requestSizeLimits)
     .use(loadSession)
     .route('/', policyReadRoutes)

@@ -2,7 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, forbidden } from './errors.ts';
 
 /**
  * The Content-Security-Policy of the app: no inline script anywhere. Stripe Elements and
@@ -67,4 +67,43 @@ export const requestSizeLimits = createMiddleware<AppEnv>(async (c, next) => {
     return parseInt(declared, 10) > maxSize ? onError() : next();
   }
   return bodyLimit({ maxSize, onError })(c, next);
+});
+
+/** Server-to-server: Stripe calls it without a browser, and its signature is the proof. */
+const isStripeWebhook = (path: string) => path.endsWith('/webhooks/stripe');
+/** The only endpoints the app sends a multipart form to (they carry an image). */
+const isMultipartPath = (path: string) => /\/(uploads|auth\/register)$/.test(path);
+const simpleFormType = /^\s*(application\/x-www-form-urlencoded|text\/plain|multipart\/form-data)/i;
+
+function sameHost(origin: string, requestUrl: string): boolean {
+  try {
+    // Host, not origin: behind a TLS-terminating proxy the request URL says http while the
+    // browser's Origin says https; another site can never make a browser send this host.
+    return new URL(origin).host === new URL(requestUrl).host;
+  } catch {
+    return false; // "null" (sandboxed frames, some redirects) and garbage
+  }
+}
+
+/**
+ * Cross-site request protection for every state-changing request (the same checks as Hono's
+ * `csrf` middleware, applied to every unsafe method and not only to form content types):
+ * a browser's `Sec-Fetch-Site` must say same-origin (or none: typed by the user), or else its
+ * `Origin` must be this host. A request with neither header is not from a browser (scripts,
+ * the tests, Stripe) and a cross-site page cannot make a browser omit both, so it passes.
+ * Sign-out and refresh carry no body and are covered the same way.
+ * Then the content types a plain HTML form can send are refused where the app never sends them.
+ */
+export const crossSiteProtection = createMiddleware<AppEnv>(async (c, next) => {
+  const { method, path } = c.req;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || isStripeWebhook(path)) return next();
+  const site = c.req.header('sec-fetch-site');
+  const origin = c.req.header('origin');
+  const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && !sameHost(origin, c.req.url);
+  if (crossSite) throw forbidden('This request came from another site and was refused.');
+  const type = c.req.header('content-type');
+  if (type && simpleFormType.test(type) && !(isMultipartPath(path) && /^\s*multipart\/form-data/i.test(type))) {
+    throw new ApiError(415, 'unsupported_media_type', 'Please send this request as JSON.');
+  }
+  return next();
 });

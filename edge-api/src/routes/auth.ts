@@ -29,7 +29,7 @@ const sessionOver = 'Your session has ended. Please sign in again.';
 /** Registration is a form (multipart/form-data) because it carries the profile picture. */
 const formOnly = createMiddleware<AppEnv>(async (c, next) => {
   const type = c.req.header('content-type') ?? '';
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+  if (!/^multipart\/form-data/i.test(type)) {
     throw new ApiError(415, 'unsupported_media_type', 'Please send the registration form as multipart/form-data.');
   }
   await next();
