@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogRow } from '../src/seed/factories.ts';
+import { applicationRow, blogRow } from '../src/seed/factories.ts';
 import { adminReject, apply, applicationBody, assign, call, count, insertPolicy, type Json } from './support/calls.ts';
 import { insertRow } from './support/rows.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
@@ -146,11 +146,33 @@ describe(`private data in sync on ${runtime}`, () => {
     expect(visitor.changes.applications).toEqual({ upserts: [], deletes: [] });
   });
 
-  it('an admin receives every application', async () => {
-    const { changes } = await pullAll(admin);
-    const all = (await call(api, 'GET', '/applications/all', admin)).body;
-    expect(ids(changes.applications.upserts)).toEqual(ids(all));
-    expect(changes.applications.upserts.find((a) => a.id === all[0].id)).toEqual(all[0]);
+  it('an admin keeps the undecided applications and recent decisions, not old ones (decision 0030)', async () => {
+    const admins = await createTestUser(api, 'user');
+    const row = (overrides: Record<string, unknown>) => applicationRow(admins, { policy_name: 'Sync Plan', ...overrides });
+    const old = row({ status: 'approved', decided_at: '2020-01-01T00:00:00.000Z', applied_at: '2019-12-01T00:00:00.000Z' });
+    const oldRejected = row({ status: 'rejected', decided_at: '2020-02-01T00:00:00.000Z' });
+    const recent = row({ status: 'approved', decided_at: new Date().toISOString() });
+    const waiting = row({ status: 'assigned', assigned_agent: agent.email, applied_at: '2019-01-01T00:00:00.000Z' });
+    for (const application of [old, oldRejected, recent, waiting]) await insertRow(api, 'applications', application);
+
+    const { changes, cursor } = await pullAll(admin);
+    const held = ids(changes.applications.upserts);
+    expect(held).toEqual(expect.arrayContaining([recent.id, waiting.id]));
+    expect(held).not.toContain(old.id);
+    expect(held).not.toContain(oldRejected.id);
+    // Everything the admin holds is undecided or decided within the kept window.
+    const keptSince = Date.now() - 38 * 86_400_000;
+    for (const application of changes.applications.upserts) {
+      const undecided = application.status === 'pending' || application.status === 'assigned';
+      expect(undecided || Date.parse(application.decidedAt) >= keptSince, application.id).toBe(true);
+    }
+    // The cursor names the week it was taken in, so an older week's cursor starts over.
+    expect(cursor).toMatch(new RegExp(`^\\d+\\.admin-${admin.id}-w\\d+$`));
+    const lastWeek = cursor.replace(/w(\d+)$/, (_, week: string) => `w${Number(week) - 1}`);
+    expect((await pull(admin, lastWeek)).reset).toBe(true);
+    // The full list is still the admin's to page through on the server.
+    const search = await call(api, 'GET', `/applications/search?q=${encodeURIComponent(admins.email)}`, admin);
+    expect(search.body.total).toBe(4);
   });
 
   it('an agent receives the applications assigned to them; one re-assigned away leaves their device', async () => {

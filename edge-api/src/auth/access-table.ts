@@ -60,7 +60,8 @@ export const accessTable = {
   // Applications.
   'POST /applications': { allow: signedIn, scope: 'owner from the session' },
   'GET /applications': { allow: signedIn, scope: 'own email; admins any' },
-  'GET /applications/all': { allow: admin },
+  'GET /applications/all': { allow: admin, scope: 'the newest page only' },
+  'GET /applications/search': { allow: admin, scope: 'a page; search, status filter and order' },
   'GET /applications/assigned/:email': { allow: agentOrAdmin, scope: 'that agent, or an admin' },
   'GET /applications/:id': { allow: signedIn, scope: 'owner, assigned agent, or admin' },
   'DELETE /applications/:id': { allow: signedIn, scope: 'owner while pending, or admin' },
@@ -76,7 +77,8 @@ export const accessTable = {
   // Administration.
   'GET /admin-stats': { allow: admin },
   'GET /audit': { allow: admin },
-  'GET /payments/all': { allow: admin },
+  'GET /payments/all': { allow: admin, scope: 'the newest 500 matching the filters' },
+  'GET /payments/report': { allow: admin, scope: 'summary and income per day over the filters, and a page of them' },
 
   // Payments.
   'POST /create-payment-intent': { allow: signedIn, scope: 'the application owner' },

@@ -38,8 +38,11 @@ export interface SyncChanges {
   applications: CollectionChanges<Application>;
 }
 
-/** Whose private rows a pull may contain. */
-export type Viewer = { id: string; email: string; role: Role } | null;
+/**
+ * Whose private rows a pull may contain. `decidedSince` bounds an admin's copy: the undecided
+ * applications and those decided since then (docs/decisions/0030-admin-offline-scope.md).
+ */
+export type Viewer = { id: string; email: string; role: Role; decidedSince?: string } | null;
 
 interface Item {
   collection: Collection;
@@ -59,7 +62,10 @@ export interface DeltaPage {
 /** Which applications a viewer may see, as an SQL condition over `applications`. */
 function visibleApplications(viewer: NonNullable<Viewer>) {
   const own = sql`(applications.user_id = ${viewer.id} OR applications.user_email = ${viewer.email})`;
-  if (viewer.role === 'admin') return sql<boolean>`1 = 1`;
+  if (viewer.role === 'admin') {
+    const since = viewer.decidedSince ?? '';
+    return sql<boolean>`(${own} OR applications.status IN ('pending', 'assigned') OR applications.decided_at >= ${since})`;
+  }
   if (viewer.role === 'agent') return sql<boolean>`(${own} OR applications.assigned_agent = ${viewer.email})`;
   return sql<boolean>`${own}`;
 }

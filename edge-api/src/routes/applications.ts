@@ -18,6 +18,7 @@ import {
 } from '../commands/applications.ts';
 import { findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
 import type { AppEnv } from '../env.ts';
+import { applicationListQuery, listApplications } from '../lists/application-list.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import { validate } from '../validation.ts';
 import { idParam } from './policies.ts';
@@ -46,8 +47,12 @@ export const applicationRoutes = new Hono<AppEnv>()
     return c.json(rows.map(toApplication), 200);
   })
   .get('/applications/all', access('GET /applications/all'), async (c) => {
-    const rows = await c.var.deps.db.selectFrom('applications').selectAll().orderBy('applied_at', 'desc').execute();
-    return c.json(rows.map(toApplication), 200);
+    // The spec's unpaged call keeps a bounded default page; screens use /applications/search.
+    const page = await listApplications(c.var.deps.db, { pageSize: 500 });
+    return c.json(page.items, 200);
+  })
+  .get('/applications/search', access('GET /applications/search'), validate('query', applicationListQuery), async (c) => {
+    return c.json(await listApplications(c.var.deps.db, c.req.valid('query')), 200);
   })
   .get('/applications/assigned/:email', access('GET /applications/assigned/:email'), validate('param', emailParam), async (c) => {
     const user = currentUser(c);

@@ -33,7 +33,25 @@ const pullQuery = z.object({
     .optional(),
 });
 
-const scopeOf = (user: SessionUser | null) => (user ? `${user.role}-${user.id}` : 'public');
+const day = 86_400_000;
+/** How long an admin's device keeps decided applications (docs/decisions/0030-admin-offline-scope.md). */
+export const adminKeepsDecisionsFor = 30 * day;
+const adminWindow = 7 * day;
+
+/**
+ * An admin's view is also tagged with the week it was taken in: within a week the set of
+ * applications an admin holds only grows (new ones, new decisions) or loses deleted rows, which
+ * tombstones cover. When the week turns, the cursor no longer fits, the pull starts over, and
+ * decisions older than the kept window drop off the device.
+ */
+function viewOf(user: SessionUser | null, now: Date): { scope: string; viewer: Viewer } {
+  if (!user) return { scope: 'public', viewer: null };
+  const viewer: Viewer = { id: user.id, email: user.email, role: user.role };
+  if (user.role !== 'admin') return { scope: `${user.role}-${user.id}`, viewer };
+  const week = Math.floor(now.getTime() / adminWindow);
+  viewer.decidedSince = new Date(week * adminWindow - adminKeepsDecisionsFor).toISOString();
+  return { scope: `admin-${user.id}-w${week}`, viewer };
+}
 
 function parseCursor(cursor: string | undefined, scope: string): { since: number; reset: boolean } {
   if (!cursor) return { since: 0, reset: false };
@@ -47,9 +65,8 @@ export const syncRoutes = new Hono<AppEnv>()
   .get('/sync', access('GET /sync'), validate('query', pullQuery), async (c) => {
     const user = c.var.user;
     const { since: cursor, limit = defaultLimit } = c.req.valid('query');
-    const scope = scopeOf(user);
+    const { scope, viewer } = viewOf(user, c.var.deps.clock());
     const { since, reset } = parseCursor(cursor, scope);
-    const viewer: Viewer = user ? { id: user.id, email: user.email, role: user.role } : null;
     const page = await readDelta(c.var.deps, viewer, since, limit);
     c.header('Cache-Control', 'no-store');
     return c.json({ cursor: `${page.version}.${scope}`, hasMore: page.hasMore, reset, changes: page.changes }, 200);

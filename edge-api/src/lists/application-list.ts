@@ -1,0 +1,42 @@
+/**
+ * Manage Applications, a page at a time: a search over applicant, email and policy name, a
+ * status filter, and an order, all done by SQL so the admin's screen never holds every row.
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { toApplication } from '../db/applications.ts';
+import type { Database } from '../db/schema.ts';
+import { contains, pageOf, pageParams, pageWindow, searchParam } from './paging.ts';
+
+export const applicationStatuses = ['pending', 'assigned', 'approved', 'rejected'] as const;
+export const applicationSorts = ['newest', 'oldest', 'applicant'] as const;
+
+export const applicationListQuery = z.object({
+  q: searchParam,
+  status: z.enum(applicationStatuses, { error: 'status must be pending, assigned, approved or rejected' }).optional(),
+  sort: z.enum(applicationSorts, { error: 'sort must be newest, oldest or applicant' }).optional(),
+  ...pageParams,
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
+
+export function listApplications(db: Kysely<Database>, query: ApplicationListQuery) {
+  const window = pageWindow(query);
+  let filtered = db.selectFrom('applications');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  if (query.q) {
+    const text = query.q;
+    filtered = filtered.where((eb) => eb.or([contains('name', text), contains('user_email', text), contains('policy_name', text)]));
+  }
+  let rows = filtered.selectAll();
+  const sort = query.sort ?? 'newest';
+  // The id breaks ties so a page boundary never shows one row twice or skips one.
+  if (sort === 'newest') rows = rows.orderBy('applied_at', 'desc').orderBy('id', 'desc');
+  if (sort === 'oldest') rows = rows.orderBy('applied_at', 'asc').orderBy('id', 'asc');
+  if (sort === 'applicant') rows = rows.orderBy('name', 'asc').orderBy('id', 'asc');
+  return pageOf(
+    window,
+    rows.limit(window.pageSize).offset(window.offset).execute(),
+    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    toApplication,
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The Transaction Dashboard's figures, computed by SQL over the whole filtered range: the
+ * summary cards, income per local day for the chart, and one page of the table. Days are the
+ * admin's local days (spec: inclusive from the start of the From day to the end of the To day),
+ * so the request names its time zone.
+ */
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import { contains, pageOf, pageParams, pageWindow } from './paging.ts';
+import { dayOf, dayParam, nextDay, startOfDay, timeZoneParam } from './time-zone.ts';
+
+export const paymentFilterFields = {
+  from: dayParam('From date'),
+  to: dayParam('To date'),
+  /** The zone the From and To days are in, and the chart's days; UTC when left out. */
+  tz: timeZoneParam,
+  email: z.string().trim().max(254, 'That email filter is too long').optional(),
+  policyName: z.string().trim().max(200, 'That policy name filter is too long').optional(),
+};
+const fromNotAfterTo = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
+const fromAfterTo = { message: 'From date must not be after To date', path: ['to'] };
+
+export const paymentFilters = z.object(paymentFilterFields).refine(fromNotAfterTo, fromAfterTo);
+export const paymentReportQuery = z.object({ ...paymentFilterFields, ...pageParams }).refine(fromNotAfterTo, fromAfterTo);
+export type PaymentFilters = z.infer<typeof paymentFilters>;
+
+/** Amounts are kept in the smallest unit; the screens show currency units (5000 -> 50). */
+const zeroDecimalCurrencies = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+export const toUnits = (minor: number, currency: string) => (zeroDecimalCurrencies.has(currency.toLowerCase()) ? minor : minor / 100);
+const cents = (units: number) => Math.round(units * 100) / 100;
+
+export interface TransactionView {
+  id: string;
+  transactionId: string;
+  email: string;
+  policyName: string;
+  amount: number;
+  amountMinor: number;
+  currency: string;
+  paidAt: string;
+  applicationId: string;
+  status: 'Success';
+}
+
+type PaymentRow = { id: string; transaction_id: string; email: string; policy_name: string; amount_minor: number; currency: string; paid_at: string; application_id: string };
+
+export const toTransaction = (row: PaymentRow): TransactionView => ({
+  id: row.id,
+  transactionId: row.transaction_id,
+  email: row.email,
+  policyName: row.policy_name,
+  amount: toUnits(row.amount_minor, row.currency),
+  amountMinor: row.amount_minor,
+  currency: row.currency,
+  paidAt: row.paid_at,
+  applicationId: row.application_id,
+  status: 'Success',
+});
+
+/** The payments matching the filters (no order, no columns yet). */
+export function filteredPayments(db: Kysely<Database>, filters: PaymentFilters) {
+  const timeZone = filters.tz ?? 'UTC';
+  let query = db.selectFrom('payments');
+  if (filters.from) query = query.where('paid_at', '>=', startOfDay(filters.from, timeZone).toISOString());
+  if (filters.to) query = query.where('paid_at', '<', startOfDay(nextDay(filters.to), timeZone).toISOString());
+  if (filters.email) query = query.where(contains('email', filters.email));
+  if (filters.policyName) query = query.where(contains('policy_name', filters.policyName));
+  return query;
+}
+
+export interface DayIncome {
+  /** yyyy-MM-dd in the request's zone */
+  day: string;
+  income: number;
+}
+
+/**
+ * Income per local day. SQL sums per quarter hour of UTC (every zone's offset is a whole
+ * number of quarter hours), oldest first; those few rows are then walked against the zone's
+ * day boundaries, one Intl look-up per day rather than per payment.
+ */
+async function incomePerDay(db: Kysely<Database>, filters: PaymentFilters): Promise<DayIncome[]> {
+  const timeZone = filters.tz ?? 'UTC';
+  const quarter = sql<string>`substr(paid_at, 1, 14) || printf('%02d', (cast(substr(paid_at, 15, 2) AS INTEGER) / 15) * 15)`;
+  const buckets = await filteredPayments(db, filters)
+    .select([quarter.as('quarter'), 'currency', sql<number>`sum(amount_minor)`.as('minor')])
+    .groupBy([quarter, 'currency'])
+    .orderBy('quarter')
+    .execute();
+  const days: DayIncome[] = [];
+  let dayEnds = Number.NEGATIVE_INFINITY;
+  for (const bucket of buckets) {
+    const instant = Date.parse(`${bucket.quarter}:00.000Z`);
+    if (instant >= dayEnds) {
+      const day = dayOf(instant, timeZone);
+      dayEnds = startOfDay(nextDay(day), timeZone).getTime();
+      days.push({ day, income: 0 });
+    }
+    const current = days.at(-1)!;
+    current.income += toUnits(Number(bucket.minor), bucket.currency);
+  }
+  return days.map((entry) => ({ day: entry.day, income: cents(entry.income) }));
+}
+
+async function summary(db: Kysely<Database>, filters: PaymentFilters) {
+  const rows = await filteredPayments(db, filters)
+    .select(['currency', sql<number>`count(*)`.as('count'), sql<number>`sum(amount_minor)`.as('minor')])
+    .groupBy('currency')
+    .execute();
+  const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  const total = rows.reduce((sum, row) => sum + toUnits(Number(row.minor), row.currency), 0);
+  return { count, total: cents(total), average: count ? cents(total / count) : 0 };
+}
+
+export type PaymentReportQuery = z.infer<typeof paymentReportQuery>;
+
+export async function paymentReport(db: Kysely<Database>, query: PaymentReportQuery) {
+  const window = pageWindow(query);
+  const [page, totals, days] = await Promise.all([
+    pageOf(
+      window,
+      filteredPayments(db, query).selectAll().orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(window.pageSize).offset(window.offset).execute(),
+      Promise.resolve(undefined),
+      toTransaction,
+    ),
+    summary(db, query),
+    incomePerDay(db, query),
+  ]);
+  return { ...page, total: totals.count, summary: totals, days };
+}

@@ -1,0 +1,182 @@
+/**
+ * The admin's growing lists, paged by the server: Manage Applications (search, status, order,
+ * pages with a total) and the Transaction Dashboard (summary and income per local day over the
+ * whole filtered range, the table a page at a time, days in the admin's time zone).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationRow } from '../src/seed/factories.ts';
+import { call, type Json } from './support/calls.ts';
+import { insertRow } from './support/rows.ts';
+import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { createTestUser, type TestUser } from './support/users.ts';
+
+let api: ApiTarget;
+let admin: TestUser;
+let agent: TestUser;
+let rina: TestUser;
+let kamal: TestUser;
+
+beforeAll(async () => {
+  api = await startApi();
+  admin = await createTestUser(api, 'admin');
+  agent = await createTestUser(api, 'agent');
+  rina = await createTestUser(api, 'user', { email: 'rina.akter@example.test', name: 'Rina Akter' });
+  kamal = await createTestUser(api, 'user', { email: 'kamal@example.test', name: 'Kamal Hossain' });
+});
+afterAll(async () => {
+  await api?.stop();
+});
+
+const minute = 60_000;
+const at = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * minute).toISOString();
+
+describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
+  const statuses = ['pending', 'assigned', 'approved', 'rejected'] as const;
+  beforeAll(async () => {
+    // 45 applications: 30 by Rina for 'Term Life n', 15 by Kamal for 'Health Care n'; statuses rotate.
+    for (let n = 0; n < 45; n += 1) {
+      const user = n < 30 ? rina : kamal;
+      await insertRow(
+        api,
+        'applications',
+        applicationRow(user, {
+          id: `app-${String(n).padStart(2, '0')}`,
+          policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`,
+          status: statuses[n % 4],
+          applied_at: at(n),
+        }),
+      );
+    }
+  });
+
+  const search = async (query: string) => {
+    const res = await call(api, 'GET', `/applications/search${query}`, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { items: Json[]; total: number; page: number; pageSize: number };
+  };
+
+  it('pages newest first with the total, never a row twice', async () => {
+    const first = await search('?pageSize=20');
+    expect(first.total).toBe(45);
+    expect(first.page).toBe(1);
+    expect(first.items.map((a) => a.id).slice(0, 2)).toEqual(['app-44', 'app-43']);
+    const second = await search('?pageSize=20&page=2');
+    const third = await search('?pageSize=20&page=3');
+    expect(third.items).toHaveLength(5);
+    const all = [...first.items, ...second.items, ...third.items].map((a) => a.id);
+    expect(new Set(all).size).toBe(45);
+    expect((await search('?pageSize=20&page=4')).items).toEqual([]);
+    expect(first.items[0]).toMatchObject({ id: 'app-44', name: 'Kamal Hossain', email: kamal.email, policyName: 'Health Care 44' });
+  });
+
+  it('searches applicant, email and policy case-insensitively, and filters by status', async () => {
+    expect((await search('?q=kamal')).total).toBe(15);
+    expect((await search('?q=RINA.AKTER%40')).total).toBe(30);
+    expect((await search('?q=health%20care')).total).toBe(15);
+    expect((await search('?q=Term%20Life%207')).items.map((a) => a.id)).toEqual(['app-07']);
+    expect((await search('?q=%25')).total).toBe(0);
+    const pending = await search('?status=pending&pageSize=100');
+    expect(pending.total).toBe(12);
+    expect(pending.items.every((a) => a.status === 'pending')).toBe(true);
+    const kamalRejected = await search('?q=kamal&status=rejected');
+    expect(kamalRejected.items.map((a) => a.id).sort()).toEqual(['app-31', 'app-35', 'app-39', 'app-43']);
+  });
+
+  it('orders oldest first or by applicant when asked', async () => {
+    expect((await search('?sort=oldest&pageSize=2')).items.map((a) => a.id)).toEqual(['app-00', 'app-01']);
+    expect((await search('?sort=applicant&pageSize=1')).items[0].name).toBe('Kamal Hossain');
+  });
+
+  it('refuses bad parameters and non-admins', async () => {
+    for (const query of ['?page=0', '?pageSize=101', '?status=paid', '?sort=random', '?page=x']) {
+      expect((await call(api, 'GET', `/applications/search${query}`, admin)).status, query).toBe(400);
+    }
+    expect((await call(api, 'GET', '/applications/search', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/applications/search', rina)).status).toBe(403);
+    expect((await call(api, 'GET', '/applications/search', null)).status).toBe(401);
+  });
+});
+
+describe(`the Transaction Dashboard's report on ${runtime}`, () => {
+  beforeAll(async () => {
+    await api.sql('DELETE FROM payments');
+    // In Dhaka (UTC+6) 2026-05-01 runs from 04-30T18:00Z to 05-01T18:00Z.
+    // In Auckland (UTC+12 in May) 2026-05-01 runs from 04-30T12:00Z to 05-01T12:00Z.
+    const payments: [string, TestUser, string, number][] = [
+      ['2026-04-30T17:59:00.000Z', rina, 'Term Life A', 5000], // Dhaka 30 Apr 23:59; Auckland 1 May 05:59
+      ['2026-04-30T19:30:00.000Z', rina, 'Term Life B', 5000], // Dhaka 1 May 01:30 (UTC still 30 Apr)
+      ['2026-05-01T11:00:00.000Z', kamal, 'Health Care A', 2500], // Dhaka 1 May 17:00; Auckland 1 May 23:00
+      ['2026-05-01T12:30:00.000Z', kamal, 'Health Care B', 5000], // Dhaka 1 May 18:30; Auckland 2 May 00:30
+      ['2026-05-03T06:00:00.000Z', rina, 'Term Life C', 5000],
+    ];
+    for (const [paidAt, user, policyName, minor] of payments) {
+      const id = `pay-${paidAt}`;
+      const application = applicationRow(user, { payment_status: 'paid', policy_name: policyName });
+      await insertRow(api, 'applications', application);
+      await api.sql(
+        `INSERT INTO payments (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
+         VALUES (?, ?, ?, 'demo', ?, ?, ?, 'usd', ?)`,
+        id,
+        application.id,
+        `pi_${paidAt.replace(/\D/g, '')}`,
+        user.email,
+        policyName,
+        minor,
+        paidAt,
+      );
+    }
+  });
+
+  const report = async (query: string) => {
+    const res = await call(api, 'GET', `/payments/report${query}`, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Json;
+  };
+
+  it('sums, counts and averages the whole filtered range, however small the page', async () => {
+    const body = await report('?pageSize=2');
+    expect(body.summary).toEqual({ count: 5, total: 225, average: 45 });
+    expect(body.total).toBe(5);
+    expect(body.items.map((p: Json) => p.paidAt)).toEqual(['2026-05-03T06:00:00.000Z', '2026-05-01T12:30:00.000Z']);
+    expect(body.items[0]).toMatchObject({ email: rina.email, policyName: 'Term Life C', amount: 50, status: 'Success' });
+    const last = await report('?pageSize=2&page=3');
+    expect(last.items.map((p: Json) => p.paidAt)).toEqual(['2026-04-30T17:59:00.000Z']);
+    expect(last.summary.count).toBe(5);
+  });
+
+  it('takes From and To as local days of the named zone, inclusive (Asia/Dhaka)', async () => {
+    const body = await report('?from=2026-05-01&to=2026-05-01&tz=Asia%2FDhaka');
+    // Not 04-30T17:59Z (23:59 on 30 April in Dhaka), but 04-30T19:30Z (01:30 on 1 May).
+    expect(body.items.map((p: Json) => p.paidAt).sort()).toEqual(['2026-04-30T19:30:00.000Z', '2026-05-01T11:00:00.000Z', '2026-05-01T12:30:00.000Z']);
+    expect(body.summary).toEqual({ count: 3, total: 125, average: 41.67 });
+    expect(body.days).toEqual([{ day: '2026-05-01', income: 125 }]);
+  });
+
+  it('puts each payment on its local day in the chart (Pacific/Auckland)', async () => {
+    const body = await report('?from=2026-04-30&to=2026-05-03&tz=Pacific%2FAuckland');
+    expect(body.days).toEqual([
+      { day: '2026-05-01', income: 125 },
+      { day: '2026-05-02', income: 50 },
+      { day: '2026-05-03', income: 50 },
+    ]);
+    const may1 = await report('?from=2026-05-01&to=2026-05-01&tz=Pacific%2FAuckland');
+    expect(may1.summary.count).toBe(3);
+  });
+
+  it('reads the days as UTC without a zone, and filters email and policy with the summary following', async () => {
+    expect((await report('?from=2026-05-01&to=2026-05-01')).items.map((p: Json) => p.paidAt).sort()).toEqual([
+      '2026-05-01T11:00:00.000Z',
+      '2026-05-01T12:30:00.000Z',
+    ]);
+    const kamalOnly = await report('?email=KAMAL');
+    expect(kamalOnly.summary).toEqual({ count: 2, total: 75, average: 37.5 });
+    expect((await report('?policyName=term%20life')).summary.count).toBe(3);
+    expect(await report('?email=nobody')).toMatchObject({ items: [], total: 0, summary: { count: 0, total: 0, average: 0 }, days: [] });
+  });
+
+  it('refuses an unknown zone, a reversed range and non-admins', async () => {
+    expect((await call(api, 'GET', '/payments/report?tz=Mars%2FOlympus', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/payments/report?from=2026-05-02&to=2026-05-01', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/payments/report', agent)).status).toBe(403);
+  });
+});
