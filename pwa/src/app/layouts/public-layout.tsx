@@ -1,3 +1,4 @@
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ToastViewport } from '../../components/toast.tsx';
 import { useSession } from '../../lib/use-session.ts';
@@ -17,6 +18,18 @@ export function PublicLayout() {
   // Login returns to the page it was opened from (spec section 2), never to itself.
   const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
   const loginState = onAuthPage ? location.state : { from: { pathname: location.pathname, search: location.search, state: location.state } };
+  // Below 900 px the links fold behind a Menu button (public-layout.css); wider, it is hidden.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  // Following a link closes the menu (the page under it changes).
+  const closeOnLink = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+  };
   return (
     <div className="page">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -26,7 +39,18 @@ export function PublicLayout() {
             <img src="/favicon.svg" alt="" width="32" height="32" />
             <span>LifeSure</span>
           </Link>
-          <nav aria-label="Main" className="site-nav">
+          <button
+            ref={menuButton}
+            type="button"
+            className="button button--secondary button--small site-nav__toggle"
+            aria-expanded={menuOpen}
+            aria-controls="site-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+            onKeyDown={closeOnEscape}
+          >
+            Menu
+          </button>
+          <nav id="site-nav" aria-label="Main" className={`site-nav${menuOpen ? ' is-open' : ''}`} onKeyDown={closeOnEscape} onClick={closeOnLink}>
             <ul>
               {links.map((link) => (
                 <li key={link.to}>

@@ -1,8 +1,9 @@
 /** Assigned Customers (agent, spec section 2): who has been assigned to me, and where each stands. */
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
+import type { Application } from '../../lib/local-db.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { InvalidFormatError, useAssignedCustomers } from './use-assigned-customers.ts';
 
@@ -24,6 +25,14 @@ function CustomerStatus({ status }: { status: string | null | undefined }) {
   return <span className={`badge badge--${tone}`}>{value === 'assigned' ? 'Assigned' : status}</span>;
 }
 
+const columns: Column<Application>[] = [
+  { header: 'Name', kind: 'title', cell: (customer) => orNA(customer.name) },
+  { header: 'Email', cell: (customer) => orNA(customer.email || customer.userEmail) },
+  { header: 'Status', cell: (customer) => <CustomerStatus status={customer.status} /> },
+  { header: 'Applied Date', cell: (customer) => dateOrNA(customer.appliedAt) },
+  { header: 'Assigned Date', cell: (customer) => dateOrNA(customer.assignedAt) },
+];
+
 export function AssignedCustomersPage() {
   usePageTitle('Assigned Customers');
   const { user } = useSession();
@@ -42,17 +51,7 @@ export function AssignedCustomersPage() {
       ) : customers.data.length === 0 ? (
         <EmptyState>No customers have been assigned to you yet.</EmptyState>
       ) : (
-        <DataTable label="Customers assigned to you" columns={['Name', 'Email', 'Status', 'Applied Date', 'Assigned Date']}>
-          {customers.data.map((customer) => (
-            <tr key={customer.id}>
-              <td>{orNA(customer.name)}</td>
-              <td>{orNA(customer.email || customer.userEmail)}</td>
-              <td><CustomerStatus status={customer.status} /></td>
-              <td>{dateOrNA(customer.appliedAt)}</td>
-              <td>{dateOrNA(customer.assignedAt)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable label="Customers assigned to you" columns={columns} rows={customers.data} rowKey={(customer) => customer.id} />
       )}
     </section>
   );

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { AuditRecord } from 'edge-api/src/lib/audit.ts';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf, toApiError } from '../../lib/api-error.ts';
@@ -44,6 +44,22 @@ async function fetchAuditPage(before: string | null, signal: AbortSignal): Promi
   return res.json();
 }
 
+const columns: Column<AuditRecord>[] = [
+  { header: 'When', cell: (record) => new Date(record.at).toLocaleString() },
+  { header: 'Who', cell: (record) => record.actorEmail ?? 'System' },
+  {
+    header: 'What',
+    cell: (record) => (
+      <>
+        {actionWords[record.action] ?? record.action}
+        <small className="data__detail audit-log__entity">{record.entity} {record.entityId}</small>
+      </>
+    ),
+  },
+  { header: 'From', cell: (record) => record.from ?? '—' },
+  { header: 'To', cell: (record) => record.to ?? '—' },
+];
+
 export function AuditLogPage() {
   usePageTitle('Audit Log');
   // The cursors of the pages opened so far: the last one is the page shown (null = newest).
@@ -59,21 +75,13 @@ export function AuditLogPage() {
       {page.status === 'error' && <ErrorState onRetry={page.reload}>{messageOf(page.error, 'Failed to load the audit log.')}</ErrorState>}
       {page.status === 'ready' && page.data.items.length === 0 && <EmptyState>Nothing has been recorded yet.</EmptyState>}
       {page.status === 'ready' && page.data.items.length > 0 && (
-        <DataTable label="Recorded decisions" caption={`Recorded decisions, page ${pageNumber}`} columns={['When', 'Who', 'What', 'From', 'To']}>
-          {page.data.items.map((record) => (
-            <tr key={record.id}>
-              <td>{new Date(record.at).toLocaleString()}</td>
-              <td>{record.actorEmail ?? 'System'}</td>
-              <td>
-                {actionWords[record.action] ?? record.action}
-                <br />
-                <small className="audit-log__entity">{record.entity} {record.entityId}</small>
-              </td>
-              <td>{record.from ?? '—'}</td>
-              <td>{record.to ?? '—'}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable
+          label="Recorded decisions"
+          caption={`Recorded decisions, page ${pageNumber}`}
+          columns={columns}
+          rows={page.data.items}
+          rowKey={(record) => record.id}
+        />
       )}
       <nav className="row-actions audit-log__pager" aria-label="Audit log pages">
         <button

@@ -4,7 +4,7 @@
  * decided claim leaves the list.
  */
 import { useState } from 'react';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -24,6 +24,43 @@ interface Outcome {
 }
 
 const invalidFormat = 'Invalid data format received from server';
+
+function columns(viewDetails: (claim: Application) => void): Column<Application>[] {
+  return [
+    { header: 'Applicant', kind: 'title', cell: (claim) => claim.name },
+    { header: 'Email', cell: (claim) => claim.email || claim.userEmail },
+    { header: 'Policy Type', cell: (claim) => claim.category ?? claim.policyType ?? 'N/A' },
+    { header: 'Applied Date', cell: (claim) => formatDate(claim.appliedAt) },
+    {
+      header: 'Status',
+      cell: (claim) => (
+        <>
+          <ClaimStatus status={claim.status} />
+          {pendingLabel(claim) && (
+            <span className="badge badge--info claims__waiting">
+              {claim.pending?.decision === 'rejected' ? 'Rejected' : 'Approved'}: {pendingLabel(claim)}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      kind: 'actions',
+      cell: (claim) => (
+        <button
+          type="button"
+          className="button button--small"
+          disabled={claim.pending !== undefined}
+          aria-label={`View Details of ${claim.name}'s claim`}
+          onClick={() => viewDetails(claim)}
+        >
+          View Details
+        </button>
+      ),
+    },
+  ];
+}
 
 export function PolicyClearancePage() {
   usePageTitle('Policy Claims Clearance');
@@ -70,35 +107,7 @@ export function PolicyClearancePage() {
       )}
       {claims.status === 'ready' && open.length === 0 && <EmptyState>No pending policy claims for clearance.</EmptyState>}
       {open.length > 0 && (
-        <DataTable label="Policy claims waiting for your decision" columns={['Applicant', 'Email', 'Policy Type', 'Applied Date', 'Status', 'Actions']}>
-          {open.map((claim) => (
-            <tr key={claim.id}>
-              <td>{claim.name}</td>
-              <td>{claim.email || claim.userEmail}</td>
-              <td>{claim.category ?? claim.policyType ?? 'N/A'}</td>
-              <td>{formatDate(claim.appliedAt)}</td>
-              <td>
-                <ClaimStatus status={claim.status} />
-                {pendingLabel(claim) && (
-                  <span className="badge badge--info claims__waiting">
-                    {claim.pending?.decision === 'rejected' ? 'Rejected' : 'Approved'}: {pendingLabel(claim)}
-                  </span>
-                )}
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--small"
-                  disabled={claim.pending !== undefined}
-                  aria-label={`View Details of ${claim.name}'s claim`}
-                  onClick={() => setSelected(claim)}
-                >
-                  View Details
-                </button>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable label="Policy claims waiting for your decision" columns={columns(setSelected)} rows={open} rowKey={(claim) => claim.id} />
       )}
 
       {selected && (

@@ -3,7 +3,7 @@
  * already approved, disapprove unless already disapproved, delete always (confirmed first).
  */
 import { useState } from 'react';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
@@ -50,6 +50,64 @@ export function ManageAgentsPage() {
     }
   }
 
+  // Name, e-mail and phone share one column so that the actions fit beside them at 1280 px.
+  const columns: Column<AgentRequest>[] = [
+    {
+      header: 'Applicant',
+      kind: 'title',
+      cell: (request) => (
+        <>
+          {request.name}
+          <small className="data__detail">{request.email}</small>
+          <small className="data__detail">{request.phone}</small>
+        </>
+      ),
+    },
+    { header: 'NID', cell: (request) => request.nid },
+    { header: 'District', cell: (request) => request.district },
+    { header: 'Status', cell: (request) => <span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span> },
+    { header: 'Requested', cell: (request) => new Date(request.createdAt).toLocaleDateString() },
+    {
+      header: 'Actions',
+      kind: 'actions',
+      cell: (request) => (
+        <div className="row-actions">
+          {request.status !== 'approved' && (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busyId === request.id}
+              aria-label={`Approve ${request.name}`}
+              onClick={() => void decide(request, 'approved')}
+            >
+              Approve
+            </button>
+          )}
+          {request.status !== 'disapproved' && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={busyId === request.id}
+              aria-label={`Disapprove ${request.name}`}
+              onClick={() => void decide(request, 'disapproved')}
+            >
+              Disapprove
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--danger button--small"
+            disabled={busyId === request.id}
+            aria-label={`Delete ${request.name}`}
+            onClick={() => setToDelete(request)}
+          >
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <section>
       <h1>Manage Agents</h1>
@@ -57,54 +115,7 @@ export function ManageAgentsPage() {
       {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
       {requests.status === 'ready' && requests.data.length === 0 && <EmptyState>No agent requests yet.</EmptyState>}
       {requests.status === 'ready' && requests.data.length > 0 && (
-        <DataTable label="Requests to become an agent" columns={['Name', 'Email', 'Phone', 'NID', 'District', 'Status', 'Requested', 'Actions']}>
-          {requests.data.map((request) => (
-            <tr key={request.id}>
-              <td>{request.name}</td>
-              <td>{request.email}</td>
-              <td>{request.phone}</td>
-              <td>{request.nid}</td>
-              <td>{request.district}</td>
-              <td><span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span></td>
-              <td>{new Date(request.createdAt).toLocaleDateString()}</td>
-              <td>
-                <div className="row-actions">
-                  {request.status !== 'approved' && (
-                    <button
-                      type="button"
-                      className="button button--small"
-                      disabled={busyId === request.id}
-                      aria-label={`Approve ${request.name}`}
-                      onClick={() => void decide(request, 'approved')}
-                    >
-                      Approve
-                    </button>
-                  )}
-                  {request.status !== 'disapproved' && (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      disabled={busyId === request.id}
-                      aria-label={`Disapprove ${request.name}`}
-                      onClick={() => void decide(request, 'disapproved')}
-                    >
-                      Disapprove
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    disabled={busyId === request.id}
-                    aria-label={`Delete ${request.name}`}
-                    onClick={() => setToDelete(request)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable label="Requests to become an agent" columns={columns} rows={requests.data} rowKey={(request) => request.id} />
       )}
       <ConfirmDialog
         open={toDelete !== null}

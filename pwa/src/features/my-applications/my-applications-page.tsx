@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
@@ -17,6 +17,64 @@ import { ApplicationStatus, formatDate, mayPay } from './application-status.tsx'
 import { deleteApplication, isAlreadyGone } from './delete-application.ts';
 import { useMyApplications } from './use-my-applications.ts';
 import './my-applications.css';
+
+/** The table's columns; a change still in the outbox is shown as waiting, with no actions yet. */
+function columns(askDelete: (application: Application) => void): Column<Application>[] {
+  const onServer = (application: Application) => !isLocalApplication(application.id);
+  const actionable = (application: Application) => onServer(application) && !pendingLabel(application);
+  return [
+    {
+      header: 'Policy Name',
+      kind: 'title',
+      cell: (application) =>
+        onServer(application) ? <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link> : application.policyName,
+    },
+    {
+      header: 'Status',
+      cell: (application) => (
+        <>
+          <ApplicationStatus status={application.status} />
+          {pendingLabel(application) && <span className="badge badge--info my-applications__waiting">{pendingLabel(application)}</span>}
+        </>
+      ),
+    },
+    { header: 'Assigned Agent', cell: (application) => application.assignedAgent || 'Not Assigned' },
+    { header: 'Applied At', cell: (application) => formatDate(application.appliedAt) },
+    {
+      header: 'Payment',
+      cell: (application) =>
+        application.paymentStatus === 'paid' ? <span className="badge badge--success">Paid</span> : <span className="my-applications__muted">Unpaid</span>,
+    },
+    {
+      header: 'Actions',
+      kind: 'actions',
+      cell: (application) => {
+        const pay = application.paymentStatus !== 'paid' && mayPay(application) && actionable(application);
+        const remove = application.status === 'pending' && actionable(application);
+        if (!pay && !remove) return <span className="my-applications__muted">—</span>;
+        return (
+          <div className="row-actions">
+            {pay && (
+              <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={`Pay for ${application.policyName}`}>
+                Pay
+              </Link>
+            )}
+            {remove && (
+              <button
+                type="button"
+                className="button button--danger button--small"
+                aria-label={`Delete application for ${application.policyName}`}
+                onClick={() => askDelete(application)}
+              >
+                Delete
+              </button>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+}
 
 export function MyApplicationsPage() {
   usePageTitle('My Policies');
@@ -63,55 +121,12 @@ export function MyApplicationsPage() {
         </div>
       )}
       {applications.status === 'ready' && applications.data.length > 0 && (
-        <DataTable label="Your policy applications" columns={['Policy Name', 'Status', 'Assigned Agent', 'Applied At', 'Payment', 'Actions']}>
-          {applications.data.map((application) => {
-            // A change still in the outbox: shown as waiting, with no further actions yet.
-            const waiting = pendingLabel(application);
-            const onServer = !isLocalApplication(application.id);
-            return (
-            <tr key={application.id}>
-              <td>
-                {onServer ? (
-                  <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link>
-                ) : (
-                  application.policyName
-                )}
-              </td>
-              <td>
-                <ApplicationStatus status={application.status} />
-                {waiting && <span className="badge badge--info my-applications__waiting">{waiting}</span>}
-              </td>
-              <td>{application.assignedAgent || 'Not Assigned'}</td>
-              <td>{formatDate(application.appliedAt)}</td>
-              <td>
-                {application.paymentStatus === 'paid' ? (
-                  <span className="badge badge--success">Paid</span>
-                ) : mayPay(application) && onServer && !waiting ? (
-                  <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={`Pay for ${application.policyName}`}>
-                    Pay
-                  </Link>
-                ) : (
-                  <span className="my-applications__muted">Unpaid</span>
-                )}
-              </td>
-              <td>
-                {application.status === 'pending' && onServer && !waiting ? (
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    aria-label={`Delete application for ${application.policyName}`}
-                    onClick={() => setToDelete(application)}
-                  >
-                    Delete
-                  </button>
-                ) : (
-                  <span className="my-applications__muted">—</span>
-                )}
-              </td>
-            </tr>
-            );
-          })}
-        </DataTable>
+        <DataTable
+          label="Your policy applications"
+          columns={columns(setToDelete)}
+          rows={applications.data}
+          rowKey={(application) => application.id}
+        />
       )}
       <ConfirmDialog
         open={toDelete !== null}

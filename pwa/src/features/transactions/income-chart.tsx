@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { DataTable } from '../../components/data-table.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
 import { dayKeyToChartLabel, dollars, type DayIncome } from './transaction-summary.ts';
 
 const height = 300;
@@ -45,6 +45,11 @@ function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uP
     ],
   };
 }
+
+const perDayColumns: Column<DayIncome>[] = [
+  { header: 'Date', cell: (day) => dayKeyToChartLabel(day.day) },
+  { header: 'Income ($)', cell: (day) => dollars(day.income) },
+];
 
 export function IncomeChart({ days }: { days: DayIncome[] }) {
   const container = useRef<HTMLDivElement>(null);
@@ -92,14 +97,13 @@ export function IncomeChart({ days }: { days: DayIncome[] }) {
       )}
       <details className="income-chart__table">
         <summary>Income per day (table)</summary>
-        <DataTable label="Income per day" className="data--compact" columns={['Date', 'Income ($)']}>
-          {days.map((day) => (
-            <tr key={day.day}>
-              <td>{dayKeyToChartLabel(day.day)}</td>
-              <td>{dollars(day.income)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable
+          label="Income per day"
+          className="data--compact"
+          columns={perDayColumns}
+          rows={days}
+          rowKey={(day) => day.day}
+        />
       </details>
     </figure>
   );
