@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -26,6 +26,7 @@ import {
   type BenchResult,
 } from './support/report.ts';
 import { runSearchBench } from './search.ts';
+import { runStartBench } from './start.ts';
 import { runSyncBench } from './sync.ts';
 
 const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> = {
@@ -34,6 +35,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   lighthouse: runLighthouseBench,
   sync: runSyncBench,
   search: runSearchBench,
+  start: runStartBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -72,6 +72,7 @@ export const titles: Record<BenchId, string> = {
   lighthouse: '3. Lighthouse scores',
   sync: '4. Sync: delta against full pull, batched against single writes',
   search: '5. Catalogue search in Chromium with 10,000 policies',
+  start: '6. Starting the server: the compiled bundle against tsx',
 };
 
 export function renderReport(results: BenchResult[]): string {
