@@ -11,7 +11,7 @@ import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 import { firstScreenShown } from './router.tsx';
 
 const syncEngine = () => import('../lib/sync-pull.ts');
-const outboxEngine = () => import('../lib/outbox.ts');
+const outboxEngine = () => import('../lib/offline/start.ts');
 const pull = () => void syncEngine().then((engine) => engine.pullChanges());
 const pullEveryMs = 60_000;
 

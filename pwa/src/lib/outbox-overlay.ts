@@ -92,3 +92,18 @@ export async function settleSent(owner: string | null, pullStartedAt: number): P
     await applyOverlay(owner);
   });
 }
+
+/**
+ * What the generic outbox (lib/offline/) does to this app's local rows, so that it holds no
+ * product words itself: the tables its transactions touch besides the outbox, how the marks
+ * are recomputed, and how a row the server answered with is put into the local copy.
+ */
+export const localEffects = {
+  tables: () => [localDb.applications, localDb.meta],
+  refreshMarks: applyOverlay,
+  async adoptAnswer(item: Pick<OutboxItem, 'type' | 'targetId'>, body: unknown): Promise<void> {
+    const row = (body as { application?: Application } | null | undefined)?.application;
+    if (item.type === 'application.delete') await localDb.applications.delete(item.targetId);
+    else if (row?.id) await localDb.applications.put(row);
+  },
+};

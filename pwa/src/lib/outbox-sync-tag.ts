@@ -1,5 +1,5 @@
 /**
- * What the service worker and the page say to each other about the outbox (sw.ts, outbox.ts):
+ * What the service worker and the page say to each other about the outbox (sw.ts, lib/offline/):
  * the Background Sync tag, which is also the message type the worker posts to pages.
  */
 export const outboxSyncTag = 'outbox-push';

@@ -6,7 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Dialog } from '../../components/dialog.tsx';
 import { localDb, type OutboxItem } from '../../lib/local-db.ts';
-import { dismissProblem, pushOutbox } from '../../lib/outbox.ts';
+import { pushOutbox } from '../../lib/offline/push-engine.ts';
+import { dismissProblem } from '../../lib/offline/queue.ts';
 import { dismissLostWritesNotice, lostWritesNotice } from '../../lib/outbox-lost.ts';
 import { outboxStatus } from '../../lib/outbox-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';

@@ -1,12 +1,13 @@
 /**
  * The ONE way the application form sends an application: through the offline outbox
- * (lib/outbox.ts). It is queued on the device at once, with a client-made mutation id, so a
+ * (lib/offline/). It is queued on the device at once, with a client-made mutation id, so a
  * replay can never create a second application; online, the server's answer comes back within
  * moments and the form shows it as before (field errors included); offline, or on a slow
  * network, it stays queued ('Waiting to send' in My Applications) and is sent later.
  */
 import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
-import { awaitServerAnswer, queueApplication } from '../../lib/outbox.ts';
+import { awaitServerAnswer } from '../../lib/offline/answers.ts';
+import { queueApplication } from './queue-application.ts';
 
 export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
 

@@ -1,13 +1,14 @@
 /**
  * An agent's decision on a policy claim (approve or reject): the ONE place the screens call
- * for it, routed through the offline outbox (lib/outbox.ts) with a client-made mutation id, so
+ * for it, routed through the offline outbox (lib/offline/) with a client-made mutation id, so
  * a repeated send counts once. Online the server's answer comes back within moments (a refusal
  * is thrown as before); offline the claim is marked 'Waiting to send' and the decision is sent
  * when the network returns (a refusal then appears in the header's Sync problems).
  */
 import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
-import { awaitServerAnswer, queueDecision } from '../../lib/outbox.ts';
+import { awaitServerAnswer } from '../../lib/offline/answers.ts';
+import { queueDecision } from './queue-decision.ts';
 
 export type ClaimDecision = 'approved' | 'rejected';
 

@@ -1,12 +1,13 @@
 /**
  * Deletes one of the user's own pending applications: the ONE place the screens call for it,
- * routed through the offline outbox (lib/outbox.ts) with a client-made mutation id, so a
+ * routed through the offline outbox (lib/offline/) with a client-made mutation id, so a
  * repeated send counts once. Online the server's answer comes back within moments (a refusal
  * is thrown as before); offline the row stays, marked 'Waiting to send', until it is sent.
  */
 import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { localDb } from '../../lib/local-db.ts';
-import { awaitServerAnswer, queueApplicationDelete } from '../../lib/outbox.ts';
+import { awaitServerAnswer } from '../../lib/offline/answers.ts';
+import { queueApplicationDelete } from './queue-delete.ts';
 
 /** Resolves 'queued' when the deletion waits to be sent (offline), else 'deleted'. */
 export async function deleteApplication(id: string): Promise<'deleted' | 'queued'> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffCapMs, retryDelayMs } from './outbox-backoff.ts';
+import { backoffCapMs, retryDelayMs } from './backoff.ts';
 
 describe('the outbox retry delay', () => {
   it('doubles with each failure, within the upper half of its ceiling', () => {

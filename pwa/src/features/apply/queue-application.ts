@@ -1,0 +1,47 @@
+/**
+ * Queues an application in the offline outbox, with the row My Applications shows for it at
+ * once ('Waiting to send') until the server's own row replaces it.
+ */
+import { localDb, type Application } from '../../lib/local-db.ts';
+import { enqueue, signedInUser, type Queued } from '../../lib/offline/queue.ts';
+import { localApplicationId } from '../../lib/outbox-overlay.ts';
+import type { ApplicationValues } from './submit-application.ts';
+
+export async function queueApplication(values: ApplicationValues): Promise<Queued> {
+  const user = signedInUser();
+  const mutationId = crypto.randomUUID();
+  const policy = await localDb.policies.get(values.policyId);
+  const policyName = policy?.title ?? 'Policy';
+  const preview: Application = {
+    id: localApplicationId(mutationId),
+    name: values.name,
+    email: user.email,
+    userEmail: user.email,
+    address: values.address,
+    nid: String(values.nid),
+    phone: values.phone ?? null,
+    nomineeName: values.nomineeName,
+    relationship: values.relationship,
+    healthConditions: values.healthConditions,
+    estimatedPremium: values.estimatedPremium,
+    policyId: values.policyId,
+    policyName,
+    category: policy?.category ?? null,
+    policyType: policy?.category ?? null,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    assignedAgent: null,
+    assignedAt: null,
+    appliedAt: new Date().toISOString(),
+    decidedAt: null,
+    version: 0,
+  };
+  return enqueue(user, {
+    mutationId,
+    type: 'application.create',
+    payload: { ...values } as Record<string, unknown>,
+    summary: `Application for ${policyName}`,
+    targetId: preview.id,
+    preview,
+  });
+}
