@@ -51,6 +51,8 @@ export interface AppConfig {
   trustProxy: boolean;
   maxJsonBytes: number;
   maxImageBytes: number;
+  /** Width x height cap of an uploaded image (lib/image-check.ts). */
+  maxImagePixels: number;
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -112,5 +114,6 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     trustProxy: env.TRUST_PROXY === 'true',
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
     maxImageBytes: 10 * 1024 * 1024,
+    maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, tinyPng } from './support/auth-client.ts';
+import { cutOff, gifImage, jpegImage, pngBomb, pngImage, pngOfSize, webpImage } from './support/images.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -25,10 +26,6 @@ function fileOf(signature: number[] | string, size = 64): Uint8Array {
   bytes.set(head);
   return bytes;
 }
-const webp = () => {
-  const bytes = fileOf('RIFF????WEBPVP8 ');
-  return bytes;
-};
 
 function upload(bytes: Uint8Array, name: string, type: string, headers: Record<string, string> = { authorization: `Bearer ${user.token}` }) {
   const form = new FormData();
@@ -79,9 +76,9 @@ function streamedUpload(fileSize: number) {
 describe(`image uploads on ${runtime}`, () => {
   const accepted: [string, Uint8Array, string, string][] = [
     ['PNG', tinyPng, 'png', 'image/png'],
-    ['JPEG', fileOf([0xff, 0xd8, 0xff, 0xe0]), 'jpg', 'image/jpeg'],
-    ['GIF', fileOf('GIF89a'), 'gif', 'image/gif'],
-    ['WebP', webp(), 'webp', 'image/webp'],
+    ['JPEG', jpegImage(), 'jpg', 'image/jpeg'],
+    ['GIF', gifImage(), 'gif', 'image/gif'],
+    ['WebP', webpImage(), 'webp', 'image/webp'],
   ];
   for (const [format, bytes, extension, contentType] of accepted) {
     it(`stores a ${format} under a server-made name and serves it with its real type`, async () => {
@@ -107,8 +104,49 @@ describe(`image uploads on ${runtime}`, () => {
   }
 
   it('accepts exactly 10 MB', async () => {
-    const res = await upload(fileOf(Array.from(tinyPng.slice(0, 8)), tenMegabytes), 'big.png', 'image/png');
+    const res = await upload(pngOfSize(tenMegabytes), 'big.png', 'image/png');
     expect(res.status).toBe(201);
+  });
+
+  it('refuses a picture of more than 40 megapixels (a decompression bomb) with 413 and stores nothing', async () => {
+    const before = await imageCount();
+    const res = await upload(pngBomb(20000, 20000), 'bomb.png', 'image/png');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'This image is too large: at most 40 megapixels (width x height).',
+    });
+    expect(await imageCount()).toBe(before);
+  });
+
+  const damaged: [string, Uint8Array][] = [
+    ['PNG', cutOff(pngImage(64, 64))],
+    ['JPEG', cutOff(jpegImage(64, 64))],
+    ['GIF', cutOff(gifImage(64, 64))],
+    ['WebP', cutOff(webpImage())],
+  ];
+  for (const [format, bytes] of damaged) {
+    it(`refuses a truncated ${format} with 415 and stores nothing`, async () => {
+      const before = await imageCount();
+      const res = await upload(bytes, 'cut.img', 'image/png');
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({
+        error: 'unsupported_media_type',
+        message: 'This image file is damaged or incomplete. Please choose another image.',
+      });
+      expect(await imageCount()).toBe(before);
+    });
+  }
+
+  it('refuses a truncated picture at sign-up too', async () => {
+    const res = await register(api, {
+      name: 'Cut',
+      email: 'cut@example.test',
+      password: 'secret-1',
+      photo: new Blob([cutOff(pngImage(64, 64))], { type: 'image/png' }),
+    });
+    expect(res.status).toBe(415);
+    expect(await api.sql("SELECT id FROM users WHERE email = 'cut@example.test'")).toEqual([]);
   });
 
   const refusedTypes: [string, Uint8Array, string, string][] = [

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageStore } from '../storage/images.ts';
 import { newId } from './ids.ts';
+import { checkImage } from './image-check.ts';
 import { sniffImage, type ImageKind } from './image-sniff.ts';
 
 export const notAnImageMessage = 'Please upload an image file (jpg, png, etc.)';
@@ -34,14 +35,19 @@ const isFile = (value: unknown): value is Blob =>
 /** A form value holds a chosen file (an empty file input sends a nameless, empty part). */
 export const hasFile = (value: unknown): value is Blob => isFile(value) && value.size > 0;
 
-/** Reads and checks one uploaded file; throws 413 or 415 with the spec's messages. */
-export async function acceptImage(value: unknown, maxBytes: number): Promise<AcceptedImage> {
+/**
+ * Reads and checks one uploaded file; throws 413 or 415 with the spec's messages, or those of
+ * image-check.ts for a picture with too many pixels or a damaged file.
+ */
+export async function acceptImage(value: unknown, limits: { maxImageBytes: number; maxImagePixels: number }): Promise<AcceptedImage> {
+  const maxBytes = limits.maxImageBytes;
   if (!isFile(value)) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
   if (value.size > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
   const bytes = new Uint8Array(await value.arrayBuffer());
   if (bytes.byteLength > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
   const kind = sniffImage(bytes);
   if (!kind) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
+  checkImage(bytes, kind, limits.maxImagePixels);
   return { bytes, kind };
 }
 

@@ -58,7 +58,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw conflict(emailTaken);
     }
     // The picture is checked before the (slow) hash, with the same rules as POST /uploads.
-    const picture = hasFile(photo) ? await acceptImage(photo, deps.config.maxImageBytes) : null;
+    const picture = hasFile(photo) ? await acceptImage(photo, deps.config) : null;
     const passwordHash = await hashPassword(password);
     const stored: StoredUpload | null = picture ? await putImage(deps.images, picture) : null;
     const id = newId();

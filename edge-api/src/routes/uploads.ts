@@ -35,7 +35,7 @@ export const uploadRoutes = new Hono<AppEnv>()
         fields: { image: 'Please choose an image to upload.' },
       });
     }
-    const image = await acceptImage(file, deps.config.maxImageBytes);
+    const image = await acceptImage(file, deps.config);
     const stored = await putImage(deps.images, image);
     try {
       await deps.batch([recordImageQuery(deps.db, stored, user.id, deps.clock())]);
