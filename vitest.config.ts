@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['edge-api/src/**/*.test.ts', 'pwa/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['edge-api/src/**/*.test.ts', 'pwa/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {
