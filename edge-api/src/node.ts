@@ -5,7 +5,7 @@
  */
 import { serve } from '@hono/node-server';
 import type SQLite from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { seedDemo } from './seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
 import { diskImageStore } from './storage/disk-images.ts';
+import { useSha256 } from './lib/idempotency.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const migrationsDir = join(root, 'migrations');
@@ -47,6 +48,8 @@ export async function startNodeServer(options: StartOptions = {}) {
   const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
+  // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
+  useSha256((text) => createHash('sha256').update(text).digest('hex'));
   const deps = {
     db: database.db,
     batch: database.batch,

@@ -25,6 +25,7 @@ import {
   type Application,
   type StoredApplication,
 } from '../db/applications.ts';
+import { applicationRowById, countApplicationForPolicy, insertApplication, policyToApplyFor } from '../db/application-writes.ts';
 import { lastRow } from '../db/row-snapshot.ts';
 import type { ApplicationRow, ApplicationStatus } from '../db/schema.ts';
 import type { AppDeps, SessionUser } from '../env.ts';
@@ -93,11 +94,7 @@ export async function applyForPolicy(
   const { db, batch, clock } = deps;
   const mutation = await prepareMutation(key, 'application.create', input);
   return runOnce(deps, mutation, (stored) => created(stored as StoredApplication), async (record) => {
-    const policy = await db
-      .selectFrom('policies')
-      .select(['id', 'title', 'category'])
-      .where('id', '=', input.policyId)
-      .executeTakeFirst();
+    const [policy] = (await policyToApplyFor.execute(db, input.policyId)).rows;
     if (!policy) {
       throw new ApiError(422, 'validation_failed', 'This policy is not offered any more', {
         fields: { policyId: 'This policy is not offered any more' },
@@ -106,36 +103,29 @@ export async function applyForPolicy(
     const id = newId();
     const at = clock().toISOString();
     const results = await batch([
-      db
-        .insertInto('applications')
-        .values({
-          id,
-          user_id: actor.id,
-          user_email: actor.email,
-          name: input.name,
-          address: input.address,
-          nid: input.nid,
-          phone: input.phone,
-          nominee_name: input.nomineeName,
-          relationship: input.relationship,
-          health_conditions: JSON.stringify(input.healthConditions),
-          estimated_premium: input.estimatedPremium,
-          policy_id: policy.id,
-          policy_name: policy.title,
-          category: policy.category,
-          status: 'pending',
-          payment_status: 'unpaid',
-          applied_at: at,
-        })
-        .compile(),
-      db
-        .insertInto('policy_stats')
-        .values({ policy_id: policy.id, application_count: 1 })
-        .onConflict((oc) => oc.column('policy_id').doUpdateSet({ application_count: sql`application_count + 1` }))
-        .compile(),
+      insertApplication(db, {
+        id,
+        user_id: actor.id,
+        user_email: actor.email,
+        name: input.name,
+        address: input.address,
+        nid: input.nid,
+        phone: input.phone,
+        nominee_name: input.nomineeName,
+        relationship: input.relationship,
+        health_conditions: JSON.stringify(input.healthConditions),
+        estimated_premium: input.estimatedPremium,
+        policy_id: policy.id,
+        policy_name: policy.title,
+        category: policy.category,
+        status: 'pending',
+        payment_status: 'unpaid',
+        applied_at: at,
+      }),
+      countApplicationForPolicy.compile(db, policy.id),
       auditInsert(db, { actor, action: 'application.create', entity: 'applications', entityId: id, from: null, to: 'pending', at }),
       ...record.success(201, applicationSnapshot(id)),
-      db.selectFrom('applications').selectAll().where('id', '=', id).compile(),
+      applicationRowById.compile(db, id),
     ]);
     const row = lastRow<StoredApplication>(results) as StoredApplication;
     return { ok: true, status: 201, body: created(row), replayed: false };

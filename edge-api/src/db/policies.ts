@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { prepareQuery } from './prepared.ts';
 import type { Database, PolicyRow } from './schema.ts';
 
 export interface Policy {
@@ -54,3 +55,6 @@ export function selectPolicies(db: Kysely<Database>) {
     .selectAll('policies')
     .select(['policy_stats.view_count', 'policy_stats.application_count']);
 }
+
+/** One policy with its counts (GET /policies/:id, the busiest read): compiled once. */
+export const policyById = prepareQuery(1, (db, id: string) => selectPolicies(db).where('policies.id', '=', id));

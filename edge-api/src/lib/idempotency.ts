@@ -20,6 +20,7 @@
  */
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { prepareQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, type ErrorBody } from '../errors.ts';
 
@@ -72,11 +73,28 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** SHA-256 as lowercase hex. */
+export type Sha256 = (text: string) => string | Promise<string>;
+
+/** WebCrypto's digest: on every runtime, but asynchronous (about 50 us a call on Node). */
+const webCryptoSha256: Sha256 = async (text) => {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+};
+
+let sha256: Sha256 = webCryptoSha256;
+
+/**
+ * The Node entry hands in node:crypto's synchronous hash (a few us); the Worker keeps WebCrypto.
+ * Process-wide on purpose: the hash is the same function whichever app instance asks.
+ */
+export function useSha256(hash: Sha256) {
+  sha256 = hash;
+}
+
 /** SHA-256 of the command name and its (validated) input. */
 export async function requestHash(command: string, input: unknown): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson([command, input]));
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return sha256(canonicalJson([command, input]));
 }
 
 export async function prepareMutation(
@@ -93,13 +111,17 @@ interface Processed {
   response: string;
 }
 
-export async function findProcessed(db: Kysely<Database>, key: MutationKey): Promise<Processed | undefined> {
-  const row = await db
+/** Asked before every write that carries a mutation id: compiled once. */
+const processedMutation = prepareQuery(2, (db, userId: string, mutationId: string) =>
+  db
     .selectFrom('processed_mutations')
     .select(['request_hash', 'status_code', 'response'])
-    .where('user_id', '=', key.userId)
-    .where('mutation_id', '=', key.mutationId)
-    .executeTakeFirst();
+    .where('user_id', '=', userId)
+    .where('mutation_id', '=', mutationId),
+);
+
+export async function findProcessed(db: Kysely<Database>, key: MutationKey): Promise<Processed | undefined> {
+  const [row] = (await processedMutation.execute(db, key.userId, key.mutationId)).rows;
   return row && { requestHash: row.request_hash, status: row.status_code, response: row.response };
 }
 

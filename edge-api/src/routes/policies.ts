@@ -2,7 +2,7 @@ import { Hono, type TypedResponse } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
-import { popularityOf, selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
+import { policyById, popularityOf, selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
 import { policyCatalogue } from '../db/policy-catalogue.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
@@ -41,7 +41,7 @@ export const policyReadRoutes = new Hono<AppEnv>()
   .get('/policies/:id', access('GET /policies/:id'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
-    const row = await selectPolicies(db).where('policies.id', '=', id).executeTakeFirst();
+    const [row] = (await policyById.execute(db, id)).rows;
     if (!row) throw notFound('Policy');
     // A view counts towards popularity; it is kept out of the policy row so it is not re-synced.
     await db
