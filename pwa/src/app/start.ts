@@ -30,6 +30,8 @@ export function startApp() {
   });
   // The local database (Dexie, ~30 KB) is fetched after the first screen, not alongside it.
   void firstScreenShown.then(() => syncEngine()).then((engine) => engine.initialPullStatus());
+  // A role an admin changed reaches this person on the next pull or focus, without a reload.
+  void firstScreenShown.then(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
   void Promise.allSettled([restoreSession(), firstScreenShown]).finally(() => {
     pull();
     void outboxEngine().then((outbox) => {

@@ -68,6 +68,19 @@ export function acceptSession(answer: AuthAnswer): SessionUser {
   return answer.user;
 }
 
+/**
+ * Takes the account as the server now describes it (a role an admin changed, say), so menus
+ * and guards follow without a reload. Only for the user already signed in; unchanged, nothing.
+ */
+export function updateSessionUser(fresh: SessionUser): void {
+  const current = state.user;
+  if (state.status !== 'signed-in' || !current || current.id !== fresh.id) return;
+  const next: SessionUser = { id: fresh.id, email: fresh.email, name: fresh.name, role: fresh.role, photoURL: fresh.photoURL };
+  if (next.role === current.role && next.name === current.name && next.email === current.email && next.photoURL === current.photoURL) return;
+  localStorage.setItem(userKey, JSON.stringify(next));
+  setState({ status: 'signed-in', user: next });
+}
+
 function forget() {
   accessToken = null;
   localStorage.removeItem(tokenKey);
