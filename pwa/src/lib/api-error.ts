@@ -38,3 +38,8 @@ export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && error.body?.message) return error.body.message;
   return fallback;
 }
+
+/** The server answered that the thing asked for does not exist (not a network failure). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}

@@ -6,10 +6,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router-dom';
 import { FallbackImage, policyPlaceholder } from '../../components/fallback-image.tsx';
 import { formatDate } from '../../components/format.ts';
+import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { jsonOrThrow } from '../../lib/api-error.ts';
+import { isNotFound, jsonOrThrow } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Blog } from '../../lib/local-db.ts';
 import './blogs.css';
@@ -38,6 +39,14 @@ export function BlogDetails() {
       <Link to="/blogs">← All Blogs</Link>
     </p>
   );
+
+  if (!blog && remote.status === 'error' && isNotFound(remote.error)) {
+    return (
+      <NotFound title="Blog Not Found" to="/blogs" linkLabel="All Blogs">
+        There is no blog post at this address. It may have been removed.
+      </NotFound>
+    );
+  }
 
   if (!blog) {
     const failed = local === null && remote.status === 'error';

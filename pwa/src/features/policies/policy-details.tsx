@@ -6,10 +6,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { FallbackImage, policyPlaceholder } from '../../components/fallback-image.tsx';
 import { formatNumber } from '../../components/format.ts';
+import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { jsonOrThrow } from '../../lib/api-error.ts';
+import { isNotFound, jsonOrThrow } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
 import { useOnline } from '../../lib/use-online.ts';
@@ -27,7 +28,9 @@ export function PolicyDetails() {
   // null: not on this device; undefined: still reading.
   const local = useLiveQuery(() => localDb.policies.get(id).then((p) => p ?? null), [id]);
   const remote = useRequest(() => (online ? fetchPolicy(id) : Promise.reject(new Error('offline'))), [id, online]);
-  const policy = remote.status === 'ready' ? remote.data : local ?? null;
+  // The server's 404 outranks a local copy: the policy is gone (or never was).
+  const gone = remote.status === 'error' && isNotFound(remote.error);
+  const policy = gone ? null : remote.status === 'ready' ? remote.data : local ?? null;
   usePageTitle(policy?.title ?? 'Policy Details');
 
   const goBack = () => {
@@ -35,6 +38,14 @@ export function PolicyDetails() {
     if (location.key === 'default') navigate('/all-policies');
     else navigate(-1);
   };
+
+  if (gone) {
+    return (
+      <NotFound title="Policy Not Found" to="/all-policies" linkLabel="Browse All Policies">
+        There is no policy at this address. It may have been removed.
+      </NotFound>
+    );
+  }
 
   if (!policy) {
     const stillLoading = local === undefined || (online && remote.status === 'loading');
