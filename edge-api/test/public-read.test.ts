@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supportContact } from '../src/schemas/support-contact.ts';
 import { blogRow, policyRow, userRow } from '../src/seed/factories.ts';
 import { insertRow } from './support/rows.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
@@ -75,6 +76,14 @@ describe(`public reads on ${runtime}`, () => {
     const faqs = (await (await api.fetch('/faqs')).json()) as { question: string }[];
     expect(faqs).toHaveLength(5);
     expect(faqs[0]?.question).toBe('What types of insurance do you offer?');
+  });
+
+  it('gives the one support contact in the FAQ, the same the Contact page shows', async () => {
+    const faqs = (await (await api.fetch('/faqs')).json()) as { question: string; answer: string }[];
+    const support = faqs.find((faq) => faq.question === 'How can I contact customer support?');
+    expect(support?.answer).toContain(supportContact.phone);
+    expect(support?.answer).toContain(supportContact.email);
+    expect(support?.answer).toContain(supportContact.hours);
   });
 });
 

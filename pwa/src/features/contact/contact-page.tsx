@@ -3,6 +3,7 @@
  * 1.5 s it reports success and clears. No request is made.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { supportContact } from 'edge-api/src/schemas/support-contact.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import './contact.css';
 
@@ -100,12 +101,12 @@ export function ContactPage() {
             <p>
               <strong>Phone</strong>
               <br />
-              <a href="tel:+8809612345678">+880 9612 345678</a> (Saturday to Thursday, 9 am to 6 pm)
+              <a href={supportContact.phoneHref}>{supportContact.phone}</a> ({supportContact.hours})
             </p>
             <p>
               <strong>Email</strong>
               <br />
-              <a href="mailto:support@lifesure.example">support@lifesure.example</a>
+              <a href={`mailto:${supportContact.email}`}>{supportContact.email}</a>
             </p>
           </address>
           <h3>Follow us</h3>
