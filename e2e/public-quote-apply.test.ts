@@ -144,6 +144,22 @@ describe('applying for a policy', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('user@demo.local');
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
 
+    // What the visitor typed came back with them (a draft kept on the device per user), and
+    // stays through a reload.
+    const typed = async () => ({
+      name: await page.getByLabel('Name', { exact: true }).inputValue(),
+      address: await page.getByLabel('Address').inputValue(),
+      nid: await page.getByLabel('NID number').inputValue(),
+      nominee: await page.getByLabel('Nominee name').inputValue(),
+      relationship: await page.getByLabel('Relationship with nominee').inputValue(),
+    });
+    const kept = { name: 'Rahim Uddin', address: 'House 5, Road 2, Uttara, Dhaka', nid: '1990123456789', nominee: 'Salma Begum', relationship: 'Spouse' };
+    expect(await typed()).toEqual(kept);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
+    await expect.poll(typed).toEqual(kept);
+    expect(await page.getByLabel('Estimated premium (monthly)').inputValue()).toBe(premium.monthly);
+
     // Health conditions: 'None of the Above' stands alone.
     await page.getByLabel('Diabetes').check();
     await page.getByLabel('High Blood Pressure').check();
@@ -160,6 +176,11 @@ describe('applying for a policy', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Application submitted').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
+    // Sent: the draft is gone, the next application starts empty.
+    await page.goto(`${server.url}/policy-apply-from`);
+    await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
+    expect(await page.getByLabel('Address').inputValue()).toBe('');
+    expect(await page.getByLabel('NID number').inputValue()).toBe('');
 
     // The server has it, as the applicant sent it.
     const login = (await (

@@ -5,13 +5,14 @@
  * offline outbox can take it over).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, type ApplicationField, type ApplicationForm } from './application-rules.ts';
 import { healthConditionChoices, submitApplication } from './submit-application.ts';
 import './apply.css';
@@ -30,7 +31,11 @@ export function ApplyPage() {
   const navigate = useNavigate();
   const session = useSession();
   const arrived = (location.state ?? {}) as ArrivedWith;
-  const estimatedPremium = typeof arrived.estimatedPremium === 'number' && Number.isFinite(arrived.estimatedPremium) ? arrived.estimatedPremium : null;
+  const userId = session.user?.id ?? null;
+  // What was typed before (a sign-in on the way, a reload, a closed tab) comes back.
+  const [draft] = useState(() => loadDraft(userId));
+  const carriedPremium = typeof arrived.estimatedPremium === 'number' && Number.isFinite(arrived.estimatedPremium) ? arrived.estimatedPremium : null;
+  const estimatedPremium = carriedPremium ?? draft?.estimatedPremium ?? null;
   const carriedPolicy = useLiveQuery(() => (arrived.policyId ? localDb.policies.get(arrived.policyId) : undefined), [arrived.policyId]);
   const policyChoices = useLiveQuery(
     (): Promise<Policy[]> => (arrived.policyId ? Promise.resolve([]) : localDb.policies.toArray().then((all) => all.sort((a, b) => a.title.localeCompare(b.title)))),
@@ -39,7 +44,6 @@ export function ApplyPage() {
   const id = useId();
 
   const [form, setForm] = useState<ApplicationForm>(() => ({
-    policyId: arrived.policyId ?? '',
     name: '',
     address: '',
     nid: '',
@@ -47,8 +51,14 @@ export function ApplyPage() {
     nomineeName: '',
     relationship: '',
     healthConditions: [],
+    ...draft?.form,
+    policyId: arrived.policyId ?? draft?.form.policyId ?? '',
   }));
-  const [nameTouched, setNameTouched] = useState(false);
+  const [nameTouched, setNameTouched] = useState(draft?.nameTouched ?? false);
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    if (!sent) saveDraft(userId, { form, nameTouched, estimatedPremium });
+  }, [userId, form, nameTouched, estimatedPremium, sent]);
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -99,6 +109,8 @@ export function ApplyPage() {
         healthConditions: values.healthConditions,
         estimatedPremium: estimatedPremium ?? 0,
       });
+      setSent(true);
+      clearDraft(userId);
       if (outcome.status === 'queued') {
         showToast('info', 'Application saved', 'You are offline: it will be sent as soon as you are back online.', 4000);
       } else {

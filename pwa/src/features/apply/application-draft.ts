@@ -1,0 +1,50 @@
+/**
+ * The application form's draft, kept on this device per user (localStorage: synchronous, so
+ * the form opens filled on the first paint, offline too). A visitor's draft is taken over by
+ * whoever signs in from the form; it is removed once the application is sent or queued.
+ * Nothing leaves the device: it is the same data the person is about to send us anyway.
+ */
+import type { ApplicationForm } from './application-rules.ts';
+
+export interface ApplicationDraft {
+  form: ApplicationForm;
+  /** Whether the applicant edited the name (else it follows the account's name). */
+  nameTouched: boolean;
+  estimatedPremium: number | null;
+}
+
+const visitor = 'visitor';
+const keyOf = (userId: string | null) => `application-draft:${userId ?? visitor}`;
+
+function read(key: string): ApplicationDraft | null {
+  try {
+    const draft = JSON.parse(localStorage.getItem(key) ?? 'null') as ApplicationDraft | null;
+    return draft && typeof draft.form === 'object' ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user's own draft, else one begun before signing in on this device. */
+export function loadDraft(userId: string | null): ApplicationDraft | null {
+  return read(keyOf(userId)) ?? (userId ? read(keyOf(null)) : null);
+}
+
+const isEmpty = ({ form, nameTouched }: ApplicationDraft) =>
+  !nameTouched && !form.address && !form.nid && !form.phone && !form.nomineeName && !form.relationship && form.healthConditions.length === 0;
+
+export function saveDraft(userId: string | null, draft: ApplicationDraft): void {
+  try {
+    if (isEmpty(draft)) return;
+    localStorage.setItem(keyOf(userId), JSON.stringify(draft));
+    // Taken over by the signed-in user: the visitor's copy goes.
+    if (userId) localStorage.removeItem(keyOf(null));
+  } catch {
+    // Storage full or blocked: the form still works, it is just not kept.
+  }
+}
+
+export function clearDraft(userId: string | null): void {
+  localStorage.removeItem(keyOf(userId));
+  localStorage.removeItem(keyOf(null));
+}
