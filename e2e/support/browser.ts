@@ -16,10 +16,14 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A phone-sized context by default: the product is used on phones first. */
-export async function newContext(browser: Browser, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { width?: number; height?: number; timezoneId?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: options.width ?? 360, height: options.height ?? 780 },
     serviceWorkers: 'allow',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
 }
 

@@ -1,22 +1,45 @@
-/** Admin calls on applications (spec section 7): list all, approved agents, assign, reject. */
+/** Admin calls on applications (spec section 7): a page of them, approved agents, assign, reject. */
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
 import { toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
+import type { PageOf } from '../../lib/use-paged-request.ts';
 
 export type { Application, PublicAgent };
 
-export interface AdminApplications {
-  applications: Application[];
-  agents: PublicAgent[];
+export type StatusFilter = '' | 'pending' | 'assigned' | 'approved' | 'rejected';
+
+export interface ApplicationQuery {
+  /** Applicant, email or policy name. */
+  q: string;
+  status: StatusFilter;
+  page: number;
 }
 
-/** Both lists the screen needs, together: every application, and the approved agents to assign. */
-export async function fetchApplicationsAndAgents(signal?: AbortSignal): Promise<AdminApplications> {
-  const [applications, agents] = await Promise.all([api.applications.all.$get(undefined, { init: { signal } }), api.agents.$get(undefined, { init: { signal } })]);
-  if (!applications.ok) throw await toApiError(applications);
-  if (!agents.ok) throw await toApiError(agents);
-  return { applications: await applications.json(), agents: await agents.json() };
+export const applicationsPageSize = 20;
+
+/** One page of applications, searched and filtered by the server. */
+export async function fetchApplicationsPage(query: ApplicationQuery, signal?: AbortSignal): Promise<PageOf<Application>> {
+  const res = await api.applications.search.$get(
+    {
+      query: {
+        page: String(query.page),
+        pageSize: String(applicationsPageSize),
+        ...(query.q.trim() ? { q: query.q.trim() } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      },
+    },
+    { init: { signal } },
+  );
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
+}
+
+/** The approved agents an application can be assigned to. */
+export async function fetchAgents(signal?: AbortSignal): Promise<PublicAgent[]> {
+  const res = await api.agents.$get(undefined, { init: { signal } });
+  if (!res.ok) throw await toApiError(res);
+  return res.json();
 }
 
 /** A fresh key per admin action: a repeated request (a retry) changes nothing twice. */

@@ -1,20 +1,31 @@
 /**
- * Manage Applications (admin, spec section 2): every application, with an approved agent to
- * pick, Assign (confirmed) and Reject (confirmed). Both are disabled once the application is
+ * Manage Applications (admin, spec section 2): the applications a page at a time, searched by
+ * applicant, email or policy and filtered by status on the server; Assign opens one agent
+ * picker (approved agents), Reject asks first. Both are disabled once the application is
  * rejected, approved or paid (decisions.md); the server refuses them too.
  */
-import { useState } from 'react';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
+import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { assignAgent, fetchApplicationsAndAgents, rejectApplication, type Application } from './manage-applications-api.ts';
+import { AgentPicker } from './agent-picker.tsx';
+import {
+  assignAgent,
+  fetchAgents,
+  fetchApplicationsPage,
+  rejectApplication,
+  type Application,
+  type StatusFilter,
+} from './manage-applications-api.ts';
 import './manage-applications.css';
 
-type Pending = { kind: 'assign'; application: Application; agentEmail: string } | { kind: 'reject'; application: Application };
+type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; application: Application };
 
 /** Admin/agent status colours (spec section 4): approved green, pending yellow, Assigned blue, other red. */
 function AdminStatus({ status }: { status: string }) {
@@ -28,42 +39,52 @@ const isSettled = (application: Application) => {
   return status === 'rejected' || status === 'approved' || application.paymentStatus === 'paid';
 };
 
+const statusChoices: { value: StatusFilter; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
 export function ManageApplicationsPage() {
   usePageTitle('Manage Applications');
-  const data = useRequest((signal) => fetchApplicationsAndAgents(signal), []);
-  const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [page, setPage] = useState(1);
+  // What is typed is searched a moment after typing stops, from the first page.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQ(typed);
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const data = usePagedRequest((signal) => fetchApplicationsPage({ q, status, page }, signal), [q, status, page]);
   const [pending, setPending] = useState<Pending | null>(null);
+  // The agents are asked for once, when an Assign first opens the picker.
+  const [wantAgents, setWantAgents] = useState(false);
+  const agents = useRequest((signal) => fetchAgents(signal), [], wantAgents);
   const [busy, setBusy] = useState(false);
 
   const replaceRow = (row: Application) =>
-    data.update((current) => ({ ...current, applications: current.applications.map((item) => (item.id === row.id ? row : item)) }));
+    data.update((current) => ({ ...current, items: current.items.map((item) => (item.id === row.id ? row : item)) }));
 
-  function askAssign(application: Application) {
-    const agentEmail = chosen[application.id] ?? application.assignedAgent ?? '';
-    if (!agentEmail) {
-      setRowErrors({ ...rowErrors, [application.id]: 'Please select an agent first.' });
-      return;
-    }
-    setRowErrors({ ...rowErrors, [application.id]: '' });
-    setPending({ kind: 'assign', application, agentEmail });
-  }
-
-  async function confirm() {
-    if (!pending) return;
+  async function act(change: Pending, agentEmail?: string) {
     setBusy(true);
     try {
-      if (pending.kind === 'assign') {
-        const answer = await assignAgent(pending.application.id, pending.agentEmail);
+      if (change.kind === 'assign' && agentEmail) {
+        const answer = await assignAgent(change.application.id, agentEmail);
         replaceRow(answer.application);
         showToast('success', 'Agent assigned', answer.message);
       } else {
-        const answer = await rejectApplication(pending.application.id);
+        const answer = await rejectApplication(change.application.id);
         replaceRow(answer.application);
         showToast('success', 'Application rejected', answer.application.policyName);
       }
     } catch (error) {
-      showToast('error', pending.kind === 'assign' ? 'Failed to assign agent.' : 'Failed to reject application.', messageOf(error, ''));
+      showToast('error', change.kind === 'assign' ? 'Failed to assign agent.' : 'Failed to reject application.', messageOf(error, ''));
       data.reload();
     } finally {
       setBusy(false);
@@ -71,7 +92,11 @@ export function ManageApplicationsPage() {
     }
   }
 
-  const agents = data.status === 'ready' ? data.data.agents : [];
+  function askAssign(application: Application) {
+    setWantAgents(true);
+    setPending({ kind: 'assign', application });
+  }
+
   // Applicant and e-mail share a column, as do status and payment, so that Assign and Reject
   // sit on screen at 1280 px without scrolling sideways.
   const columns: Column<Application>[] = [
@@ -98,33 +123,7 @@ export function ManageApplicationsPage() {
         </span>
       ),
     },
-    {
-      header: 'Agent',
-      cell: (application) => {
-        const selectId = `agent-for-${application.id}`;
-        const error = rowErrors[application.id];
-        return (
-          <div>
-            <label className="visually-hidden" htmlFor={selectId}>Agent for {application.name}'s application</label>
-            <select
-              id={selectId}
-              className="manage-applications__select"
-              disabled={isSettled(application)}
-              value={chosen[application.id] ?? application.assignedAgent ?? ''}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${selectId}-error` : undefined}
-              onChange={(event) => setChosen({ ...chosen, [application.id]: event.target.value })}
-            >
-              <option value="">Select an agent</option>
-              {agents.map((agent) => (
-                <option key={agent.id} value={agent.email}>{agent.name} ({agent.email})</option>
-              ))}
-            </select>
-            {error && <p className="field__error" id={`${selectId}-error`} role="alert">{error}</p>}
-          </div>
-        );
-      },
-    },
+    { header: 'Agent', cell: (application) => application.assignedAgent ?? 'Not assigned' },
     {
       header: 'Actions',
       kind: 'actions',
@@ -153,27 +152,72 @@ export function ManageApplicationsPage() {
     },
   ];
 
+  const shown = data.status === 'error' ? undefined : data.shown;
   return (
     <section>
       <h1>Manage Applications</h1>
-      {data.status === 'loading' && <LoadingState>Loading applications...</LoadingState>}
+      <form className="list-tools" role="search" aria-label="Find applications" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="applications-search">Search</label>
+          <input
+            id="applications-search"
+            type="search"
+            autoComplete="off"
+            placeholder="Applicant, email or policy"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="applications-status">Status</label>
+          <select
+            id="applications-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as StatusFilter);
+              setPage(1);
+            }}
+          >
+            {statusChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>{choice.label}</option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {data.status === 'loading' && !shown && <LoadingState>Loading applications...</LoadingState>}
       {data.status === 'error' && <ErrorState onRetry={data.reload}>{messageOf(data.error, 'Failed to load applications.')}</ErrorState>}
-      {data.status === 'ready' && data.data.applications.length === 0 && <EmptyState>No applications found.</EmptyState>}
-      {data.status === 'ready' && data.data.applications.length > 0 && (
-        <DataTable label="All policy applications" columns={columns} rows={data.data.applications} rowKey={(application) => application.id} />
+      {shown && shown.total === 0 && <EmptyState>No applications found.</EmptyState>}
+      {shown && shown.total > 0 && (
+        <div aria-busy={data.status === 'loading' || undefined}>
+          <DataTable label="All policy applications" columns={columns} rows={shown.items} rowKey={(application) => application.id} />
+          <PageNav
+            label="Applications pages"
+            page={shown.page}
+            pageSize={shown.pageSize}
+            total={shown.total}
+            busy={data.status === 'loading'}
+            onPage={setPage}
+          />
+        </div>
+      )}
+      {pending?.kind === 'assign' && (
+        <AgentPicker
+          application={pending.application}
+          agents={agents.status === 'ready' ? agents.data : undefined}
+          agentsError={agents.status === 'error'}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onAssign={(agentEmail) => void act(pending, agentEmail)}
+        />
       )}
       <ConfirmDialog
-        open={pending !== null}
+        open={pending?.kind === 'reject'}
         busy={busy}
         onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
-        confirmLabel={pending?.kind === 'reject' ? 'Yes, reject it!' : 'Yes, assign!'}
+        onConfirm={() => pending && void act(pending)}
+        confirmLabel="Yes, reject it!"
         busyLabel="Working..."
-        danger={pending?.kind === 'reject'}
       >
-        {pending?.kind === 'assign' && (
-          <p>Assign {pending.agentEmail} to {pending.application.name}'s application for {pending.application.policyName}?</p>
-        )}
         {pending?.kind === 'reject' && (
           <p>Reject {pending.application.name}'s application for {pending.application.policyName}? This cannot be undone.</p>
         )}

@@ -18,8 +18,10 @@ function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uP
     legend: { show: true },
     cursor: { drag: { x: false, y: false } },
     scales: {
-      // One slot per day (0, 1, 2, ...), half a slot of room either side for the bars.
-      x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
+      // One slot per day (0, 1, 2, ...), half a slot of room either side, so the first and last
+      // bars are whole. Fixed from the number of days, not the data: with a single day uPlot
+      // would otherwise widen a zero-width range around it and cut the bar at the axis.
+      x: { time: false, auto: false, range: () => [-0.5, Math.max(days.length, 1) - 0.5] },
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 10] },
     },
     axes: [

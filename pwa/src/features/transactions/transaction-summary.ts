@@ -1,4 +1,7 @@
-/** The Transaction Dashboard's arithmetic: default filters, the summary cards, income per day. */
+/**
+ * The Transaction Dashboard's shapes and formats: default filters, dollars, chart labels. The
+ * sums themselves are the server's (GET /payments/report), over the whole filtered range.
+ */
 
 export interface TransactionFilters {
   /** yyyy-MM-dd */
@@ -37,25 +40,8 @@ export interface Summary {
   average: number;
 }
 
-export function summarise(amounts: number[]): Summary {
-  const total = amounts.reduce((sum, amount) => sum + amount, 0);
-  return { count: amounts.length, total, average: amounts.length ? total / amounts.length : 0 };
-}
-
 export interface DayIncome {
   /** yyyy-MM-dd, local */
   day: string;
   income: number;
-}
-
-/** Income summed per (local) day, oldest first. */
-export function incomePerDay(payments: { amount: number; paidAt: string }[]): DayIncome[] {
-  const byDay = new Map<string, number>();
-  for (const payment of payments) {
-    const day = toDayKey(new Date(payment.paidAt));
-    byDay.set(day, (byDay.get(day) ?? 0) + payment.amount);
-  }
-  return [...byDay.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, income]) => ({ day, income: Math.round(income * 100) / 100 }));
 }

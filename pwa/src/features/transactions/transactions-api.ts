@@ -1,7 +1,12 @@
-/** The admin's transaction list (GET /payments/all), filtered by the server (spec section 5). */
+/**
+ * The admin's transaction report (GET /payments/report): the server filters by the admin's
+ * local days (their time zone goes with the request), computes the summary cards and income
+ * per day over the whole filtered range, and sends one page of the table.
+ */
 import { toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import type { TransactionFilters } from './transaction-summary.ts';
+import type { PageOf } from '../../lib/use-paged-request.ts';
+import type { DayIncome, Summary, TransactionFilters } from './transaction-summary.ts';
 
 export interface Transaction {
   id: string;
@@ -14,10 +19,21 @@ export interface Transaction {
   paidAt: string;
 }
 
-export async function fetchTransactions(filters: TransactionFilters, signal?: AbortSignal): Promise<Transaction[]> {
+export interface TransactionReport extends PageOf<Transaction> {
+  summary: Summary;
+  days: DayIncome[];
+}
+
+export const transactionsPageSize = 20;
+
+/** The browser's time zone (IANA name), so that the server's days are the admin's days. */
+export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export async function fetchTransactionReport(filters: TransactionFilters, page: number, signal?: AbortSignal): Promise<TransactionReport> {
   // Empty filters are left out: the server filters only by what is given.
-  const query = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
-  const res = await api.payments.all.$get({ query }, { init: { signal } });
+  const given = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
+  const query = { ...given, tz: localTimeZone(), page: String(page), pageSize: String(transactionsPageSize) };
+  const res = await api.payments.report.$get({ query }, { init: { signal } });
   if (!res.ok) throw await toApiError(res);
   return res.json();
 }

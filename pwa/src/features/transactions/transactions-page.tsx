@@ -3,16 +3,27 @@
  * range, customer email, policy name), summary cards, income per day as a bar chart, and
  * the payments table.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
 import { StatCards } from '../../components/stat-cards.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { useRequest } from '../../lib/use-request.ts';
+import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { IncomeChart } from './income-chart.tsx';
-import { fetchTransactions } from './transactions-api.ts';
-import { defaultFilters, dollars, incomePerDay, summarise, type TransactionFilters } from './transaction-summary.ts';
+import { fetchTransactionReport, type Transaction } from './transactions-api.ts';
+import { defaultFilters, dollars, type TransactionFilters } from './transaction-summary.ts';
 import './transactions.css';
+
+const columns: Column<Transaction>[] = [
+  { header: 'Transaction ID', kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
+  { header: 'Customer Email', cell: (transaction) => transaction.email },
+  { header: 'Policy Name', cell: (transaction) => transaction.policyName },
+  { header: 'Amount', cell: (transaction) => dollars(transaction.amount) },
+  { header: 'Date', cell: (transaction) => new Date(transaction.paidAt).toLocaleDateString() },
+  { header: 'Status', cell: () => <span className="badge badge--success">Success</span> },
+];
 
 const filterFields: { key: keyof TransactionFilters; label: string; type: 'date' | 'text' }[] = [
   { key: 'from', label: 'From Date', type: 'date' },
@@ -27,14 +38,17 @@ export function TransactionsPage() {
   // What is typed is sent a moment after typing stops, not on every key.
   const [applied, setApplied] = useState(filters);
   useEffect(() => {
-    const timer = window.setTimeout(() => setApplied(filters), 350);
+    const timer = window.setTimeout(() => {
+      setApplied(filters);
+      setPage(1);
+    }, 350);
     return () => window.clearTimeout(timer);
   }, [filters]);
 
-  const transactions = useRequest((signal) => fetchTransactions(applied, signal), [applied]);
-  const list = useMemo(() => (transactions.status === 'ready' ? transactions.data : []), [transactions.status, transactions.data]);
-  const summary = summarise(list.map((transaction) => transaction.amount));
-  const days = useMemo(() => incomePerDay(list), [list]);
+  const [page, setPage] = useState(1);
+  const transactions = usePagedRequest((signal) => fetchTransactionReport(applied, page, signal), [applied, page]);
+  const report = transactions.status === 'error' ? undefined : transactions.shown;
+  const summary = report?.summary ?? { count: 0, total: 0, average: 0 };
   useEffect(() => {
     if (transactions.status === 'error') console.error('Failed to load transactions', transactions.error);
   }, [transactions.status, transactions.error]);
@@ -71,44 +85,27 @@ export function TransactionsPage() {
         </div>
       </form>
 
-      {transactions.status === 'loading' && <LoadingState>Loading transactions...</LoadingState>}
+      {transactions.status === 'loading' && !report && <LoadingState>Loading transactions...</LoadingState>}
       {transactions.status === 'error' && (
         <ErrorState onRetry={transactions.reload}>{messageOf(transactions.error, 'Failed to load transactions.')}</ErrorState>
       )}
-      {transactions.status === 'ready' && list.length === 0 && <EmptyState>No transactions found matching your filters</EmptyState>}
-      {transactions.status === 'ready' && list.length > 0 && (
-        <>
+      {report && report.total === 0 && <EmptyState>No transactions found matching your filters</EmptyState>}
+      {report && report.total > 0 && (
+        <div aria-busy={transactions.status === 'loading' || undefined}>
           <div className="panel">
-            <IncomeChart days={days} />
+            <IncomeChart days={report.days} />
           </div>
-          <h2 id="transactions-table-title">Transactions</h2>
-          <div className="table-scroll" role="region" aria-label="Transactions" tabIndex={0}>
-            <table className="data" aria-labelledby="transactions-table-title">
-              <thead>
-                <tr>
-                  <th scope="col">Transaction ID</th>
-                  <th scope="col">Customer Email</th>
-                  <th scope="col">Policy Name</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((transaction) => (
-                  <tr key={transaction.id}>
-                    <td className="transactions__id">{transaction.transactionId}</td>
-                    <td>{transaction.email}</td>
-                    <td>{transaction.policyName}</td>
-                    <td>{dollars(transaction.amount)}</td>
-                    <td>{new Date(transaction.paidAt).toLocaleDateString()}</td>
-                    <td><span className="badge badge--success">Success</span></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+          <h2>Transactions</h2>
+          <DataTable label="Transactions" columns={columns} rows={report.items} rowKey={(transaction) => transaction.id} />
+          <PageNav
+            label="Transactions pages"
+            page={report.page}
+            pageSize={report.pageSize}
+            total={report.total}
+            busy={transactions.status === 'loading'}
+            onPage={setPage}
+          />
+        </div>
       )}
     </section>
   );

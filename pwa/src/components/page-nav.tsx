@@ -1,0 +1,38 @@
+/**
+ * Previous / Next under a list the server pages (admin and agent screens), with where the
+ * reader is: "21–40 of 1,234". The list's total comes from the server, so the screen never
+ * holds more than one page.
+ */
+import './page-nav.css';
+
+interface PageNavProps {
+  /** Names the navigation landmark, e.g. 'Applications pages'. */
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  /** True while the next page is on its way (buttons stay, marked busy). */
+  busy?: boolean;
+}
+
+export function PageNav({ label, page, pageSize, total, onPage, busy = false }: PageNavProps) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav className="page-nav" aria-label={label} aria-busy={busy || undefined}>
+      <p className="page-nav__where" aria-live="polite">
+        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · Page {page} of {pageCount}
+      </p>
+      <div className="page-nav__buttons">
+        <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <button type="button" className="button button--secondary button--small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

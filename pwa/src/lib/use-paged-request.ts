@@ -1,0 +1,27 @@
+/**
+ * A list the server pages and filters: `useRequest` for the current page, plus the last page
+ * that arrived, so that while the next page or a new search is on its way the screen keeps
+ * showing rows (marked busy) instead of flashing a loading state.
+ */
+import { useState } from 'react';
+import { useRequest, type Request } from './use-request.ts';
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type PagedRequest<P> = Request<P> & {
+  /** The page to show: the current answer, or the last one while the next is loading. */
+  shown: P | undefined;
+};
+
+export function usePagedRequest<P>(load: (signal: AbortSignal) => Promise<P>, inputs: readonly unknown[]): PagedRequest<P> {
+  const request = useRequest(load, inputs);
+  const [kept, setKept] = useState<P | undefined>(undefined);
+  // Remembering the latest answer during render (React's pattern for values from earlier renders).
+  if (request.status === 'ready' && request.data !== kept) setKept(request.data);
+  return { ...request, shown: request.status === 'ready' ? request.data : kept };
+}
