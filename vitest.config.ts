@@ -37,6 +37,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A failed test leaves screenshots and a trace under e2e/artifacts/.
+          setupFiles: ['e2e/support/failure-hook.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,5 +1,6 @@
 /** Debian's Chromium driven by playwright-core, with the flags this environment needs. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { watchContext } from './failure-artifacts.ts';
 
 export const chromiumFlags = [
   '--headless',
@@ -20,11 +21,14 @@ export async function newContext(
   browser: Browser,
   options: { width?: number; height?: number; timezoneId?: string } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: { width: options.width ?? 360, height: options.height ?? 780 },
     serviceWorkers: 'allow',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
+  // In the e2e project: traced, and screenshotted if the test fails (failure-artifacts.ts).
+  await watchContext(context);
+  return context;
 }
 
 export type { Browser, BrowserContext, Page };
