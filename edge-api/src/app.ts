@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { setHashConcurrency } from './auth/hash-queue.ts';
 import { loadSession } from './auth/session.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { ApiError, errorResponse, handleError } from './errors.ts';
@@ -20,6 +21,7 @@ import { crossSiteProtection, requestSizeLimits, securityHeaders } from './secur
 
 /** The whole API. Entry points (Node, Worker) and tests build it the same way. */
 export function createApp(deps: AppDeps) {
+  setHashConcurrency(deps.config.passwordHashConcurrency);
   const app = new Hono<AppEnv>()
     .use(securityHeaders())
     .use(async (c, next) => {

@@ -47,12 +47,51 @@ export interface AppConfig {
     /** A key with no attempt for this long starts afresh. */
     windowSeconds: number;
   };
+  /** Per-client request limits (lib/rate-limit.ts): at most `max` requests per `windowSeconds`. */
+  rateLimits: Record<RateLimitName, RateLimit>;
+  /** Bytes of images one account may have uploaded (POST /uploads). */
+  uploadQuotaBytes: number;
+  /** An uploaded image nothing refers to is removed after this long. */
+  unusedUploadGraceSeconds: number;
+  /** Password hashes computed at once (auth/hash-queue.ts). */
+  passwordHashConcurrency: number;
   /** Take the client address from X-Forwarded-For (Node behind a proxy that sets it). */
   trustProxy: boolean;
   maxJsonBytes: number;
   maxImageBytes: number;
   /** Width x height cap of an uploaded image (lib/image-check.ts). */
   maxImagePixels: number;
+}
+
+export const rateLimitNames = ['register', 'signIn', 'subscribe', 'uploads', 'views'] as const;
+export type RateLimitName = (typeof rateLimitNames)[number];
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** The defaults: a person never meets them; a script filling the disk or the popular list does. */
+const defaultRateLimits: Record<RateLimitName, RateLimit> = {
+  register: { max: 10, windowSeconds: 3600 },
+  signIn: { max: 60, windowSeconds: 600 },
+  subscribe: { max: 10, windowSeconds: 3600 },
+  uploads: { max: 30, windowSeconds: 3600 },
+  views: { max: 60, windowSeconds: 3600 },
+};
+const rateLimitEnv: Record<RateLimitName, string> = {
+  register: 'RATE_LIMIT_REGISTER',
+  signIn: 'RATE_LIMIT_SIGN_IN',
+  subscribe: 'RATE_LIMIT_SUBSCRIBE',
+  uploads: 'RATE_LIMIT_UPLOADS',
+  views: 'RATE_LIMIT_VIEWS',
+};
+
+/** `RATE_LIMIT_X=max/seconds`, e.g. `10/3600`. */
+function rateLimit(value: string | undefined, fallback: RateLimit): RateLimit {
+  if (value === undefined || value.trim() === '') return fallback;
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  if (!match) throw new Error(`Expected a rate limit like "10/3600" (requests/seconds), got "${value}"`);
+  return { max: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -112,6 +151,12 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
       windowSeconds: int(env.LOGIN_WINDOW_SECONDS, 60 * 60),
     },
     trustProxy: env.TRUST_PROXY === 'true',
+    passwordHashConcurrency: int(env.PASSWORD_HASH_CONCURRENCY, 2),
+    rateLimits: Object.fromEntries(
+      rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
+    ) as Record<RateLimitName, RateLimit>,
+    uploadQuotaBytes: int(env.UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
+    unusedUploadGraceSeconds: int(env.UNUSED_UPLOAD_GRACE_SECONDS, 24 * 3600),
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
     maxImageBytes: 10 * 1024 * 1024,
     maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),

@@ -13,6 +13,7 @@ import { createApp } from './app.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
+import { housekeeping } from './lib/unused-uploads.ts';
 import { createNodeDatabase } from './db/sqlite-node.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -81,6 +82,11 @@ export async function startNodeServer(options: StartOptions = {}) {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   log(`Insurance app and API at http://localhost:${actualPort}`);
+  // Unused uploads and old rate-limit windows go hourly (lib/unused-uploads.ts).
+  const housekeepingTimer = setInterval(() => {
+    housekeeping(deps).catch((err: unknown) => console.error('Housekeeping failed:', err));
+  }, 3_600_000);
+  housekeepingTimer.unref();
 
   return {
     port: actualPort,
@@ -88,6 +94,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     deps,
     sqlite: database.sqlite as SQLite.Database,
     async stop() {
+      clearInterval(housekeepingTimer);
       await new Promise<void>((done) => server.close(() => done()));
       await database.close();
     },

@@ -35,6 +35,11 @@ export interface Database {
     last_attempt_at: number;
     next_allowed_at: number;
   };
+  rate_limits: {
+    key: string;
+    window_start: number;
+    hits: number;
+  };
   images: {
     id: string;
     content_type: string;

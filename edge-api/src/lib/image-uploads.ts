@@ -3,7 +3,7 @@
  * of POST /auth/register, so both apply exactly the same checks: a real PNG, JPEG, WebP or
  * GIF (by its bytes), at most 10 MB, stored under a name the server makes.
  */
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageStore } from '../storage/images.ts';
@@ -56,25 +56,6 @@ export async function putImage(images: ImageStore, image: AcceptedImage): Promis
   const name = `${newId()}.${image.kind.extension}`;
   await images.put(name, image.bytes, image.kind.contentType);
   return { name, url: `/images/${name}`, contentType: image.kind.contentType, size: image.bytes.byteLength };
-}
-
-/** The images-table row of a stored upload, as a query for a batch or to run alone. */
-export function recordImageQuery(
-  db: Kysely<Database>,
-  upload: StoredUpload,
-  ownerId: string | null,
-  now: Date,
-): CompiledQuery {
-  return db
-    .insertInto('images')
-    .values({
-      id: upload.name,
-      content_type: upload.contentType,
-      byte_size: upload.size,
-      owner_id: ownerId,
-      created_at: now.toISOString(),
-    })
-    .compile();
 }
 
 /** A photo link to one of our images must name an image that was really uploaded. */

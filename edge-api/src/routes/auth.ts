@@ -10,7 +10,7 @@ import { access, currentUser } from '../auth/access.ts';
 import { verifyGoogleIdToken } from '../auth/google-id-token.ts';
 import { clientKey, emailKey, forgetAttempts, releaseAttempt, reserveAttempt, userKey } from '../auth/login-throttle.ts';
 import { clientAddress } from '../client-address.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { queuedHashPassword as hashPassword, queuedVerifyPassword as verifyPassword } from '../auth/hash-queue.ts';
 import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
 import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
 import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../auth/schemas.ts';
@@ -19,6 +19,7 @@ import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile
 import type { AppEnv } from '../env.ts';
 import { ApiError, conflict, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { rateLimit } from '../lib/rate-limit.ts';
 import { acceptImage, assertUploadedImage, hasFile, putImage, type StoredUpload } from '../lib/image-uploads.ts';
 import { validate } from '../validation.ts';
 
@@ -50,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
 
-  .post('/auth/register', access('POST /auth/register'), formOnly, validate('form', registerForm), async (c) => {
+  .post('/auth/register', access('POST /auth/register'), rateLimit('register'), formOnly, validate('form', registerForm), async (c) => {
     const { name, email, password, photo } = c.req.valid('form');
     const { deps } = c.var;
     const { db, clock } = deps;
@@ -95,7 +96,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(answer, 201);
   })
 
-  .post('/auth/login', access('POST /auth/login'), validate('json', loginBody), async (c) => {
+  .post('/auth/login', access('POST /auth/login'), rateLimit('signIn'), validate('json', loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;
     const { login } = deps.config;

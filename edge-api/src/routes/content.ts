@@ -4,6 +4,7 @@ import { access } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
 import { conflict } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { rateLimit } from '../lib/rate-limit.ts';
 import { validate } from '../validation.ts';
 
 export const subscribeBody = z.object({
@@ -16,7 +17,7 @@ export const contentRoutes = new Hono<AppEnv>()
     const rows = await c.var.deps.db.selectFrom('faqs').selectAll().orderBy('position').execute();
     return c.json(rows, 200);
   })
-  .post('/subscribe', access('POST /subscribe'), validate('json', subscribeBody), async (c) => {
+  .post('/subscribe', access('POST /subscribe'), rateLimit('subscribe'), validate('json', subscribeBody), async (c) => {
     const { name, email } = c.req.valid('json');
     const { db, clock } = c.var.deps;
     const result = await db

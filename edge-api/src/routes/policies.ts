@@ -1,5 +1,6 @@
 import { Hono, type TypedResponse } from 'hono';
 import { sql } from 'kysely';
+import { countRequest } from '../lib/rate-limit.ts';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
 import { policyById, popularityOf, selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
@@ -44,7 +45,8 @@ export const policyReadRoutes = new Hono<AppEnv>()
     const [row] = (await policyById.execute(db, id)).rows;
     if (!row) throw notFound('Policy');
     // A view counts towards popularity; it is kept out of the policy row so it is not re-synced.
-    await db
+    // Past its view limit a client still reads the policy, but its views no longer count.
+    if ((await countRequest(c, 'views')) === null) await db
       .insertInto('policy_stats')
       .values({ policy_id: id, view_count: 1 })
       .onConflict((oc) => oc.column('policy_id').doUpdateSet({ view_count: sql`view_count + 1` }))

@@ -10,13 +10,16 @@
  * (the name is never reused, so the bytes behind it never change).
  */
 import { Hono } from 'hono';
+import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { acceptImage, putImage, recordImageQuery, storedImageName } from '../lib/image-uploads.ts';
+import { acceptImage, putImage, storedImageName } from '../lib/image-uploads.ts';
+import { rateLimit } from '../lib/rate-limit.ts';
+import { removeUnusedUploads } from '../lib/unused-uploads.ts';
 
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/uploads', access('POST /uploads'), async (c) => {
+  .post('/uploads', access('POST /uploads'), rateLimit('uploads'), async (c) => {
     const { deps } = c.var;
     const user = currentUser(c);
     if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
@@ -36,13 +39,28 @@ export const uploadRoutes = new Hono<AppEnv>()
       });
     }
     const image = await acceptImage(file, deps.config);
+    const { uploadQuotaBytes } = deps.config;
     const stored = await putImage(deps.images, image);
+    let recorded: boolean;
     try {
-      await deps.batch([recordImageQuery(deps.db, stored, user.id, deps.clock())]);
+      // Recorded only while the account stays within its quota: one conditional insert, so
+      // parallel uploads cannot pass the quota together.
+      const [result] = await deps.batch([
+        sql`insert into images (id, content_type, byte_size, owner_id, created_at)
+            select ${stored.name}, ${stored.contentType}, ${stored.size}, ${user.id}, ${deps.clock().toISOString()}
+            where (select coalesce(sum(byte_size), 0) from images where owner_id = ${user.id}) + ${stored.size} <= ${uploadQuotaBytes}`.compile(deps.db),
+      ]);
+      recorded = Boolean(result?.changes);
     } catch (err) {
       await deps.images.delete(stored.name);
       throw err;
     }
+    if (!recorded) {
+      await deps.images.delete(stored.name);
+      const megabytes = Math.floor(uploadQuotaBytes / 1024 / 1024);
+      throw new ApiError(413, 'payload_too_large', `You have used your upload space (${megabytes} MB). Pictures you no longer use are removed after a day.`);
+    }
+    await removeUnusedUploads(deps);
     return c.json({ url: stored.url }, 201);
   })
 

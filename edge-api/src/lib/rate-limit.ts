@@ -1,0 +1,75 @@
+/**
+ * Per-client request limits on the anonymous and costly endpoints (docs/security.md,
+ * decision 0010): a fixed window per '<limit>:<client address>', counted by one upsert in the
+ * database, so the same code holds on Node (SQLite) and on the Worker (D1), across processes
+ * and isolates.
+ */
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { sql } from 'kysely';
+import { clientAddress } from '../client-address.ts';
+import type { RateLimitName } from '../config.ts';
+import type { AppDeps, AppEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+
+/** Counts one request; the seconds until the window ends when it went over the limit, else null. */
+export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Promise<number | null> {
+  const { deps } = c.var;
+  const { max, windowSeconds } = deps.config.rateLimits[name];
+  const now = deps.clock().getTime();
+  const windowMs = windowSeconds * 1000;
+  // SQLite evaluates every SET expression against the old row, so both see the same `expired`.
+  const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
+  const row = await deps.db
+    .insertInto('rate_limits')
+    .values({ key: `${name}:${clientAddress(c)}`, window_start: now, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
+        window_start: sql<number>`case when ${expired} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow();
+  if (row.hits <= max) return null;
+  return Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
+}
+
+export function tooManyRequests(c: Context<AppEnv>, seconds: number): ApiError {
+  c.header('Retry-After', String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  const when = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return new ApiError(429, 'too_many_requests', `Too many requests. Please try again in ${when}.`, {
+    details: { retryAfterSeconds: seconds },
+  });
+}
+
+/**
+ * A refusal comes before the body was read. A small body is read anyway, so the client's
+ * keep-alive connection stays usable (workerd drops a connection whose request body was left
+ * unread, and with it the client's next request); a large one is not worth reading.
+ */
+async function readSmallBody(c: Context<AppEnv>): Promise<void> {
+  const length = Number(c.req.header('content-length') ?? 'NaN');
+  if (Number.isFinite(length) && length > 0 && length <= c.var.deps.config.maxJsonBytes) {
+    await c.req.arrayBuffer().catch(() => undefined);
+  } else if (c.req.raw.body) {
+    c.header('Connection', 'close');
+  }
+}
+
+/** Refuses with 429 and Retry-After once this client has used up the limit's window. */
+export const rateLimit = (name: RateLimitName) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const wait = await countRequest(c, name);
+    if (wait !== null) {
+      await readSmallBody(c);
+      throw tooManyRequests(c, wait);
+    }
+    await next();
+  });
+
+/** Windows that ended a day ago are of no further use. */
+export async function forgetOldWindows(deps: AppDeps): Promise<void> {
+  await deps.db.deleteFrom('rate_limits').where('window_start', '<', deps.clock().getTime() - 86_400_000).execute();
+}
