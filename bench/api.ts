@@ -51,33 +51,33 @@ async function measure(server: { url: string; pid: number }, spec: LoadSpec, sec
 }
 
 function endpointsFor(user: BenchUser, token: string): Endpoint[] {
-  const randomPolicy = () => `/policies/bench-policy-${1 + Math.floor(Math.random() * policyCount)}`;
+  const randomPolicy = () => `/api/policies/bench-policy-${1 + Math.floor(Math.random() * policyCount)}`;
   const body = JSON.stringify(applicationBody(user, 'bench-policy-1'));
   return [
     {
       name: 'GET /policies/:id',
       kind: 'read',
-      spec: { method: 'GET', path: '/policies/bench-policy-500', vary: () => ({ path: randomPolicy() }) },
-      pathPattern: '^/policies/[^/]+$',
+      spec: { method: 'GET', path: '/api/policies/bench-policy-500', vary: () => ({ path: randomPolicy() }) },
+      pathPattern: '^/api/policies/[^/]+$',
     },
     {
       name: `GET /policies (${formatNumber(policyCount)} policies)`,
       kind: 'read',
-      spec: { method: 'GET', path: '/policies' },
-      pathPattern: '^/policies$',
+      spec: { method: 'GET', path: '/api/policies' },
+      pathPattern: '^/api/policies$',
     },
     {
       name: 'POST /applications (signed in, idempotent)',
       kind: 'write',
       spec: {
         method: 'POST',
-        path: '/applications',
+        path: '/api/applications',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body,
         // Every request is a new application: a replayed key would only measure the replay path.
         vary: () => ({ headers: { 'idempotency-key': randomUUID() } }),
       },
-      pathPattern: '^/applications$',
+      pathPattern: '^/api/applications$',
     },
   ];
 }

@@ -104,7 +104,7 @@ export async function runSearchBench(ctx: BenchContext): Promise<BenchOutcome> {
   });
   const browser = await launchBrowser();
   try {
-    const probe = await rawRequest(`${app.url}/sync?since=0`);
+    const probe = await rawRequest(`${app.url}/api/sync?since=0`);
     if (probe.status === 404 && /No such endpoint/.test(probe.body.toString())) {
       throw new SkipBenchmark('GET /sync is not built yet, so the catalogue cannot fill its local copy');
     }

@@ -42,7 +42,7 @@ async function pull(app: AppServer, since: string | number, headers: Record<stri
   let jsonBytes = 0;
   const upserted = new Set<string>();
   for (;;) {
-    const response = await rawRequest(`${app.url}/sync?since=${encodeURIComponent(cursor)}`, { headers: { ...headers, 'accept-encoding': 'gzip' } });
+    const response = await rawRequest(`${app.url}/api/sync?since=${encodeURIComponent(cursor)}`, { headers: { ...headers, 'accept-encoding': 'gzip' } });
     if (isMissingEndpoint(response)) throw new SkipBenchmark('GET /sync is not built yet (edge-api/src/routes/sync.ts)');
     if (response.status !== 200) throw new Error(`GET /sync?since=${cursor} answered ${response.status}: ${bodyText(response).slice(0, 300)}`);
     const text = bodyText(response);
@@ -61,7 +61,7 @@ async function pull(app: AppServer, since: string | number, headers: Record<stri
 async function timeSingles(app: AppServer, user: BenchUser, headers: Record<string, string>, policyIds: string[], count = queuedWrites) {
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const response = await fetch(`${app.url}/applications`, {
+    const response = await fetch(`${app.url}/api/applications`, {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': randomUUID() },
       body: JSON.stringify(applicationBody(user, policyIds[i % policyIds.length] as string)),
@@ -83,7 +83,7 @@ async function timeBatches(app: AppServer, user: BenchUser, headers: Record<stri
       type: 'application.create',
       payload: applicationBody(user, policyIds[(first + i) % policyIds.length] as string),
     }));
-    const response = await fetch(`${app.url}/sync/push`, { method: 'POST', headers, body: JSON.stringify({ mutations }) });
+    const response = await fetch(`${app.url}/api/sync/push`, { method: 'POST', headers, body: JSON.stringify({ mutations }) });
     const text = await response.text();
     if (!response.ok) {
       if (response.status === 404 && /No such endpoint/.test(text)) throw new SkipBenchmark('POST /sync/push is not built yet');

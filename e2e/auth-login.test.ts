@@ -29,7 +29,7 @@ describe('login', () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${server.url}/login`);
     const calls: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/auth/login') && calls.push(r.url()));
+    page.on('request', (r) => r.url().endsWith('/api/auth/login') && calls.push(r.url()));
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();

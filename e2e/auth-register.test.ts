@@ -24,7 +24,7 @@ const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
 async function openRegister(): Promise<{ page: Page; registerCalls: string[] }> {
   const page = await (await newContext(browser)).newPage();
   const registerCalls: string[] = [];
-  page.on('request', (r) => new URL(r.url()).pathname === '/auth/register' && registerCalls.push(r.method()));
+  page.on('request', (r) => new URL(r.url()).pathname === '/api/auth/register' && registerCalls.push(r.method()));
   await page.goto(`${server.url}/register`);
   await page.getByRole('heading', { name: 'Register' }).waitFor();
   return { page, registerCalls };
@@ -105,7 +105,7 @@ describe('registration', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
 
     // The account exists with its picture stored by our API.
-    const login = await fetch(`${server.url}/auth/login`, {
+    const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'amina@example.test', password: 'secret123' }),

@@ -35,7 +35,7 @@ async function register(name: string, email: string) {
   form.set('name', name);
   form.set('email', email);
   form.set('password', 'secret-123');
-  const res = await fetch(`${server.url}/auth/register`, { method: 'POST', body: form });
+  const res = await fetch(`${server.url}/api/auth/register`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return (await res.json()) as { accessToken: string };
 }
@@ -50,7 +50,7 @@ const application = (id: string) =>
 describe("an admin's dashboard", () => {
   it('shows the six totals the server counts', async () => {
     const admin = await apiAs(server, 'admin');
-    const stats = await admin.json<Record<string, number>>('/admin-stats');
+    const stats = await admin.json<Record<string, number>>('/api/admin-stats');
     const page = await adminPage('/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const cards: [string, string][] = [
@@ -124,7 +124,7 @@ describe("an admin's dashboard", () => {
 
   it('approves, disapproves and deletes agent requests', async () => {
     const session = await register('Sadia Islam', 'sadia.islam@example.test');
-    const asked = await fetch(`${server.url}/agents`, {
+    const asked = await fetch(`${server.url}/api/agents`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
       body: JSON.stringify({ name: 'Sadia Islam', phone: '+880 1811 000222', nid: '1993000111222', district: 'Rajshahi' }),

@@ -128,16 +128,16 @@ describe("an agent's dashboard", () => {
     // Neither the local copy nor the API can answer.
     const fail = (route: { fulfill: (r: object) => Promise<void> }) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Boom' }) });
-    await page.route('**/sync?*', fail);
-    await page.route('**/applications/assigned/**', fail);
+    await page.route('**/api/sync?*', fail);
+    await page.route('**/api/applications/assigned/**', fail);
     await page.evaluate(() => indexedDB.deleteDatabase('insurance'));
     await page.goto(`${server.url}/dashboard/agentPolicyClearance`);
     const banner = page.getByRole('alert').filter({ hasText: 'Failed to load policy claims. Please try again later.' });
     await banner.waitFor();
     await expectNoAxeViolations(page, 'claims error');
 
-    await page.unroute('**/sync?*');
-    await page.unroute('**/applications/assigned/**');
+    await page.unroute('**/api/sync?*');
+    await page.unroute('**/api/applications/assigned/**');
     await banner.getByRole('button', { name: 'Try Again' }).click();
     await banner.waitFor({ state: 'detached' });
     // Only the demo's own claim is still open (the previous test decided the others).

@@ -70,7 +70,7 @@ describe('the dashboard guard', () => {
     });
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/auth/refresh', async (route) => {
+    await page.route('**/api/auth/refresh', async (route) => {
       await held;
       await route.continue();
     });
@@ -180,7 +180,7 @@ describe('the dashboard guard', () => {
     });
     // The sign-in is ended elsewhere (its refresh family revoked): the next request with the
     // page's access token is refused, the refresh fails, and the session is over.
-    const ended = await page.request.post(`${server.url}/auth/logout`);
+    const ended = await page.request.post(`${server.url}/api/auth/logout`);
     expect(ended.ok()).toBe(true);
     // Any request ends it (a background pull may get there first): open another screen.
     const loginHeading = page.getByRole('heading', { name: 'Login', exact: true });

@@ -133,7 +133,7 @@ describe("a customer's dashboard", () => {
     expect(await page.getByLabel('Current Password').inputValue()).toBe('');
 
     // The server holds the new password; this device stays signed in.
-    const withNew = await fetch(`${server.url}/auth/login`, {
+    const withNew = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: demoEmail('user'), password: 'better-secret-1' }),
@@ -146,13 +146,13 @@ describe("a customer's dashboard", () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/myApplication');
 
     // Put the demo password back for the other tests.
-    const restore = await fetch(`${server.url}/auth/login`, {
+    const restore = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: demoEmail('user'), password: 'better-secret-1' }),
     });
     const { accessToken } = (await restore.json()) as { accessToken: string };
-    const back = await fetch(`${server.url}/auth/password`, {
+    const back = await fetch(`${server.url}/api/auth/password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ oldPassword: 'better-secret-1', newPassword: 'demo1234', confirmPassword: 'demo1234' }),
@@ -191,7 +191,7 @@ describe("a customer's dashboard", () => {
     await page.locator('.form-message--success').filter({ hasText: 'Your request to become an agent has been submitted.' }).waitFor();
 
     const admin = await apiAs(server, 'admin');
-    const requests = await admin.json<{ email: string; district: string; status: string }[]>('/agents/all');
+    const requests = await admin.json<{ email: string; district: string; status: string }[]>('/api/agents/all');
     expect(requests.find((request) => request.email === demoEmail('user'))).toMatchObject({ district: 'Khulna', status: 'pending' });
 
     // A second request while one waits: the server's reason is shown.

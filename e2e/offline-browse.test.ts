@@ -55,9 +55,9 @@ describe('installable', () => {
 
 describe('offline after one visit', () => {
   it('reloads, browses the catalogue, a policy, blogs, the FAQ and the agents, and computes a quote', async () => {
-    const policies = (await (await fetch(`${journey.server.url}/policies`)).json()) as Named[];
-    const blogs = (await (await fetch(`${journey.server.url}/blogs`)).json()) as Named[];
-    const agents = (await (await fetch(`${journey.server.url}/agents`)).json()) as { name: string }[];
+    const policies = (await (await fetch(`${journey.server.url}/api/policies`)).json()) as Named[];
+    const blogs = (await (await fetch(`${journey.server.url}/api/blogs`)).json()) as Named[];
+    const agents = (await (await fetch(`${journey.server.url}/api/agents`)).json()) as { name: string }[];
     expect(policies.length).toBeGreaterThan(8);
     expect(blogs.length).toBeGreaterThan(0);
     expect(agents.length).toBeGreaterThan(0);

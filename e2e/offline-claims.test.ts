@@ -17,8 +17,8 @@ const journey = offlineJourney();
 async function assignedClaim(applicant: string): Promise<string> {
   const customer = await apiAs(journey.server, 'user');
   const admin = await apiAs(journey.server, 'admin');
-  const [policy] = await (await fetch(`${journey.server.url}/policies`)).json() as { id: string }[];
-  const created = await customer.json<{ insertedId: string }>('/applications', {
+  const [policy] = await (await fetch(`${journey.server.url}/api/policies`)).json() as { id: string }[];
+  const created = await customer.json<{ insertedId: string }>('/api/applications', {
     method: 'POST',
     body: JSON.stringify({
       policyId: policy!.id,
@@ -31,7 +31,7 @@ async function assignedClaim(applicant: string): Promise<string> {
       estimatedPremium: 120,
     }),
   });
-  await admin.json(`/applications/assign/${created.insertedId}`, { method: 'PATCH', body: JSON.stringify({ agentEmail: 'agent@demo.local' }) });
+  await admin.json(`/api/applications/assign/${created.insertedId}`, { method: 'PATCH', body: JSON.stringify({ agentEmail: 'agent@demo.local' }) });
   return created.insertedId;
 }
 
@@ -62,7 +62,7 @@ describe('an offline decision overtaken by an online one', () => {
 
     // Meanwhile, online, the admin rejects the same application.
     const admin = await apiAs(journey.server, 'admin');
-    const rejected = await admin.fetch(`/applications/reject/${id}`, { method: 'PATCH' });
+    const rejected = await admin.fetch(`/api/applications/reject/${id}`, { method: 'PATCH' });
     expect(rejected.status).toBe(200);
 
     // The agent reconnects: the push is refused, and the agent is told why.

@@ -57,7 +57,7 @@ describe('pushing 50 queued writes through a flapping network and a killed serve
     // The network misbehaves for the first pushes.
     let pushes = 0;
     let restarted: Promise<void> | null = null;
-    await context.route('**/sync/push', async (route: Route) => {
+    await context.route('**/api/sync/push', async (route: Route) => {
       pushes++;
       if (pushes === 1) {
         // The server applies the batch, but its reply never reaches the phone.

@@ -14,8 +14,8 @@ let blogId: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  policyId = ((await (await fetch(`${server.url}/policies`)).json()) as { id: string }[])[0]!.id;
-  blogId = ((await (await fetch(`${server.url}/blogs`)).json()) as { id: string }[])[0]!.id;
+  policyId = ((await (await fetch(`${server.url}/api/policies`)).json()) as { id: string }[])[0]!.id;
+  blogId = ((await (await fetch(`${server.url}/api/blogs`)).json()) as { id: string }[])[0]!.id;
 });
 afterAll(async () => {
   await browser?.close();

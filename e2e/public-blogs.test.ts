@@ -18,7 +18,7 @@ let blogs: ApiBlog[];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  blogs = (await (await fetch(`${server.url}/blogs`)).json()) as ApiBlog[];
+  blogs = (await (await fetch(`${server.url}/api/blogs`)).json()) as ApiBlog[];
 });
 afterAll(async () => {
   await browser?.close();
@@ -82,14 +82,14 @@ describe('All Blogs', () => {
 
   it('says what went wrong when the blogs or a post cannot be loaded', async () => {
     const page = await (await newContext(browser)).newPage();
-    await page.route((url) => url.pathname === '/sync', (route) =>
+    await page.route((url) => url.pathname === '/api/sync', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
     );
     await page.goto(`${server.url}/blogs`);
     await page.getByText('Failed to load blogs. Please try again.').waitFor();
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
 
-    await page.route((url) => url.pathname.startsWith('/blogs/'), (route) =>
+    await page.route((url) => url.pathname.startsWith('/api/blogs/'), (route) =>
       route.request().resourceType() === 'document'
         ? route.continue()
         : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),

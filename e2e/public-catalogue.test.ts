@@ -21,7 +21,7 @@ let policies: ApiPolicy[];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  policies = (await (await fetch(`${server.url}/policies`)).json()) as ApiPolicy[];
+  policies = (await (await fetch(`${server.url}/api/policies`)).json()) as ApiPolicy[];
 });
 afterAll(async () => {
   await browser?.close();
@@ -110,7 +110,7 @@ describe('the catalogue', () => {
 
   it('says what went wrong when the policies cannot be loaded, and Try Again loads them', async () => {
     const page = await (await newContext(browser)).newPage();
-    const isSync = (url: URL) => url.pathname === '/sync';
+    const isSync = (url: URL) => url.pathname === '/api/sync';
     await page.route(isSync, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
     );

@@ -83,7 +83,7 @@ describe('the rotating hero', () => {
 
 describe('popular policies', () => {
   it('shows the six most popular policies with coverage, term and a details link', async () => {
-    const popular = (await (await fetch(`${server.url}/policies/6`)).json()) as { id: string; title: string; coverageRange: number; duration: number }[];
+    const popular = (await (await fetch(`${server.url}/api/policies/6`)).json()) as { id: string; title: string; coverageRange: number; duration: number }[];
     expect(popular).toHaveLength(6);
     const page = await openHome();
     const section = page.getByRole('region', { name: 'Popular Policies' });
@@ -106,7 +106,7 @@ describe('popular policies', () => {
 
   it('shows "Error: ..." when the server fails, and the local copy when it cannot be reached', async () => {
     const failing = await (await newContext(browser)).newPage();
-    await failing.route('**/policies/6', (route) =>
+    await failing.route('**/api/policies/6', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Database unavailable' }) }),
     );
     await failing.goto(server.url);
@@ -135,7 +135,7 @@ describe('popular policies', () => {
     const page = await (await newContext(browser)).newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/policies/6', async (route) => {
+    await page.route('**/api/policies/6', async (route) => {
       await held;
       await route.continue();
     });
@@ -149,7 +149,7 @@ describe('popular policies', () => {
 
 describe('latest blogs', () => {
   it('shows the four newest posts with title, author, date and picture, and More Blogs', async () => {
-    const blogs = (await (await fetch(`${server.url}/blogs`)).json()) as { id: string; title: string; authorName: string }[];
+    const blogs = (await (await fetch(`${server.url}/api/blogs`)).json()) as { id: string; title: string; authorName: string }[];
     const page = await openHome();
     const section = page.getByRole('region', { name: 'Latest Blogs' });
     await section.getByRole('article').first().waitFor();
@@ -226,7 +226,7 @@ describe('the newsletter', () => {
     const page = await openHome();
     const section = page.getByRole('region', { name: 'Stay Updated!' });
     const calls: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/subscribe') && calls.push(r.url()));
+    page.on('request', (r) => r.url().endsWith('/api/subscribe') && calls.push(r.url()));
     await section.getByRole('button', { name: 'Subscribe' }).click();
     expect(await section.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
     await section.getByLabel('Name').fill('Rahim');
@@ -240,7 +240,7 @@ describe('the newsletter', () => {
 
 describe('Meet Our Agents', () => {
   it('lists the agents in 3 columns on large screens and opens their details', async () => {
-    const agents = (await (await fetch(`${server.url}/agents`)).json()) as { name: string; email: string; phone: string | null; bio: string | null }[];
+    const agents = (await (await fetch(`${server.url}/api/agents`)).json()) as { name: string; email: string; phone: string | null; bio: string | null }[];
     const page = await openHome(server.url, { width: 1280, height: 900 });
     const section = page.getByRole('region', { name: 'Meet Our Agents' });
     await section.getByRole('button').first().waitFor();
@@ -276,7 +276,7 @@ describe('Meet Our Agents', () => {
 
   it('shows the failure message when the agents cannot be loaded', async () => {
     const page = await (await newContext(browser)).newPage();
-    await page.route((url) => url.pathname === '/sync', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }));
+    await page.route((url) => url.pathname === '/api/sync', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }));
     await page.goto(server.url);
     await page
       .getByRole('region', { name: 'Meet Our Agents' })

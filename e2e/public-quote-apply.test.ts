@@ -98,7 +98,7 @@ describe('the quote', () => {
 
 describe('applying for a policy', () => {
   it('refuses a visitor, signs them in on the way, then sends the application', async () => {
-    const policies = (await (await fetch(`${server.url}/policies`)).json()) as { id: string; title: string }[];
+    const policies = (await (await fetch(`${server.url}/api/policies`)).json()) as { id: string; title: string }[];
     const policy = policies[2]!;
     const page = await (await newContext(browser)).newPage();
 
@@ -184,14 +184,14 @@ describe('applying for a policy', () => {
 
     // The server has it, as the applicant sent it.
     const login = (await (
-      await fetch(`${server.url}/auth/login`, {
+      await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'user@demo.local', password: 'demo1234' }),
       })
     ).json()) as { accessToken: string };
     const mine = (await (
-      await fetch(`${server.url}/applications`, { headers: { authorization: `Bearer ${login.accessToken}` } })
+      await fetch(`${server.url}/api/applications`, { headers: { authorization: `Bearer ${login.accessToken}` } })
     ).json()) as { policyId: string; name: string; nid: string; estimatedPremium: number; healthConditions: string[]; relationship: string }[];
     const created = mine.find((a) => a.policyId === policy.id && a.name === 'Rahim Uddin');
     expect(created).toMatchObject({ nid: '1990123456789', relationship: 'Spouse', healthConditions: ['High Blood Pressure'] });

@@ -18,9 +18,38 @@ describe('the app shell', () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(server.url);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
-    const api = await fetch(`${server.url}/policies`);
+    const api = await fetch(`${server.url}/api/policies`);
     expect(api.headers.get('content-type')).toContain('application/json');
     await page.context().close();
+  });
+
+  it('answers a page URL with the app to any client, and an unknown /api path with a JSON 404', async () => {
+    const [policy] = (await (await fetch(`${server.url}/api/policies`)).json()) as { id: string }[];
+    for (const accept of ['application/json', '*/*', 'text/html']) {
+      const page = await fetch(`${server.url}/api/policies/${policy!.id}`, { headers: { accept } });
+      expect(page.headers.get('content-type'), accept).toContain('text/html');
+    }
+    const missing = await fetch(`${server.url}/api/no-such-endpoint`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect(((await missing.json()) as { error: string }).error).toBe('not_found');
+  });
+
+  it('shows the policy page, never JSON, when Back returns to a policy opened on a first visit', async () => {
+    // No service worker: the first visit, before one controls the page, is where Back used to
+    // bring back the JSON answer that shared the page's URL.
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const [policy] = (await (await fetch(`${server.url}/api/policies`)).json()) as { id: string; title: string }[];
+    await page.goto(`${server.url}/policies/${policy!.id}`);
+    await page.getByRole('heading', { name: policy!.title }).first().waitFor();
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { name: 'About LifeSure Insurance' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: policy!.title }).first().waitFor();
+    expect(await page.evaluate(() => document.contentType)).toBe('text/html');
+    expect(await page.locator('body').innerText()).not.toContain('"id":');
+    await context.close();
   });
 
   it('opens a deep link as the app, and an unknown path as 404 Not Found', async () => {

@@ -1,14 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { apiPrefix } from '../edge-api/src/api-prefix.ts';
 
-// The API runs on the same origin in production (Node serves both); in `vite dev` the
-// API paths are proxied to the Node server.
-const apiPrefixes = [
-  '/policies', '/agents', '/blogs', '/faqs', '/subscribe', '/client-config', '/images', '/auth', '/users',
-  '/make-admin', '/uploads', '/applications', '/admin-stats', '/audit', '/payments', '/create-payment-intent',
-  '/webhooks', '/sync',
-];
+// The API runs on the same origin in production (Node serves both); in `vite dev` the API
+// prefix is proxied to the Node server, and every other path is the app.
 
 const brand = '#0f5e9c';
 
@@ -71,16 +67,6 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    proxy: Object.fromEntries(
-      apiPrefixes.map((prefix) => [
-        prefix,
-        {
-          target: 'http://127.0.0.1:8787',
-          // Browser navigations stay with vite (the SPA); API calls go to the server.
-          bypass: (req: { headers: Record<string, string | string[] | undefined> }) =>
-            String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
-        },
-      ]),
-    ),
+    proxy: { [apiPrefix]: { target: 'http://127.0.0.1:8787' } },
   },
 });

@@ -120,7 +120,7 @@ export async function startApp(options: AppServerOptions = {}): Promise<AppServe
       ...options.env,
     };
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')];
-    const server = await spawnServer(args, env, `http://127.0.0.1:${port}`, '/faqs');
+    const server = await spawnServer(args, env, `http://127.0.0.1:${port}`, '/api/faqs');
     return {
       ...server,
       dataDir,

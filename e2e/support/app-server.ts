@@ -72,7 +72,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`App server exited early:\n${output}`);
       try {
-        const res = await fetch(`${url}/faqs`);
+        const res = await fetch(`${url}/api/faqs`);
         if (res.ok) return;
       } catch {
         // not listening yet

@@ -44,7 +44,7 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
     return;
   }
   // No login page (yet): the session as lib/session.ts stores it, then the target again.
-  const res = await page.request.post(`${server.url}/auth/login`, { data: { email: demoEmail(role), password: demoPassword } });
+  const res = await page.request.post(`${server.url}/api/auth/login`, { data: { email: demoEmail(role), password: demoPassword } });
   if (!res.ok()) throw new Error(`Sign-in as ${role} failed: ${res.status()} ${await res.text()}`);
   const answer = (await res.json()) as SignInAnswer;
   await page.evaluate(({ token, user }) => {
@@ -56,7 +56,7 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
 
 /** An API client signed in as a demo account (its own session, apart from the browser's). */
 export async function apiAs(server: AppServer, role: DemoRole) {
-  const res = await fetch(`${server.url}/auth/login`, {
+  const res = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: demoEmail(role), password: demoPassword }),

@@ -1,55 +1,73 @@
 import { Hono } from 'hono';
 import { setHashConcurrency } from './auth/hash-queue.ts';
+import { apiPrefix } from './api-prefix.ts';
 import { loadSession } from './auth/session.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { ApiError, errorResponse, handleError } from './errors.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { agentRequestRoutes } from './routes/agent-requests.ts';
-import { agentReadRoutes } from './routes/agents-public.ts';
+import { adminStatsRoutes } from './routes/admin-stats.ts';
+import { agentRoutes } from './routes/agents.ts';
 import { applicationRoutes } from './routes/applications.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
-import { blogAdminRoutes } from './routes/blogs-admin.ts';
-import { blogReadRoutes } from './routes/blogs.ts';
-import { contentRoutes } from './routes/content.ts';
+import { blogRoutes } from './routes/blogs.ts';
+import { clientConfigRoutes } from './routes/client-config.ts';
+import { createPaymentIntentRoutes } from './routes/create-payment-intent.ts';
+import { faqRoutes } from './routes/faqs.ts';
+import { imageRoutes } from './routes/images.ts';
+import { makeAdminRoutes } from './routes/make-admin.ts';
 import { paymentRoutes } from './routes/payments.ts';
-import { policyAdminRoutes } from './routes/policies-admin.ts';
-import { policyReadRoutes } from './routes/policies.ts';
+import { policyRoutes } from './routes/policies.ts';
+import { subscribeRoutes } from './routes/subscribe.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
-import { crossSiteProtection, requestSizeLimits, securityHeaders } from './security.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { crossSiteProtection, privateByDefault, requestSizeLimits, securityHeaders } from './security.ts';
 
-/** The whole API. Entry points (Node, Worker) and tests build it the same way. */
-export function createApp(deps: AppDeps) {
-  setHashConcurrency(deps.config.passwordHashConcurrency);
-  const app = new Hono<AppEnv>()
-    .use(securityHeaders())
+/**
+ * The API's routes, each module mounted at its own path (the path names the file). Its type
+ * is what the PWA's typed client (`hc`) is built from, relative to `apiPrefix`.
+ */
+function apiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);
       await next();
     })
+    .use(privateByDefault)
     .use(crossSiteProtection)
     .use(requestSizeLimits)
     .use(loadSession)
-    .route('/', policyReadRoutes)
-    .route('/', blogReadRoutes)
-    .route('/', agentReadRoutes)
-    .route('/', authRoutes)
-    .route('/', userRoutes)
-    .route('/', agentRequestRoutes)
-    .route('/', uploadRoutes)
-    .route('/', contentRoutes)
-    .route('/', paymentRoutes)
-    .route('/', policyAdminRoutes)
-    .route('/', applicationRoutes)
-    .route('/', blogAdminRoutes)
-    .route('/', adminRoutes)
-    .route('/', syncRoutes);
+    .route('/policies', policyRoutes)
+    .route('/blogs', blogRoutes)
+    .route('/agents', agentRoutes)
+    .route('/faqs', faqRoutes)
+    .route('/subscribe', subscribeRoutes)
+    .route('/client-config', clientConfigRoutes)
+    .route('/images', imageRoutes)
+    .route('/auth', authRoutes)
+    .route('/uploads', uploadRoutes)
+    .route('/users', userRoutes)
+    .route('/make-admin', makeAdminRoutes)
+    .route('/applications', applicationRoutes)
+    .route('/admin-stats', adminStatsRoutes)
+    .route('/audit', auditRoutes)
+    .route('/payments', paymentRoutes)
+    .route('/create-payment-intent', createPaymentIntentRoutes)
+    .route('/webhooks', webhookRoutes)
+    .route('/sync', syncRoutes)
+    .onError(handleError);
+}
 
+/** The whole API under `/api`. Entry points (Node, Worker) and tests build it the same way. */
+export function createApp(deps: AppDeps) {
+  setHashConcurrency(deps.config.passwordHashConcurrency);
+  const app = new Hono<AppEnv>().use(securityHeaders()).route(apiPrefix, apiRoutes(deps));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
+/** The API's routes as the typed client sees them (paths relative to `apiPrefix`). */
+export type App = ReturnType<typeof apiRoutes>;
 export type { AppDeps } from './env.ts';

@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { apiPrefix } from './api-prefix.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, forbidden } from './errors.ts';
 
@@ -36,7 +37,7 @@ export const securityHeaders = () =>
   });
 
 /** Paths that take image bytes; everything else is JSON and small. */
-const largeBodyPaths = new Set(['/uploads', '/auth/register']);
+const largeBodyPaths = new Set([`${apiPrefix}/uploads`, `${apiPrefix}/auth/register`]);
 
 const tooLarge = (limit: number) => () => {
   throw new ApiError(413, 'payload_too_large', `The request is too large (at most ${Math.round(limit / 1024)} KB)`);
@@ -107,3 +108,25 @@ export const crossSiteProtection = createMiddleware<AppEnv>(async (c, next) => {
   }
   return next();
 });
+/**
+ * Every API answer is private unless its route says otherwise: an answer that carries a
+ * token or someone's data must never be kept by the browser's or a proxy's cache.
+ */
+export const privateByDefault = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+});
+
+/**
+ * Public data (the catalogue, blogs, agents, FAQ, client settings) may be stored by any cache,
+ * but only as long as it is revalidated first (`maxAgeSeconds` 0): an admin's change must show
+ * at once; the catalogue's ETag makes that revalidation a bodiless 304. Set on success only,
+ * so an error is never cached. See docs/decisions/0006-api-under-api-prefix.md.
+ */
+export const publicCache = (maxAgeSeconds = 0) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (c.res.status === 200 || c.res.status === 304) {
+      c.header('Cache-Control', maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : 'public, max-age=0, must-revalidate');
+    }
+  });

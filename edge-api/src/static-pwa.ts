@@ -1,28 +1,25 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
-import type { App } from './app.ts';
+import { isApiPath } from './api-prefix.ts';
+import type { createApp } from './app.ts';
 import { securityHeaders } from './security.ts';
 
 /**
  * Serves the built PWA beside the API on one port (Node only; on Workers the platform's
- * static assets do this). Files from pwa/dist win; a browser navigation to any other path
- * gets index.html (the SPA decides what to show); everything else is the API. So
- * `curl /policies` gets JSON while a browser opening /policies gets the app.
+ * static assets do this). Paths under /api go to the API; every other path is the app:
+ * a built file when there is one, else index.html (the SPA decides what to show), to any
+ * client, whatever it accepts. So a page URL never answers JSON, and the Back button never
+ * shows an API answer (docs/decisions/0006-api-under-api-prefix.md).
  */
-export function withStaticPwa(api: App, distDir: string) {
-  const isNavigation = (c: Context) =>
-    c.req.header('sec-fetch-mode') === 'navigate' || (c.req.header('accept') ?? '').includes('text/html');
+export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string) {
   const cacheFor = (path: string, c: Context) => {
     // Hashed build output never changes; everything else must be revalidated so deploys show.
     const immutable = /[\\/]assets[\\/]/.test(path);
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  // Every built file has an extension (hashed assets, icons, sw.js, the manifest), so a path
-  // without one (every API path but an e-mail or file name in the URL) skips the synchronous
-  // file-system look-up, which cost about a fifth of a small API request's CPU (bench/api.ts).
-  const mayBeFile = (path: string) => path === '/' || /\.[^/]*$/.test(path);
   const staticFiles = serveStatic({ root: distDir, onFound: cacheFor });
+  const appShell = serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor });
   // Only bodies of 1 KB or more are compressed (hono's threshold, which needs a Content-Length).
   const compressLarge = compress({ threshold: minCompressedBytes });
   const secured = securityHeaders();
@@ -36,20 +33,21 @@ export function withStaticPwa(api: App, distDir: string) {
       await next();
       if (!fromApi.has(c.res)) await secured(c, async () => {});
     })
-    .use((c, next) => (mayBeFile(c.req.path) ? staticFiles(c, next) : next()))
-    .get('*', async (c, next) => {
-      if (!isNavigation(c)) return next();
-      return serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor })(c, next);
-    })
-    .all('*', async (c) => {
+    .all('*', async (c, next) => {
+      if (!isApiPath(c.req.path)) return next();
       const answer = await api.fetch(c.req.raw);
       const response = acceptsCompression(c) ? await withKnownLength(answer) : answer;
       fromApi.add(response);
       return response;
-    });
+    })
+    // A missing file (an old chunk, say) is a 404, never the page: HTML would be run as script.
+    .on(['GET', 'HEAD'], '*', staticFiles, (c, next) => (looksLikeAFile(c.req.path) ? next() : appShell(c, next)))
+    .all('*', (c) => c.text('Not Found', 404));
 }
 
 const minCompressedBytes = 1024;
+
+const looksLikeAFile = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 const acceptsCompression = (c: Context) => /\b(gzip|deflate)\b/i.test(c.req.header('accept-encoding') ?? '');
 

@@ -50,7 +50,7 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
   });
 
   const search = async (query: string) => {
-    const res = await call(api, 'GET', `/applications/search${query}`, admin);
+    const res = await call(api, 'GET', `/api/applications/search${query}`, admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { items: Json[]; total: number; page: number; pageSize: number };
   };
@@ -89,11 +89,11 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
 
   it('refuses bad parameters and non-admins', async () => {
     for (const query of ['?page=0', '?pageSize=101', '?status=paid', '?sort=random', '?page=x']) {
-      expect((await call(api, 'GET', `/applications/search${query}`, admin)).status, query).toBe(400);
+      expect((await call(api, 'GET', `/api/applications/search${query}`, admin)).status, query).toBe(400);
     }
-    expect((await call(api, 'GET', '/applications/search', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/applications/search', rina)).status).toBe(403);
-    expect((await call(api, 'GET', '/applications/search', null)).status).toBe(401);
+    expect((await call(api, 'GET', '/api/applications/search', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/applications/search', rina)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/applications/search', null)).status).toBe(401);
   });
 });
 
@@ -128,7 +128,7 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
   });
 
   const report = async (query: string) => {
-    const res = await call(api, 'GET', `/payments/report${query}`, admin);
+    const res = await call(api, 'GET', `/api/payments/report${query}`, admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as Json;
   };
@@ -175,8 +175,8 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
   });
 
   it('refuses an unknown zone, a reversed range and non-admins', async () => {
-    expect((await call(api, 'GET', '/payments/report?tz=Mars%2FOlympus', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/payments/report?from=2026-05-02&to=2026-05-01', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/payments/report', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/payments/report?tz=Mars%2FOlympus', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/payments/report?from=2026-05-02&to=2026-05-01', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/payments/report', agent)).status).toBe(403);
   });
 });

@@ -41,7 +41,7 @@ async function insertPayment(user: TestUser, policyId: string, policyName: strin
 
 describe(`admin statistics on ${runtime}`, () => {
   it('counts users, policies, applications, agents, pending applications and payments', async () => {
-    const empty = await call(api, 'GET', '/admin-stats', admin);
+    const empty = await call(api, 'GET', '/api/admin-stats', admin);
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ totalUsers: 4, totalPolicies: 0, totalApplications: 0, totalAgents: 1, pendingApplications: 0, totalPayments: 0 });
 
@@ -54,15 +54,15 @@ describe(`admin statistics on ${runtime}`, () => {
     await adminReject(api, admin, b);
     await insertPayment(other, policy.id as string, 'Term Plus', '2026-03-01T10:00:00.000Z');
 
-    const stats = await call(api, 'GET', '/admin-stats', admin);
+    const stats = await call(api, 'GET', '/api/admin-stats', admin);
     // 4 applications: a (assigned), b (rejected), one pending, and the paid one (pending).
     expect(stats.body).toEqual({ totalUsers: 4, totalPolicies: 2, totalApplications: 4, totalAgents: 1, pendingApplications: 2, totalPayments: 1 });
   });
 
   it('is for admins only', async () => {
-    expect((await call(api, 'GET', '/admin-stats', null)).status).toBe(401);
-    expect((await call(api, 'GET', '/admin-stats', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/admin-stats', customer)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/admin-stats', null)).status).toBe(401);
+    expect((await call(api, 'GET', '/api/admin-stats', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/admin-stats', customer)).status).toBe(403);
   });
 });
 
@@ -82,7 +82,7 @@ describe(`the transaction list on ${runtime}`, () => {
   });
 
   const list = async (query = '') => {
-    const res = await call(api, 'GET', `/payments/all${query}`, admin);
+    const res = await call(api, 'GET', `/api/payments/all${query}`, admin);
     expect(res.status).toBe(200);
     return res.body as Json[];
   };
@@ -122,11 +122,11 @@ describe(`the transaction list on ${runtime}`, () => {
   });
 
   it('refuses malformed dates, a reversed range, and non-admins', async () => {
-    expect((await call(api, 'GET', '/payments/all?from=05/01/2026', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/payments/all?from=2026-02-30', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/payments/all?from=2026-06-01&to=2026-05-01', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/payments/all', customer)).status).toBe(403);
-    expect((await call(api, 'GET', '/payments/all', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/payments/all?from=05/01/2026', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/payments/all?from=2026-02-30', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/payments/all?from=2026-06-01&to=2026-05-01', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/payments/all', customer)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/payments/all', agent)).status).toBe(403);
   });
 });
 
@@ -137,7 +137,7 @@ describe(`the audit log on ${runtime}`, () => {
     await assign(api, admin, id, agent);
     await decide(api, agent, id, 'approved');
 
-    const first = await call(api, 'GET', `/audit?limit=2`, admin);
+    const first = await call(api, 'GET', `/api/audit?limit=2`, admin);
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(2);
     expect(first.body.items[0]).toMatchObject({
@@ -153,7 +153,7 @@ describe(`the audit log on ${runtime}`, () => {
     expect(first.body.items[1]).toMatchObject({ action: 'application.assign', actorEmail: admin.email, to: `assigned to ${agent.email}` });
     expect(first.body.nextCursor).toEqual(expect.any(String));
 
-    const second = await call(api, 'GET', `/audit?limit=2&before=${first.body.nextCursor}`, admin);
+    const second = await call(api, 'GET', `/api/audit?limit=2&before=${first.body.nextCursor}`, admin);
     expect(second.body.items[0]).toMatchObject({ action: 'application.create', actorEmail: customer.email, entityId: id });
     expect(second.body.items[0].id).toBeLessThan(first.body.items[1].id);
 
@@ -162,7 +162,7 @@ describe(`the audit log on ${runtime}`, () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Json = await call(api, 'GET', `/audit?limit=5${cursor ? `&before=${cursor}` : ''}`, admin);
+      const page: Json = await call(api, 'GET', `/api/audit?limit=5${cursor ? `&before=${cursor}` : ''}`, admin);
       for (const item of page.body.items) {
         expect(seen.has(item.id)).toBe(false);
         seen.add(item.id);
@@ -173,15 +173,15 @@ describe(`the audit log on ${runtime}`, () => {
     const total = await api.sql<{ n: number }>('SELECT count(*) AS n FROM audit_log');
     expect(seen.size).toBe(total[0]?.n);
 
-    const forOne = await call(api, 'GET', `/audit?entity=applications&entityId=${id}`, admin);
+    const forOne = await call(api, 'GET', `/api/audit?entity=applications&entityId=${id}`, admin);
     expect(forOne.body.items.map((i: Json) => i.action)).toEqual(['application.approve', 'application.assign', 'application.create']);
   });
 
   it('is for admins only, and checks its parameters', async () => {
-    expect((await call(api, 'GET', '/audit', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/audit', customer)).status).toBe(403);
-    expect((await call(api, 'GET', '/audit', null)).status).toBe(401);
-    expect((await call(api, 'GET', '/audit?limit=0', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/audit?before=abc', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/audit', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/audit', customer)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/audit', null)).status).toBe(401);
+    expect((await call(api, 'GET', '/api/audit?limit=0', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/audit?before=abc', admin)).status).toBe(400);
   });
 });

@@ -15,11 +15,11 @@ afterAll(async () => {
 
 const details = { name: 'Sumi Akter', phone: '+8801711000000', nid: '1990123456789', district: 'Sylhet' };
 const ask = (user: TestUser, body: object = details) =>
-  api.fetch('/agents', { method: 'POST', headers: user.headers, body: JSON.stringify(body) });
+  api.fetch('/api/agents', { method: 'POST', headers: user.headers, body: JSON.stringify(body) });
 const decide = (id: string, status: string, caller = admin) =>
-  api.fetch(`/agents/${id}/status`, { method: 'PATCH', headers: caller.headers, body: JSON.stringify({ status }) });
+  api.fetch(`/api/agents/${id}/status`, { method: 'PATCH', headers: caller.headers, body: JSON.stringify({ status }) });
 const roleOf = async (user: TestUser) =>
-  ((await (await api.fetch(`/users/role?email=${encodeURIComponent(user.email)}`, { headers: admin.headers })).json()) as { role: string }).role;
+  ((await (await api.fetch(`/api/users/role?email=${encodeURIComponent(user.email)}`, { headers: admin.headers })).json()) as { role: string }).role;
 
 interface AgentRequest {
   id: string;
@@ -58,7 +58,7 @@ describe(`asking to become an agent on ${runtime}`, () => {
   });
 
   it('needs sign-in, and an agent cannot ask again', async () => {
-    const visitor = await api.fetch('/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(details) });
+    const visitor = await api.fetch('/api/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(details) });
     expect(visitor.status).toBe(401);
     const agent = await createTestUser(api, 'agent');
     const res = await ask(agent);
@@ -75,7 +75,7 @@ describe(`deciding agent requests on ${runtime}`, () => {
     await ask(first);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await ask(second);
-    const res = await api.fetch('/agents/all', { headers: admin.headers });
+    const res = await api.fetch('/api/agents/all', { headers: admin.headers });
     expect(res.status).toBe(200);
     const list = (await res.json()) as AgentRequest[];
     expect(list.map((r) => r.email)).toEqual([second.email, first.email]);
@@ -90,7 +90,7 @@ describe(`deciding agent requests on ${runtime}`, () => {
     expect(await approved.json()).toMatchObject({ success: true, request: { id: request.id, status: 'approved' } });
     expect(await roleOf(user)).toBe('agent');
     // The new agent is listed publicly at once.
-    const publicAgents = (await (await api.fetch('/agents')).json()) as { email: string }[];
+    const publicAgents = (await (await api.fetch('/api/agents')).json()) as { email: string }[];
     expect(publicAgents.map((a) => a.email)).toContain(user.email);
 
     const twice = await decide(request.id, 'approved');
@@ -144,12 +144,12 @@ describe(`deciding agent requests on ${runtime}`, () => {
   it('deletes a request (admins only), audited', async () => {
     const user = await createTestUser(api);
     const { request } = (await (await ask(user)).json()) as { request: AgentRequest };
-    const byUser = await api.fetch(`/agents/${request.id}`, { method: 'DELETE', headers: user.headers });
+    const byUser = await api.fetch(`/api/agents/${request.id}`, { method: 'DELETE', headers: user.headers });
     expect(byUser.status).toBe(403);
-    const res = await api.fetch(`/agents/${request.id}`, { method: 'DELETE', headers: admin.headers });
+    const res = await api.fetch(`/api/agents/${request.id}`, { method: 'DELETE', headers: admin.headers });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: 'The agent request was deleted.' });
-    expect((await api.fetch(`/agents/${request.id}`, { method: 'DELETE', headers: admin.headers })).status).toBe(404);
+    expect((await api.fetch(`/api/agents/${request.id}`, { method: 'DELETE', headers: admin.headers })).status).toBe(404);
     expect(await api.sql("SELECT action FROM audit_log WHERE entity_id = ? AND action = 'agent_request.delete'", request.id)).toHaveLength(1);
   });
 
@@ -158,7 +158,7 @@ describe(`deciding agent requests on ${runtime}`, () => {
     const agent = await createTestUser(api, 'agent');
     const { request } = (await (await ask(user)).json()) as { request: AgentRequest };
     for (const caller of [user, agent]) {
-      expect((await api.fetch('/agents/all', { headers: caller.headers })).status).toBe(403);
+      expect((await api.fetch('/api/agents/all', { headers: caller.headers })).status).toBe(403);
       expect((await decide(request.id, 'approved', caller)).status).toBe(403);
     }
     expect(await roleOf(user)).toBe('user');

@@ -26,7 +26,7 @@ afterAll(async () => {
 describe(`the whole journey on ${runtime}`, () => {
   it('apply (offline push), assign, approve (offline push); stats and audit show it; replays change nothing', async () => {
     // The admin adds the policy.
-    const policy = await call(api, 'POST', '/policies', admin, {
+    const policy = await call(api, 'POST', '/api/policies', admin, {
       title: 'Journey Term Life',
       category: 'Term Life',
       description: 'Cover for the whole family.',
@@ -43,33 +43,33 @@ describe(`the whole journey on ${runtime}`, () => {
 
     // The customer applied offline: the outbox pushes it with its mutation id.
     const applyPush = { mutations: [{ mutationId: 'journey-apply', type: 'application.create', payload: applicationBody(policyId) }] };
-    const applied = await call(api, 'POST', '/sync/push', customer, applyPush);
+    const applied = await call(api, 'POST', '/api/sync/push', customer, applyPush);
     expect(applied.status).toBe(200);
     expect(applied.body.results[0]).toMatchObject({ result: 'applied', status: 201 });
     const id = applied.body.results[0].body.insertedId as string;
-    const mine = await call(api, 'GET', '/applications', customer);
+    const mine = await call(api, 'GET', '/api/applications', customer);
     expect(mine.body.map((a: Json) => [a.id, a.status, a.policyName])).toEqual([[id, 'pending', 'Journey Term Life']]);
 
     // The admin sees it pending and assigns the agent.
-    expect((await call(api, 'GET', '/admin-stats', admin)).body).toMatchObject({ totalApplications: 1, pendingApplications: 1, totalAgents: 1 });
-    const assigned = await call(api, 'PATCH', `/applications/assign/${id}`, admin, { agentEmail: agent.email });
+    expect((await call(api, 'GET', '/api/admin-stats', admin)).body).toMatchObject({ totalApplications: 1, pendingApplications: 1, totalAgents: 1 });
+    const assigned = await call(api, 'PATCH', `/api/applications/assign/${id}`, admin, { agentEmail: agent.email });
     expect(assigned.status).toBe(200);
 
     // The agent finds it among their customers and approves it from the field (push).
-    const customers = await call(api, 'GET', `/applications/assigned/${encodeURIComponent(agent.email)}`, agent);
+    const customers = await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(agent.email)}`, agent);
     expect(customers.body.map((a: Json) => a.id)).toEqual([id]);
     const decidePush = { mutations: [{ mutationId: 'journey-approve', type: 'application.decide', payload: { id, status: 'approved' } }] };
-    const approved = await call(api, 'POST', '/sync/push', agent, decidePush);
+    const approved = await call(api, 'POST', '/api/sync/push', agent, decidePush);
     expect(approved.body.results[0]).toMatchObject({ result: 'applied', status: 200, body: { message: 'Policy claim approved successfully.' } });
 
     // The customer sees the decision.
-    const seen = await call(api, 'GET', `/applications/${id}`, customer);
+    const seen = await call(api, 'GET', `/api/applications/${id}`, customer);
     expect(seen.body).toMatchObject({ status: 'approved', assignedAgent: agent.email, paymentStatus: 'unpaid' });
 
     // The admin statistics and the audit log show it.
-    const stats = (await call(api, 'GET', '/admin-stats', admin)).body;
+    const stats = (await call(api, 'GET', '/api/admin-stats', admin)).body;
     expect(stats).toEqual({ totalUsers: 3, totalPolicies: 1, totalApplications: 1, totalAgents: 1, pendingApplications: 0, totalPayments: 0 });
-    const audit = (await call(api, 'GET', '/audit?limit=10', admin)).body;
+    const audit = (await call(api, 'GET', '/api/audit?limit=10', admin)).body;
     expect(audit.items.map((i: Json) => [i.action, i.actorEmail, i.entityId, i.from, i.to])).toEqual([
       ['application.approve', agent.email, id, 'assigned', 'approved'],
       ['application.assign', admin.email, id, 'pending', `assigned to ${agent.email}`],
@@ -79,14 +79,14 @@ describe(`the whole journey on ${runtime}`, () => {
     expect(audit.nextCursor).toBeNull();
 
     // Both pushes arrive again (a reply was lost): duplicates, and nothing changes anywhere.
-    const version = async () => (await call(api, 'GET', '/sync', admin)).body.cursor;
+    const version = async () => (await call(api, 'GET', '/api/sync', admin)).body.cursor;
     const before = { version: await version(), audit: await api.sql('SELECT * FROM audit_log ORDER BY id'), apps: await api.sql('SELECT * FROM applications') };
-    const applyAgain = await call(api, 'POST', '/sync/push', customer, applyPush);
-    const decideAgain = await call(api, 'POST', '/sync/push', agent, decidePush);
+    const applyAgain = await call(api, 'POST', '/api/sync/push', customer, applyPush);
+    const decideAgain = await call(api, 'POST', '/api/sync/push', agent, decidePush);
     expect(applyAgain.body.results[0]).toEqual({ ...applied.body.results[0], result: 'duplicate' });
     expect(decideAgain.body.results[0]).toEqual({ ...approved.body.results[0], result: 'duplicate' });
     const after = { version: await version(), audit: await api.sql('SELECT * FROM audit_log ORDER BY id'), apps: await api.sql('SELECT * FROM applications') };
     expect(after).toEqual(before);
-    expect((await call(api, 'GET', '/admin-stats', admin)).body).toEqual(stats);
+    expect((await call(api, 'GET', '/api/admin-stats', admin)).body).toEqual(stats);
   });
 });

@@ -24,13 +24,13 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const get = (id: string, user: TestUser) => call(api, 'GET', `/applications/${id}`, user);
+const get = (id: string, user: TestUser) => call(api, 'GET', `/api/applications/${id}`, user);
 const decisionsOf = (id: string) =>
   count(api, `SELECT count(*) AS n FROM audit_log WHERE entity_id = ? AND action IN ('application.approve', 'application.reject')`, id);
 
 describe(`applying on ${runtime}`, () => {
   it('creates a pending, unpaid application owned by the signed-in user, whatever the body says', async () => {
-    const res = await call(api, 'POST', '/applications', customer, {
+    const res = await call(api, 'POST', '/api/applications', customer, {
       ...applicationBody(policyId),
       email: stranger.email,
       userEmail: stranger.email,
@@ -72,7 +72,7 @@ describe(`applying on ${runtime}`, () => {
   });
 
   it('refuses visitors with 401 and says which field is wrong', async () => {
-    expect((await call(api, 'POST', '/applications', null, applicationBody(policyId))).status).toBe(401);
+    expect((await call(api, 'POST', '/api/applications', null, applicationBody(policyId))).status).toBe(401);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', 'Name is required'],
       [{ address: undefined }, 'address', 'Address is required'],
@@ -83,18 +83,18 @@ describe(`applying on ${runtime}`, () => {
       [{ policyId: undefined }, 'policyId', 'Please choose a policy'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await call(api, 'POST', '/applications', customer, applicationBody(policyId, change));
+      const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, change));
       expect(res.status, field).toBe(400);
       expect(res.body.error).toBe('validation_failed');
       expect(res.body.fields[field], field).toContain(message);
     }
-    const unknownPolicy = await call(api, 'POST', '/applications', customer, applicationBody('no-such-policy'));
+    const unknownPolicy = await call(api, 'POST', '/api/applications', customer, applicationBody('no-such-policy'));
     expect(unknownPolicy.status).toBe(422);
     expect(unknownPolicy.body.fields.policyId).toBe('This policy is not offered any more');
   });
 
   it('accepts a numeric NID and an absent phone', async () => {
-    const res = await call(api, 'POST', '/applications', customer, applicationBody(policyId, { nid: 123456, phone: undefined }));
+    const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { nid: 123456, phone: undefined }));
     expect(res.status).toBe(201);
     expect(res.body.application).toMatchObject({ nid: '123456', phone: null });
   });
@@ -200,14 +200,14 @@ describe(`the decision lifecycle on ${runtime}`, () => {
   it('assigns approved agents only (users whose role is agent)', async () => {
     const id = await apply(api, customer, policyId);
     for (const email of [stranger.email, 'nobody@test.local', admin.email]) {
-      const res = await call(api, 'PATCH', `/applications/assign/${id}`, admin, { agentEmail: email });
+      const res = await call(api, 'PATCH', `/api/applications/assign/${id}`, admin, { agentEmail: email });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe(`${email} is not an approved agent. Please select an agent from the list.`);
     }
-    const none = await call(api, 'PATCH', `/applications/assign/${id}`, admin, {});
+    const none = await call(api, 'PATCH', `/api/applications/assign/${id}`, admin, {});
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Please select an agent first.');
-    expect((await call(api, 'PATCH', `/applications/assign/${id}`, agent, { agentEmail: agent.email })).status).toBe(403);
+    expect((await call(api, 'PATCH', `/api/applications/assign/${id}`, agent, { agentEmail: agent.email })).status).toBe(403);
     expect((await adminReject(api, agent, id)).status).toBe(403);
     expect((await get(id, admin)).body.status).toBe('pending');
     expect((await assign(api, admin, 'no-such-id', agent)).status).toBe(404);
@@ -245,19 +245,19 @@ describe(`whose applications on ${runtime}`, () => {
   });
 
   it('lists one’s own applications, and refuses another user’s email with 403', async () => {
-    const own = await call(api, 'GET', `/applications?email=${encodeURIComponent(customer.email)}`, customer);
+    const own = await call(api, 'GET', `/api/applications?email=${encodeURIComponent(customer.email)}`, customer);
     expect(own.status).toBe(200);
     expect(own.body.length).toBeGreaterThan(0);
     expect(own.body.every((a: Json) => a.userEmail === customer.email)).toBe(true);
     expect(own.body.map((a: Json) => a.id)).toContain(mine);
-    const noEmail = await call(api, 'GET', '/applications', customer);
+    const noEmail = await call(api, 'GET', '/api/applications', customer);
     expect(noEmail.body.map((a: Json) => a.id).sort()).toEqual(own.body.map((a: Json) => a.id).sort());
 
-    const other = await call(api, 'GET', `/applications?email=${encodeURIComponent(stranger.email)}`, customer);
+    const other = await call(api, 'GET', `/api/applications?email=${encodeURIComponent(stranger.email)}`, customer);
     expect(other.status).toBe(403);
-    const asAdmin = await call(api, 'GET', `/applications?email=${encodeURIComponent(stranger.email)}`, admin);
+    const asAdmin = await call(api, 'GET', `/api/applications?email=${encodeURIComponent(stranger.email)}`, admin);
     expect(asAdmin.body.map((a: Json) => a.id)).toEqual([theirs]);
-    expect((await call(api, 'GET', '/applications', null)).status).toBe(401);
+    expect((await call(api, 'GET', '/api/applications', null)).status).toBe(401);
   });
 
   it('shows one application to its owner, its agent and admins; 403 to others, 404 when unknown', async () => {
@@ -273,32 +273,32 @@ describe(`whose applications on ${runtime}`, () => {
   });
 
   it('lists all applications for admins only', async () => {
-    const all = await call(api, 'GET', '/applications/all', admin);
+    const all = await call(api, 'GET', '/api/applications/all', admin);
     expect(all.status).toBe(200);
     expect(all.body.map((a: Json) => a.id)).toEqual(expect.arrayContaining([mine, theirs]));
-    expect((await call(api, 'GET', '/applications/all', customer)).status).toBe(403);
-    expect((await call(api, 'GET', '/applications/all', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/applications/all', customer)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/applications/all', agent)).status).toBe(403);
   });
 
   it('lists the applications assigned to an agent, to that agent or an admin', async () => {
-    const own = await call(api, 'GET', `/applications/assigned/${encodeURIComponent(otherAgent.email)}`, otherAgent);
+    const own = await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, otherAgent);
     expect(own.status).toBe(200);
     expect(own.body.map((a: Json) => a.id)).toContain(theirs);
     expect(own.body.every((a: Json) => a.assignedAgent === otherAgent.email)).toBe(true);
-    expect((await call(api, 'GET', `/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent)).status).toBe(403);
-    expect((await call(api, 'GET', `/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin)).status).toBe(200);
-    expect((await call(api, 'GET', `/applications/assigned/${encodeURIComponent(customer.email)}`, customer)).status).toBe(403);
+    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent)).status).toBe(403);
+    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin)).status).toBe(200);
+    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(customer.email)}`, customer)).status).toBe(403);
   });
 
   it('a user cannot delete another user’s application; the owner can while it is pending', async () => {
-    const denied = await call(api, 'DELETE', `/applications/${theirs}`, customer);
+    const denied = await call(api, 'DELETE', `/api/applications/${theirs}`, customer);
     expect(denied.status).toBe(403);
     expect((await get(theirs, stranger)).status).toBe(200);
 
-    const gone = await call(api, 'DELETE', `/applications/${mine}`, customer);
+    const gone = await call(api, 'DELETE', `/api/applications/${mine}`, customer);
     expect(gone.status).toBe(200);
     expect(gone.body).toEqual({ success: true, deletedCount: 1, message: 'Application deleted' });
-    const again = await call(api, 'DELETE', `/applications/${mine}`, customer);
+    const again = await call(api, 'DELETE', `/api/applications/${mine}`, customer);
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Application not found or already deleted');
     expect((await get(mine, customer)).status).toBe(404);
@@ -310,17 +310,17 @@ describe(`whose applications on ${runtime}`, () => {
   });
 
   it('the owner cannot delete once assigned (409); an admin can, but never a paid one', async () => {
-    const ownerTry = await call(api, 'DELETE', `/applications/${theirs}`, stranger);
+    const ownerTry = await call(api, 'DELETE', `/api/applications/${theirs}`, stranger);
     expect(ownerTry.status).toBe(409);
     expect(ownerTry.body.details).toEqual({ status: 'assigned', paymentStatus: 'unpaid' });
 
     const paid = await apply(api, stranger, policyId);
     await api.sql(`UPDATE applications SET payment_status = 'paid' WHERE id = ?`, paid);
-    const paidTry = await call(api, 'DELETE', `/applications/${paid}`, admin);
+    const paidTry = await call(api, 'DELETE', `/api/applications/${paid}`, admin);
     expect(paidTry.status).toBe(409);
     expect(paidTry.body.message).toBe('A paid application cannot be deleted');
 
-    expect((await call(api, 'DELETE', `/applications/${theirs}`, admin)).status).toBe(200);
+    expect((await call(api, 'DELETE', `/api/applications/${theirs}`, admin)).status).toBe(200);
     expect((await get(theirs, admin)).status).toBe(404);
   });
 
@@ -329,7 +329,7 @@ describe(`whose applications on ${runtime}`, () => {
     const popular = await insertPolicy(api, { title: 'Most Applied', creation_date: '2026-01-01T00:00:00.000Z' });
     const quiet = await insertPolicy(api, { title: 'Not Applied', creation_date: '2026-06-01T00:00:00.000Z' });
     await apply(api, customer, popular.id as string);
-    const top = (await call(api, 'GET', '/policies/6', null)).body.map((p: Json) => p.id);
+    const top = (await call(api, 'GET', '/api/policies/6', null)).body.map((p: Json) => p.id);
     expect(top.indexOf(popular.id)).toBeGreaterThanOrEqual(0);
     expect(top.indexOf(popular.id)).toBeLessThan(top.indexOf(quiet.id));
     const stats = await api.sql<{ application_count: number }>('SELECT application_count FROM policy_stats WHERE policy_id = ?', popular.id);

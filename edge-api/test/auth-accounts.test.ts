@@ -46,7 +46,7 @@ describe(`registration on ${runtime}`, () => {
     expect(row?.password_hash).toMatch(/^scrypt\$65536\$8\$2\$/);
     expect(row?.password_hash).not.toContain('secret-1');
 
-    const me = await api.fetch('/auth/me', { headers: bearer(body.accessToken) });
+    const me = await api.fetch('/api/auth/me', { headers: bearer(body.accessToken) });
     expect(await me.json()).toMatchObject({ email: 'rahim@example.test', name: 'Rahim Uddin', role: 'user' });
   });
 
@@ -80,7 +80,7 @@ describe(`registration on ${runtime}`, () => {
   });
 
   it('asks for a form, not JSON', async () => {
-    const res = await api.fetch('/auth/register', {
+    const res = await api.fetch('/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'J', email: 'json@example.test', password: 'secret-1' }),
@@ -151,34 +151,34 @@ describe(`password hashes across runtimes on ${runtime}`, () => {
 describe(`the signed-in user's profile on ${runtime}`, () => {
   it('shows the profile and updates the name and photo', async () => {
     const user = await createTestUser(api, 'user', { name: 'Before' });
-    const me = await api.fetch('/auth/me', { headers: user.headers });
+    const me = await api.fetch('/api/auth/me', { headers: user.headers });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: user.id, email: user.email, name: 'Before', role: 'user', photoURL: null });
 
     const form = new FormData();
     form.set('image', png(), 'avatar.png');
-    const upload = await api.fetch('/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    const upload = await api.fetch('/api/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
     const { url } = (await upload.json()) as { url: string };
 
-    const res = await api.fetch('/auth/me', { method: 'PATCH', headers: user.headers, body: JSON.stringify({ name: 'After', photoURL: url }) });
+    const res = await api.fetch('/api/auth/me', { method: 'PATCH', headers: user.headers, body: JSON.stringify({ name: 'After', photoURL: url }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ name: 'After', photoURL: url, role: 'user' });
-    const again = (await (await api.fetch('/auth/me', { headers: user.headers })).json()) as { name: string };
+    const again = (await (await api.fetch('/api/auth/me', { headers: user.headers })).json()) as { name: string };
     expect(again.name).toBe('After');
   });
 
   it('refuses a photo that was never uploaded here, or a script link', async () => {
     const user = await createTestUser(api);
-    const unknown = await api.fetch('/auth/me', {
+    const unknown = await api.fetch('/api/auth/me', {
       method: 'PATCH',
       headers: user.headers,
-      body: JSON.stringify({ photoURL: '/images/00000000-0000-0000-0000-000000000000.png' }),
+      body: JSON.stringify({ photoURL: '/api/images/00000000-0000-0000-0000-000000000000.png' }),
     });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ message: 'That photo was not uploaded here. Please upload it again.' });
-    const script = await api.fetch('/auth/me', { method: 'PATCH', headers: user.headers, body: JSON.stringify({ photoURL: 'javascript:alert(1)' }) });
+    const script = await api.fetch('/api/auth/me', { method: 'PATCH', headers: user.headers, body: JSON.stringify({ photoURL: 'javascript:alert(1)' }) });
     expect(script.status).toBe(400);
-    const anonymous = await api.fetch('/auth/me');
+    const anonymous = await api.fetch('/api/auth/me');
     expect(anonymous.status).toBe(401);
   });
 });
@@ -189,7 +189,7 @@ describe(`changing the password on ${runtime}`, { timeout: 90_000 }, () => {
     const { accessToken } = (await reg.json()) as AuthAnswer;
     const otherDevice = refreshCookie(reg);
     const change = (body: object, token = accessToken) =>
-      api.fetch('/auth/password', { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
+      api.fetch('/api/auth/password', { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
 
     const mismatch = await change({ oldPassword: 'first-pass', newPassword: 'second-pass', confirmPassword: 'second-pas' });
     expect(mismatch.status).toBe(400);
@@ -212,13 +212,13 @@ describe(`changing the password on ${runtime}`, { timeout: 90_000 }, () => {
     expect((await login(api, 'changer@example.test', 'second-pass')).status).toBe(200);
     // The sign-in from before the change is over, refresh cookie and access token alike.
     expect((await refresh(api, otherDevice)).status).toBe(401);
-    expect((await api.fetch('/auth/me', { headers: bearer(accessToken) })).status).toBe(401);
-    expect((await api.fetch('/auth/me', { headers: bearer(answer.accessToken) })).status).toBe(200);
+    expect((await api.fetch('/api/auth/me', { headers: bearer(accessToken) })).status).toBe(401);
+    expect((await api.fetch('/api/auth/me', { headers: bearer(answer.accessToken) })).status).toBe(200);
   });
 
   it('tells an account without a password (Google only) that there is none to change', async () => {
     const user = await createTestUser(api);
-    const res = await api.fetch('/auth/password', {
+    const res = await api.fetch('/api/auth/password', {
       method: 'POST',
       headers: user.headers,
       body: JSON.stringify({ oldPassword: 'whatever', newPassword: 'second-pass', confirmPassword: 'second-pass' }),

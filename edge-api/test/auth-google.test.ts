@@ -21,11 +21,11 @@ afterAll(async () => {
 });
 
 const google = (idToken: string, target = api) =>
-  target.fetch('/auth/google', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
+  target.fetch('/api/auth/google', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });
 
 describe(`Google sign-in against a local OpenID issuer on ${runtime}`, () => {
   it('tells the PWA that Google is configured, with our client id', async () => {
-    const res = await api.fetch('/client-config');
+    const res = await api.fetch('/api/client-config');
     expect(await res.json()).toEqual({
       googleClientId: clientId,
       googleConfigured: true,
@@ -40,7 +40,7 @@ describe(`Google sign-in against a local OpenID issuer on ${runtime}`, () => {
     const body = (await res.json()) as AuthAnswer;
     expect(body.user).toEqual({ id: expect.any(String), email: 'nadia@gmail.test', name: 'Nadia Islam', role: 'user', photoURL: 'https://photos.example/nadia.jpg' });
     expect(refreshCookie(res)).not.toBeNull();
-    expect((await api.fetch('/auth/me', { headers: { authorization: `Bearer ${body.accessToken}` } })).status).toBe(200);
+    expect((await api.fetch('/api/auth/me', { headers: { authorization: `Bearer ${body.accessToken}` } })).status).toBe(200);
     expect(issuer.fetches.discovery).toBe(1);
 
     const identities = await api.sql('SELECT issuer, subject, user_id FROM external_identities');
@@ -131,7 +131,7 @@ describe(`Google sign-in against a local OpenID issuer on ${runtime}`, () => {
   }
 
   it('asks for the token', async () => {
-    const res = await api.fetch('/auth/google', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await api.fetch('/api/auth/google', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);
   });
 });
@@ -158,7 +158,7 @@ describe(`Google sign-in without configuration on ${runtime}`, () => {
       const res = await google('anything', bare);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ message: 'Google sign-in is not configured.' });
-      expect(await (await bare.fetch('/client-config')).json()).toEqual({
+      expect(await (await bare.fetch('/api/client-config')).json()).toEqual({
         googleClientId: null,
         googleConfigured: false,
         payments: { mode: 'demo', publishableKey: null },

@@ -40,12 +40,12 @@ describe(`the identity journey on ${runtime}`, () => {
     expect(refreshCookie(signedIn)).not.toBeNull();
 
     // Sees the profile.
-    const profile = await api.fetch('/users/farhana%40example.test', { headers: bearer(session.accessToken) });
+    const profile = await api.fetch('/api/users/farhana%40example.test', { headers: bearer(session.accessToken) });
     expect(profile.status).toBe(200);
     expect(await profile.json()).toMatchObject({ name: 'Farhana Haque', email: 'farhana@example.test', photoURL, role: 'user', lastLogin: expect.any(String) });
 
     // Changes the password.
-    const changed = await api.fetch('/auth/password', {
+    const changed = await api.fetch('/api/auth/password', {
       method: 'POST',
       headers: bearer(session.accessToken),
       body: JSON.stringify({ oldPassword: 'first-secret', newPassword: 'second-secret', confirmPassword: 'second-secret' }),
@@ -57,7 +57,7 @@ describe(`the identity journey on ${runtime}`, () => {
     expect((await login(api, 'farhana@example.test', 'first-secret')).status).toBe(401);
 
     // Asks to become an agent.
-    const asked = await api.fetch('/agents', {
+    const asked = await api.fetch('/api/agents', {
       method: 'POST',
       headers: bearer(session.accessToken),
       body: JSON.stringify({ name: 'Farhana Haque', phone: '+8801811000000', nid: '1987654321', district: 'Khulna' }),
@@ -66,19 +66,19 @@ describe(`the identity journey on ${runtime}`, () => {
 
     // An admin finds the request and approves it.
     const admin = await createTestUser(api, 'admin');
-    const requests = (await (await api.fetch('/agents/all', { headers: admin.headers })).json()) as { id: string; email: string; status: string }[];
+    const requests = (await (await api.fetch('/api/agents/all', { headers: admin.headers })).json()) as { id: string; email: string; status: string }[];
     const request = requests.find((r) => r.email === 'farhana@example.test');
     expect(request?.status).toBe('pending');
-    const approved = await api.fetch(`/agents/${request!.id}/status`, { method: 'PATCH', headers: admin.headers, body: JSON.stringify({ status: 'approved' }) });
+    const approved = await api.fetch(`/api/agents/${request!.id}/status`, { method: 'PATCH', headers: admin.headers, body: JSON.stringify({ status: 'approved' }) });
     expect(approved.status).toBe(200);
 
     // The user is now an agent: by the role endpoint, and in the next refreshed session.
-    const role = await api.fetch('/users/role?email=farhana%40example.test', { headers: bearer(session.accessToken) });
+    const role = await api.fetch('/api/users/role?email=farhana%40example.test', { headers: bearer(session.accessToken) });
     expect(await role.json()).toEqual({ role: 'agent' });
     const renewed = await refresh(api, cookie);
     expect(renewed.status).toBe(200);
     expect(((await renewed.json()) as AuthAnswer).user.role).toBe('agent');
-    const agents = (await (await api.fetch('/agents')).json()) as { email: string }[];
+    const agents = (await (await api.fetch('/api/agents')).json()) as { email: string }[];
     expect(agents.map((a) => a.email)).toContain('farhana@example.test');
   }, 90_000); // six scrypt runs at production cost, on two shared cores
 });
@@ -98,7 +98,7 @@ describe(`a user calling admin endpoints on ${runtime}`, () => {
       policy.title,
       new Date().toISOString(),
     );
-    const asked = await api.fetch('/agents', {
+    const asked = await api.fetch('/api/agents', {
       method: 'POST',
       headers: user.headers,
       body: JSON.stringify({ name: 'Wants In', phone: '+8801900000000', nid: '55555', district: 'Rajshahi' }),
@@ -107,7 +107,7 @@ describe(`a user calling admin endpoints on ${runtime}`, () => {
 
     // Real ids and bodies that would change something if the server let them through.
     const idFor = (path: string) =>
-      path.startsWith('/agents') ? requestId : path.startsWith('/policies') ? policy.id : path.startsWith('/applications') ? 'journey-application' : 'journey-missing';
+      path.startsWith('/api/agents') ? requestId : path.startsWith('/api/policies') ? policy.id : path.startsWith('/api/applications') ? 'journey-application' : 'journey-missing';
     const bodies: Partial<Record<RouteKey, unknown>> = {
       'PUT /make-admin': { email: user.email },
       'PATCH /agents/:id/status': { status: 'approved' },
@@ -140,6 +140,6 @@ describe(`a user calling admin endpoints on ${runtime}`, () => {
       expect(await res.json(), key).toMatchObject({ error: 'forbidden' });
     }
     expect(await snapshot()).toEqual(before);
-    expect(await (await api.fetch(`/users/role?email=${encodeURIComponent(user.email)}`, { headers: user.headers })).json()).toEqual({ role: 'user' });
+    expect(await (await api.fetch(`/api/users/role?email=${encodeURIComponent(user.email)}`, { headers: user.headers })).json()).toEqual({ role: 'user' });
   });
 });

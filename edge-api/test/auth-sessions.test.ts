@@ -15,7 +15,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const me = (token: string) => api.fetch('/auth/me', { headers: bearer(token) });
+const me = (token: string) => api.fetch('/api/auth/me', { headers: bearer(token) });
 
 describe(`refresh rotation on ${runtime}`, () => {
   it('swaps a refresh cookie for a new access token and a new cookie, once', async () => {
@@ -145,7 +145,7 @@ describe(`hostile access tokens on ${runtime}`, () => {
   }
 
   it('refuses a malformed authorization header with 401', async () => {
-    const res = await api.fetch('/auth/me', { headers: { authorization: 'Bearer' } });
+    const res = await api.fetch('/api/auth/me', { headers: { authorization: 'Bearer' } });
     expect(res.status).toBe(401);
   });
 });
@@ -153,9 +153,9 @@ describe(`hostile access tokens on ${runtime}`, () => {
 describe(`role changes take effect at once on ${runtime}`, () => {
   it('a demoted admin loses admin access on the very next request', async () => {
     const admin = await createTestUser(api, 'admin');
-    expect((await api.fetch('/agents/all', { headers: admin.headers })).status).toBe(200);
+    expect((await api.fetch('/api/agents/all', { headers: admin.headers })).status).toBe(200);
     await api.sql("UPDATE users SET role = 'user' WHERE id = ?", admin.id);
-    const res = await api.fetch('/agents/all', { headers: admin.headers });
+    const res = await api.fetch('/api/agents/all', { headers: admin.headers });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'forbidden' });
   });

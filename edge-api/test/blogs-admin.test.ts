@@ -20,7 +20,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const post = (user: TestUser | null, body: unknown, headers?: Record<string, string>) => call(api, 'POST', '/blogs', user, body, headers);
+const post = (user: TestUser | null, body: unknown, headers?: Record<string, string>) => call(api, 'POST', '/api/blogs', user, body, headers);
 
 describe(`writing blogs on ${runtime}`, () => {
   it('lets an agent publish; the author comes from the session, not the body', async () => {
@@ -35,7 +35,7 @@ describe(`writing blogs on ${runtime}`, () => {
       author: 'Ayesha Writer',
       authorEmail: writer.email,
     });
-    const read = await call(api, 'GET', `/blogs/${res.body.insertedId}`, null);
+    const read = await call(api, 'GET', `/api/blogs/${res.body.insertedId}`, null);
     expect(read.body).toMatchObject({ title: 'Why term life?', authorEmail: writer.email });
   });
 
@@ -43,7 +43,7 @@ describe(`writing blogs on ${runtime}`, () => {
     const content = '<script>alert("x")</script>\n  <b>bold?</b> & ampersands  ';
     const res = await post(writer, { title: 'Markup stays text', content });
     expect(res.status).toBe(201);
-    const read = await call(api, 'GET', `/blogs/${res.body.insertedId}`, null);
+    const read = await call(api, 'GET', `/api/blogs/${res.body.insertedId}`, null);
     expect(read.headers.get('content-type')).toContain('application/json');
     expect(typeof read.body.content).toBe('string');
     expect(read.body.content).toBe(content);
@@ -83,42 +83,42 @@ describe(`editing and deleting blogs on ${runtime}`, () => {
   });
 
   it('an agent edits their own blog', async () => {
-    const res = await call(api, 'PATCH', `/blogs/${own}`, writer, { title: 'Mine, edited', content: 'Changed' });
+    const res = await call(api, 'PATCH', `/api/blogs/${own}`, writer, { title: 'Mine, edited', content: 'Changed' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Blog updated', blog: { id: own, title: 'Mine, edited', content: 'Changed', authorEmail: writer.email } });
-    expect((await call(api, 'GET', `/blogs/${own}`, null)).body.title).toBe('Mine, edited');
+    expect((await call(api, 'GET', `/api/blogs/${own}`, null)).body.title).toBe('Mine, edited');
   });
 
   it('an agent cannot edit or delete another agent’s blog: 403, nothing changes', async () => {
-    const edit = await call(api, 'PATCH', `/blogs/${others}`, writer, { title: 'Hijacked' });
+    const edit = await call(api, 'PATCH', `/api/blogs/${others}`, writer, { title: 'Hijacked' });
     expect(edit.status).toBe(403);
-    const remove = await call(api, 'DELETE', `/blogs/${others}`, writer);
+    const remove = await call(api, 'DELETE', `/api/blogs/${others}`, writer);
     expect(remove.status).toBe(403);
-    expect((await call(api, 'GET', `/blogs/${others}`, null)).body).toMatchObject({ title: 'Theirs', content: 'Not yours' });
-    expect((await call(api, 'PATCH', `/blogs/${others}`, customer, { title: 'X' })).status).toBe(403);
+    expect((await call(api, 'GET', `/api/blogs/${others}`, null)).body).toMatchObject({ title: 'Theirs', content: 'Not yours' });
+    expect((await call(api, 'PATCH', `/api/blogs/${others}`, customer, { title: 'X' })).status).toBe(403);
   });
 
   it('an admin edits and deletes any blog', async () => {
-    const edit = await call(api, 'PATCH', `/blogs/${others}`, admin, { content: 'Moderated' });
+    const edit = await call(api, 'PATCH', `/api/blogs/${others}`, admin, { content: 'Moderated' });
     expect(edit.status).toBe(200);
     expect(edit.body.blog).toMatchObject({ title: 'Theirs', content: 'Moderated', authorEmail: otherAgent.email });
-    const remove = await call(api, 'DELETE', `/blogs/${others}`, admin);
+    const remove = await call(api, 'DELETE', `/api/blogs/${others}`, admin);
     expect(remove.status).toBe(200);
     expect(remove.body).toEqual({ success: true, message: 'Blog deleted' });
-    expect((await call(api, 'GET', `/blogs/${others}`, null)).status).toBe(404);
+    expect((await call(api, 'GET', `/api/blogs/${others}`, null)).status).toBe(404);
   });
 
   it('validates edits and answers unknown blogs with 404', async () => {
-    expect((await call(api, 'PATCH', `/blogs/${own}`, writer, { title: '' })).body.message).toBe('Title is required');
-    expect((await call(api, 'PATCH', `/blogs/${own}`, writer, { content: '   ' })).body.message).toBe('Content is required');
-    expect((await call(api, 'PATCH', '/blogs/missing', writer, { title: 'X' })).status).toBe(404);
-    expect((await call(api, 'DELETE', '/blogs/missing', admin)).status).toBe(404);
+    expect((await call(api, 'PATCH', `/api/blogs/${own}`, writer, { title: '' })).body.message).toBe('Title is required');
+    expect((await call(api, 'PATCH', `/api/blogs/${own}`, writer, { content: '   ' })).body.message).toBe('Content is required');
+    expect((await call(api, 'PATCH', '/api/blogs/missing', writer, { title: 'X' })).status).toBe(404);
+    expect((await call(api, 'DELETE', '/api/blogs/missing', admin)).status).toBe(404);
   });
 
   it('an agent deletes their own blog, and it is recorded', async () => {
-    const res = await call(api, 'DELETE', `/blogs/${own}`, writer);
+    const res = await call(api, 'DELETE', `/api/blogs/${own}`, writer);
     expect(res.status).toBe(200);
-    expect((await call(api, 'GET', `/blogs/${own}`, null)).status).toBe(404);
+    expect((await call(api, 'GET', `/api/blogs/${own}`, null)).status).toBe(404);
     const audit = await api.sql(`SELECT action, actor_email FROM audit_log WHERE entity_id = ? ORDER BY id`, own);
     expect(audit).toEqual([
       { action: 'blog.create', actor_email: writer.email },

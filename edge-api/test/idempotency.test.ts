@@ -31,11 +31,11 @@ const clock = async () => (await api.sql<{ version: number }>('SELECT version FR
 describe(`idempotency keys on ${runtime}`, () => {
   it('a replayed create returns the first result (same status and body) and creates nothing', async () => {
     const body = applicationBody(policyId);
-    const first = await call(api, 'POST', '/applications', customer, body, key('create-1'));
+    const first = await call(api, 'POST', '/api/applications', customer, body, key('create-1'));
     expect(first.status).toBe(201);
     const before = { applications: await applications(), audit: await auditRows(), version: await clock() };
 
-    const replay = await call(api, 'POST', '/applications', customer, body, key('create-1'));
+    const replay = await call(api, 'POST', '/api/applications', customer, body, key('create-1'));
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -47,20 +47,20 @@ describe(`idempotency keys on ${runtime}`, () => {
 
   it('refuses the same id with a different body: 422 idempotency_mismatch, nothing created', async () => {
     const before = await applications();
-    const res = await call(api, 'POST', '/applications', customer, applicationBody(policyId, { name: 'Someone Else' }), key('create-1'));
+    const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { name: 'Someone Else' }), key('create-1'));
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('idempotency_mismatch');
     expect(await applications()).toBe(before);
     // Nor may the id be reused for another kind of write.
     const id = await apply(api, customer, policyId);
-    const elsewhere = await call(api, 'DELETE', `/applications/${id}`, customer, undefined, key('create-1'));
+    const elsewhere = await call(api, 'DELETE', `/api/applications/${id}`, customer, undefined, key('create-1'));
     expect(elsewhere.status).toBe(422);
-    expect((await call(api, 'GET', `/applications/${id}`, customer)).status).toBe(200);
+    expect((await call(api, 'GET', `/api/applications/${id}`, customer)).status).toBe(200);
   });
 
   it('scopes ids per user: the same id from two users makes two separate applications', async () => {
-    const mine = await call(api, 'POST', '/applications', customer, applicationBody(policyId), key('shared-id'));
-    const theirs = await call(api, 'POST', '/applications', other, applicationBody(policyId), key('shared-id'));
+    const mine = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId), key('shared-id'));
+    const theirs = await call(api, 'POST', '/api/applications', other, applicationBody(policyId), key('shared-id'));
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     expect(theirs.body.insertedId).not.toBe(mine.body.insertedId);
@@ -68,14 +68,14 @@ describe(`idempotency keys on ${runtime}`, () => {
     expect(mine.body.application.userEmail).toBe(customer.email);
     expect(await applicationsOf(other)).toBe(1);
     // Each user's replay gets their own first result, never the other's.
-    const replay = await call(api, 'POST', '/applications', other, applicationBody(policyId), key('shared-id'));
+    const replay = await call(api, 'POST', '/api/applications', other, applicationBody(policyId), key('shared-id'));
     expect(replay.body.insertedId).toBe(theirs.body.insertedId);
   });
 
   it('two concurrent requests with one id make one effect, and both answer with it', async () => {
     const before = await applicationsOf(customer);
     const body = applicationBody(policyId, { name: 'Concurrent' });
-    const answers = await Promise.all([1, 2, 3].map(() => call(api, 'POST', '/applications', customer, body, key('same-moment'))));
+    const answers = await Promise.all([1, 2, 3].map(() => call(api, 'POST', '/api/applications', customer, body, key('same-moment'))));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.insertedId)).size).toBe(1);
     expect(await applicationsOf(customer)).toBe(before + 1);
@@ -112,12 +112,12 @@ describe(`idempotency keys on ${runtime}`, () => {
 
   it('replays a delete as deleted, not as not-found', async () => {
     const id = await apply(api, customer, policyId);
-    const first = await call(api, 'DELETE', `/applications/${id}`, customer, undefined, key('delete-1'));
+    const first = await call(api, 'DELETE', `/api/applications/${id}`, customer, undefined, key('delete-1'));
     expect(first.status).toBe(200);
-    const again = await call(api, 'DELETE', `/applications/${id}`, customer, undefined, key('delete-1'));
+    const again = await call(api, 'DELETE', `/api/applications/${id}`, customer, undefined, key('delete-1'));
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    const withoutKey = await call(api, 'DELETE', `/applications/${id}`, customer);
+    const withoutKey = await call(api, 'DELETE', `/api/applications/${id}`, customer);
     expect(withoutKey.status).toBe(404);
   });
 
@@ -136,7 +136,7 @@ describe(`idempotency keys on ${runtime}`, () => {
   });
 
   it('refuses a malformed key', async () => {
-    const res = await call(api, 'POST', '/applications', customer, applicationBody(policyId), key('has spaces in it'));
+    const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId), key('has spaces in it'));
     expect(res.status).toBe(400);
   });
 });

@@ -23,14 +23,14 @@ describe(`demo payments on ${runtime}`, () => {
   });
 
   async function createIntent(applicationId: string): Promise<IntentAnswer> {
-    const res = await post(api, '/create-payment-intent', { applicationId, amountInCents: 1 }, owner);
+    const res = await post(api, '/api/create-payment-intent', { applicationId, amountInCents: 1 }, owner);
     expect(res.status).toBe(200);
     return (await res.json()) as IntentAnswer;
   }
   const confirm = (paymentIntentId: string, cardNumber: string, user: TestUser = owner) =>
-    post(api, '/payments/demo/confirm', { paymentIntentId, cardNumber }, user);
+    post(api, '/api/payments/demo/confirm', { paymentIntentId, cardNumber }, user);
   const save = (applicationId: string, transactionId: string, user: TestUser = owner) =>
-    post(api, '/payments/save', { applicationId, transactionId }, user);
+    post(api, '/api/payments/save', { applicationId, transactionId }, user);
 
   it('pays with the demo card: intent, confirm, save; the application is paid and the payment listed', async () => {
     const application = await createApplicationFor(api, owner);
@@ -83,7 +83,7 @@ describe(`demo payments on ${runtime}`, () => {
     expect(trail.audits).toHaveLength(1);
 
     // Paid: no second intent.
-    const again = await post(api, '/create-payment-intent', { applicationId: application.id }, owner);
+    const again = await post(api, '/api/create-payment-intent', { applicationId: application.id }, owner);
     expect(again.status).toBe(409);
   });
 
@@ -121,12 +121,12 @@ describe(`demo payments on ${runtime}`, () => {
   });
 
   it('tells the PWA it is in demo mode', async () => {
-    const config = (await (await api.fetch('/client-config')).json()) as { payments: unknown };
+    const config = (await (await api.fetch('/api/client-config')).json()) as { payments: unknown };
     expect(config.payments).toEqual({ mode: 'demo', publishableKey: null });
   });
 
   it('has no Stripe webhook', async () => {
-    const res = await api.fetch('/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' });
+    const res = await api.fetch('/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' });
     expect(res.status).toBe(503);
   });
 });
@@ -147,10 +147,10 @@ describe(`payments in production without Stripe keys on ${runtime}`, () => {
     const application = await createApplicationFor(api, owner);
     const notConfigured = { error: 'payment_failed', message: 'Card payments are not configured.' };
     const calls = [
-      post(api, '/create-payment-intent', { applicationId: application.id }, owner),
-      post(api, '/payments/demo/confirm', { paymentIntentId: 'demo_pi_x', cardNumber: '4242 4242 4242 4242' }, owner),
-      post(api, '/payments/save', { applicationId: application.id, transactionId: 'demo_pi_x' }, owner),
-      api.fetch('/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' }),
+      post(api, '/api/create-payment-intent', { applicationId: application.id }, owner),
+      post(api, '/api/payments/demo/confirm', { paymentIntentId: 'demo_pi_x', cardNumber: '4242 4242 4242 4242' }, owner),
+      post(api, '/api/payments/save', { applicationId: application.id, transactionId: 'demo_pi_x' }, owner),
+      api.fetch('/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(503);
@@ -160,12 +160,12 @@ describe(`payments in production without Stripe keys on ${runtime}`, () => {
   });
 
   it('tells the PWA that card payments are off', async () => {
-    const config = (await (await api.fetch('/client-config')).json()) as { payments: unknown };
+    const config = (await (await api.fetch('/api/client-config')).json()) as { payments: unknown };
     expect(config.payments).toEqual({ mode: 'off', publishableKey: null });
   });
 
   it('still asks visitors to sign in first', async () => {
-    const res = await post(api, '/create-payment-intent', { applicationId: 'x' });
+    const res = await post(api, '/api/create-payment-intent', { applicationId: 'x' });
     expect(res.status).toBe(401);
   });
 });

@@ -28,13 +28,13 @@ afterAll(async () => {
 const post = (path: string, body: unknown, user?: TestUser) => postAs(api, path, body, user);
 
 async function createIntent(applicationId: string, user: TestUser = owner): Promise<IntentAnswer> {
-  const res = await post('/create-payment-intent', { applicationId }, user);
+  const res = await post('/api/create-payment-intent', { applicationId }, user);
   expect(res.status).toBe(200);
   return (await res.json()) as IntentAnswer;
 }
 
 const sendWebhook = (payload: string, signature: string | null) =>
-  api.fetch('/webhooks/stripe', {
+  api.fetch('/api/webhooks/stripe', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
     body: payload,
@@ -50,13 +50,13 @@ async function paidAtStripe(): Promise<{ applicationId: string; policyName: stri
 
 describe(`creating a payment intent with Stripe on ${runtime}`, () => {
   it('tells the PWA to use Stripe Elements with the publishable key', async () => {
-    const config = (await (await api.fetch('/client-config')).json()) as { payments: unknown };
+    const config = (await (await api.fetch('/api/client-config')).json()) as { payments: unknown };
     expect(config.payments).toEqual({ mode: 'stripe', publishableKey: stripe.env.STRIPE_PUBLISHABLE_KEY });
   });
 
   it('charges the server price, not the amount in the body, and tags the intent with the application', async () => {
     const application = await createApplicationFor(api, owner);
-    const res = await post('/create-payment-intent', { applicationId: application.id, amountInCents: 1, amount: 1 }, owner);
+    const res = await post('/api/create-payment-intent', { applicationId: application.id, amountInCents: 1, amount: 1 }, owner);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as IntentAnswer;
     expect(answer).toMatchObject({
@@ -104,16 +104,16 @@ describe(`creating a payment intent with Stripe on ${runtime}`, () => {
   it("refuses someone else's application (403), an unknown one (404) and visitors (401)", async () => {
     const application = await createApplicationFor(api, owner);
     const before = stripe.requests.length;
-    const other = await post('/create-payment-intent', { applicationId: application.id }, stranger);
+    const other = await post('/api/create-payment-intent', { applicationId: application.id }, stranger);
     expect(other.status).toBe(403);
     expect(await other.json()).toMatchObject({ error: 'forbidden', message: 'You can only pay for your own applications.' });
     const admin = await createTestUser(api, 'admin');
-    expect((await post('/create-payment-intent', { applicationId: application.id }, admin)).status).toBe(403);
-    const unknown = await post('/create-payment-intent', { applicationId: 'no-such-application' }, owner);
+    expect((await post('/api/create-payment-intent', { applicationId: application.id }, admin)).status).toBe(403);
+    const unknown = await post('/api/create-payment-intent', { applicationId: 'no-such-application' }, owner);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'not_found', message: 'Application not found' });
-    expect((await post('/create-payment-intent', { applicationId: application.id })).status).toBe(401);
-    const missing = await post('/create-payment-intent', {}, owner);
+    expect((await post('/api/create-payment-intent', { applicationId: application.id })).status).toBe(401);
+    const missing = await post('/api/create-payment-intent', {}, owner);
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ error: 'validation_failed', fields: { applicationId: expect.any(String) } });
     expect(stripe.requests.length).toBe(before);
@@ -121,11 +121,11 @@ describe(`creating a payment intent with Stripe on ${runtime}`, () => {
 
   it('refuses an application that is already paid or was rejected (409)', async () => {
     const paid = await createApplicationFor(api, owner, { payment_status: 'paid' });
-    const paidRes = await post('/create-payment-intent', { applicationId: paid.id }, owner);
+    const paidRes = await post('/api/create-payment-intent', { applicationId: paid.id }, owner);
     expect(paidRes.status).toBe(409);
     expect(await paidRes.json()).toMatchObject({ error: 'conflict', message: 'This application has already been paid.' });
     const rejected = await createApplicationFor(api, owner, { status: 'rejected' });
-    const rejectedRes = await post('/create-payment-intent', { applicationId: rejected.id }, owner);
+    const rejectedRes = await post('/api/create-payment-intent', { applicationId: rejected.id }, owner);
     expect(rejectedRes.status).toBe(409);
     expect(await rejectedRes.json()).toMatchObject({ message: 'This application was rejected and cannot be paid.' });
   });
@@ -230,7 +230,7 @@ describe(`the Stripe webhook on ${runtime}`, () => {
 
 describe(`saving a payment from the client on ${runtime}`, () => {
   const save = (applicationId: string, transactionId: string, user: TestUser = owner) =>
-    post('/payments/save', { applicationId, transactionId, amount: 1 }, user);
+    post('/api/payments/save', { applicationId, transactionId, amount: 1 }, user);
 
   it('records a payment only after retrieving the succeeded intent from Stripe; a replay answers the same', async () => {
     const application = await createApplicationFor(api, owner);
@@ -342,7 +342,7 @@ describe(`saving a payment from the client on ${runtime}`, () => {
 describe(`demo confirmation with Stripe configured on ${runtime}`, () => {
   it('is not available', async () => {
     const { intent } = await paidAtStripe();
-    const res = await post('/payments/demo/confirm', { paymentIntentId: intent.id, cardNumber: '4242 4242 4242 4242' }, owner);
+    const res = await post('/api/payments/demo/confirm', { paymentIntentId: intent.id, cardNumber: '4242 4242 4242 4242' }, owner);
     expect(res.status).toBe(404);
   });
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const uploaded = '/images/0b7c1f5e-2d3a-4b5c-8d9e-0f1a2b3c4d5e.webp';
+const uploaded = '/api/images/0b7c1f5e-2d3a-4b5c-8d9e-0f1a2b3c4d5e.webp';
 const policyBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'Golden Years Cover',
   category: 'Senior',
@@ -36,7 +36,7 @@ const policyBody = (overrides: Record<string, unknown> = {}) => ({
 describe(`creating policies on ${runtime}`, () => {
   it('lets an admin create a policy; the server sets tracking id, date and creator', async () => {
     const before = Date.now();
-    const res = await call(api, 'POST', '/policies', admin, { ...policyBody(), creatorEmail: 'someone@else.test', trackingId: 'TID-1', popularity: 999 });
+    const res = await call(api, 'POST', '/api/policies', admin, { ...policyBody(), creatorEmail: 'someone@else.test', trackingId: 'TID-1', popularity: 999 });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     const policy = res.body.policy;
@@ -59,14 +59,14 @@ describe(`creating policies on ${runtime}`, () => {
     expect(Number(tracking?.[1])).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(policy.creationDate)).toBeGreaterThanOrEqual(before - 1000);
     // It is in the public catalogue at once.
-    const listed = await call(api, 'GET', `/policies/${policy.id}`, null);
+    const listed = await call(api, 'GET', `/api/policies/${policy.id}`, null);
     expect(listed.body).toMatchObject({ id: policy.id, title: 'Golden Years Cover' });
   });
 
   it('accepts an http(s) image URL, and refuses anything else as the image', async () => {
-    expect((await call(api, 'POST', '/policies', admin, policyBody({ image: 'https://cdn.example.test/p.jpg' }))).status).toBe(201);
-    for (const image of ['javascript:alert(1)', '/images/../secret', '/etc/passwd', 'data:image/png;base64,AAAA', 'ftp://x.test/a.png']) {
-      const res = await call(api, 'POST', '/policies', admin, policyBody({ image }));
+    expect((await call(api, 'POST', '/api/policies', admin, policyBody({ image: 'https://cdn.example.test/p.jpg' }))).status).toBe(201);
+    for (const image of ['javascript:alert(1)', '/api/images/../secret', '/etc/passwd', 'data:image/png;base64,AAAA', 'ftp://x.test/a.png']) {
+      const res = await call(api, 'POST', '/api/policies', admin, policyBody({ image }));
       expect(res.status, image).toBe(400);
       expect(res.body.fields.image).toBe('Image must be an uploaded image (/images/...) or an http(s) URL');
     }
@@ -87,26 +87,26 @@ describe(`creating policies on ${runtime}`, () => {
       [{ minAge: 60, maxAge: 40 }, 'maxAge', 'Maximum age must be at least the minimum age'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await call(api, 'POST', '/policies', admin, policyBody(change));
+      const res = await call(api, 'POST', '/api/policies', admin, policyBody(change));
       expect(res.status, field).toBe(400);
       expect(res.body.fields[field], field).toBe(message);
     }
     // Numbers typed into a form arrive as strings; they are accepted.
-    const fromForm = await call(api, 'POST', '/policies', admin, policyBody({ minAge: '18', maxAge: '60', duration: '5', basePremium: '100000', coverageRange: '500000' }));
+    const fromForm = await call(api, 'POST', '/api/policies', admin, policyBody({ minAge: '18', maxAge: '60', duration: '5', basePremium: '100000', coverageRange: '500000' }));
     expect(fromForm.status).toBe(201);
     expect(fromForm.body.policy).toMatchObject({ minAge: 18, maxAge: 60, duration: 5, basePremium: 100000, coverageRange: 500000 });
   });
 
   it('is for admins only: 401 for visitors, 403 for users and agents', async () => {
-    expect((await call(api, 'POST', '/policies', null, policyBody())).status).toBe(401);
-    expect((await call(api, 'POST', '/policies', customer, policyBody())).status).toBe(403);
-    expect((await call(api, 'POST', '/policies', agent, policyBody())).status).toBe(403);
+    expect((await call(api, 'POST', '/api/policies', null, policyBody())).status).toBe(401);
+    expect((await call(api, 'POST', '/api/policies', customer, policyBody())).status).toBe(403);
+    expect((await call(api, 'POST', '/api/policies', agent, policyBody())).status).toBe(403);
   });
 
   it('creates once per Idempotency-Key', async () => {
     const headers = { 'Idempotency-Key': 'policy-create-1' };
-    const first = await call(api, 'POST', '/policies', admin, policyBody({ title: 'Once Only' }), headers);
-    const again = await call(api, 'POST', '/policies', admin, policyBody({ title: 'Once Only' }), headers);
+    const first = await call(api, 'POST', '/api/policies', admin, policyBody({ title: 'Once Only' }), headers);
+    const again = await call(api, 'POST', '/api/policies', admin, policyBody({ title: 'Once Only' }), headers);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     const rows = await api.sql(`SELECT id FROM policies WHERE title = 'Once Only'`);
@@ -117,12 +117,12 @@ describe(`creating policies on ${runtime}`, () => {
 describe(`editing and deleting policies on ${runtime}`, () => {
   let id: string;
   beforeAll(async () => {
-    id = (await call(api, 'POST', '/policies', admin, policyBody({ title: 'Editable' }))).body.insertedId;
+    id = (await call(api, 'POST', '/api/policies', admin, policyBody({ title: 'Editable' }))).body.insertedId;
   });
 
   it('edits some fields, keeps the rest, and bumps the sync version', async () => {
-    const before = (await call(api, 'GET', `/policies/${id}`, null)).body;
-    const res = await call(api, 'PATCH', `/policies/${id}`, admin, { title: 'Edited', maxAge: 80 });
+    const before = (await call(api, 'GET', `/api/policies/${id}`, null)).body;
+    const res = await call(api, 'PATCH', `/api/policies/${id}`, admin, { title: 'Edited', maxAge: 80 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Policy updated', policy: { id, title: 'Edited', maxAge: 80, minAge: 50, category: 'Senior' } });
     expect(res.body.policy.version).toBeGreaterThan(before.version);
@@ -132,17 +132,17 @@ describe(`editing and deleting policies on ${runtime}`, () => {
   });
 
   it('checks an edit against the values it leaves unchanged', async () => {
-    const res = await call(api, 'PATCH', `/policies/${id}`, admin, { minAge: 90 });
+    const res = await call(api, 'PATCH', `/api/policies/${id}`, admin, { minAge: 90 });
     expect(res.status).toBe(400);
     expect(res.body.message, JSON.stringify(res.body)).toBe('Maximum age must be at least the minimum age');
-    expect((await call(api, 'PATCH', `/policies/${id}`, admin, { duration: 6 })).status).toBe(400);
-    expect((await call(api, 'PATCH', `/policies/${id}`, admin, {})).status).toBe(400);
-    expect((await call(api, 'PATCH', '/policies/missing', admin, { title: 'X' })).status).toBe(404);
-    expect((await call(api, 'PATCH', `/policies/${id}`, agent, { title: 'X' })).status).toBe(403);
+    expect((await call(api, 'PATCH', `/api/policies/${id}`, admin, { duration: 6 })).status).toBe(400);
+    expect((await call(api, 'PATCH', `/api/policies/${id}`, admin, {})).status).toBe(400);
+    expect((await call(api, 'PATCH', '/api/policies/missing', admin, { title: 'X' })).status).toBe(404);
+    expect((await call(api, 'PATCH', `/api/policies/${id}`, agent, { title: 'X' })).status).toBe(403);
   });
 
   it('deletes a policy (admins only); applications keep the policy name they were made for', async () => {
-    const apply = await call(api, 'POST', '/applications', customer, {
+    const apply = await call(api, 'POST', '/api/applications', customer, {
       name: 'C',
       address: 'A',
       nid: '1',
@@ -152,13 +152,13 @@ describe(`editing and deleting policies on ${runtime}`, () => {
       policyId: id,
     });
     expect(apply.status).toBe(201);
-    expect((await call(api, 'DELETE', `/policies/${id}`, customer)).status).toBe(403);
-    const res = await call(api, 'DELETE', `/policies/${id}`, admin);
+    expect((await call(api, 'DELETE', `/api/policies/${id}`, customer)).status).toBe(403);
+    const res = await call(api, 'DELETE', `/api/policies/${id}`, admin);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true });
-    expect((await call(api, 'GET', `/policies/${id}`, null)).status).toBe(404);
-    expect((await call(api, 'DELETE', `/policies/${id}`, admin)).status).toBe(404);
-    const application = await call(api, 'GET', `/applications/${apply.body.insertedId}`, customer);
+    expect((await call(api, 'GET', `/api/policies/${id}`, null)).status).toBe(404);
+    expect((await call(api, 'DELETE', `/api/policies/${id}`, admin)).status).toBe(404);
+    const application = await call(api, 'GET', `/api/applications/${apply.body.insertedId}`, customer);
     expect(application.body).toMatchObject({ policyId: null, policyName: 'Edited', category: 'Senior' });
     const audit = await api.sql(`SELECT from_value FROM audit_log WHERE entity_id = ? AND action = 'policy.delete'`, id);
     expect(audit).toEqual([{ from_value: 'Edited' }]);

@@ -22,7 +22,7 @@ interface Listed {
 }
 
 async function list(): Promise<{ etag: string; policies: Listed[] }> {
-  const res = await api.fetch('/policies');
+  const res = await api.fetch('/api/policies');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   return { etag: res.headers.get('etag') ?? '', policies: (await res.json()) as Listed[] };
@@ -40,7 +40,7 @@ describe(`the policy list stays current on ${runtime}`, () => {
     await api.sql('UPDATE policies SET title = ? WHERE id = ?', 'First Plan Plus', 'f-1');
     expect((await list()).policies.find((p) => p.id === 'f-1')?.title).toBe('First Plan Plus');
 
-    expect((await api.fetch('/policies/f-2')).status).toBe(200);
+    expect((await api.fetch('/api/policies/f-2')).status).toBe(200);
     expect((await list()).policies.find((p) => p.id === 'f-2')?.popularity).toBe(1);
 
     await api.sql('UPDATE policy_stats SET application_count = 2 WHERE policy_id = ?', 'f-2');
@@ -53,14 +53,14 @@ describe(`the policy list stays current on ${runtime}`, () => {
   it('answers 304 without a body to a client that has the current list, 200 once it changed', async () => {
     const { etag, policies } = await list();
     expect(etag).toMatch(/^"[0-9a-f]+"$/);
-    const same = await api.fetch('/policies', { headers: { 'if-none-match': etag } });
+    const same = await api.fetch('/api/policies', { headers: { 'if-none-match': etag } });
     expect(same.status).toBe(304);
     expect(await same.text()).toBe('');
     // The weak form a compressing proxy hands back matches too.
-    expect((await api.fetch('/policies', { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304);
+    expect((await api.fetch('/api/policies', { headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304);
 
     await insertRow(api, 'policies', policyRow({ id: 'f-3', title: 'Third Plan', creation_date: '2026-03-01T00:00:00.000Z' }));
-    const changed = await api.fetch('/policies', { headers: { 'if-none-match': etag } });
+    const changed = await api.fetch('/api/policies', { headers: { 'if-none-match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(((await changed.json()) as Listed[]).map((p) => p.id)).toEqual(['f-3', ...policies.map((p) => p.id)]);

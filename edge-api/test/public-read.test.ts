@@ -17,7 +17,7 @@ describe(`public reads on ${runtime}`, () => {
   it('lists policies, newest first, in the API shape', async () => {
     await insertRow(api, 'policies', policyRow({ id: 'p-old', title: 'Old Plan', creation_date: '2026-01-01T00:00:00.000Z' }));
     await insertRow(api, 'policies', policyRow({ id: 'p-new', title: 'New Plan', creation_date: '2026-02-01T00:00:00.000Z', category: 'Senior' }));
-    const res = await api.fetch('/policies');
+    const res = await api.fetch('/api/policies');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { id: string; title: string; category: string; coverageRange: number }[];
     expect(body.map((p) => p.id)).toEqual(['p-new', 'p-old']);
@@ -25,15 +25,15 @@ describe(`public reads on ${runtime}`, () => {
   });
 
   it('shows one policy by id and counts the view towards popularity', async () => {
-    const first = await api.fetch('/policies/p-old');
+    const first = await api.fetch('/api/policies/p-old');
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ id: 'p-old', title: 'Old Plan', popularity: 1 });
-    const second = (await (await api.fetch('/policies/p-old')).json()) as { popularity: number };
+    const second = (await (await api.fetch('/api/policies/p-old')).json()) as { popularity: number };
     expect(second.popularity).toBe(2);
   });
 
   it('answers an unknown policy with 404 in the error shape', async () => {
-    const res = await api.fetch('/policies/nope');
+    const res = await api.fetch('/api/policies/nope');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'not_found', message: 'Policy not found' });
   });
@@ -43,7 +43,7 @@ describe(`public reads on ${runtime}`, () => {
     // Applications weigh more than views: pop-3 has one application, pop-5 three views.
     await api.sql('INSERT INTO policy_stats (policy_id, application_count) VALUES (?, 1)', 'pop-3');
     await api.sql('INSERT INTO policy_stats (policy_id, view_count) VALUES (?, 3)', 'pop-5');
-    const res = await api.fetch('/policies/6');
+    const res = await api.fetch('/api/policies/6');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { id: string }[];
     expect(body).toHaveLength(6);
@@ -53,7 +53,7 @@ describe(`public reads on ${runtime}`, () => {
   it('lists approved agents only, with their public details', async () => {
     await insertRow(api, 'users', userRow({ id: 'a1', name: 'Ayesha Rahman', email: 'ayesha@example.test', role: 'agent', phone: '+8801', bio: 'Ten years in life cover.' }));
     await insertRow(api, 'users', userRow({ id: 'u1', name: 'Not An Agent', role: 'user' }));
-    const res = await api.fetch('/agents');
+    const res = await api.fetch('/api/agents');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
       expect.objectContaining({ id: 'a1', name: 'Ayesha Rahman', email: 'ayesha@example.test', role: 'Agent', phone: '+8801', bio: 'Ten years in life cover.' }),
@@ -63,17 +63,17 @@ describe(`public reads on ${runtime}`, () => {
   it('lists blogs newest first and shows one, with 404 for an unknown id', async () => {
     await insertRow(api, 'blogs', blogRow({ id: 'b1', title: 'First', publish_date: '2026-03-01T00:00:00.000Z' }));
     await insertRow(api, 'blogs', blogRow({ id: 'b2', title: 'Second', publish_date: '2026-03-02T00:00:00.000Z' }));
-    const list = (await (await api.fetch('/blogs')).json()) as { id: string }[];
+    const list = (await (await api.fetch('/api/blogs')).json()) as { id: string }[];
     expect(list.map((b) => b.id)).toEqual(['b2', 'b1']);
-    const one = await api.fetch('/blogs/b1');
+    const one = await api.fetch('/api/blogs/b1');
     expect(await one.json()).toMatchObject({ id: 'b1', title: 'First', authorName: 'Demo Agent', author: 'Demo Agent' });
-    const missing = await api.fetch('/blogs/missing');
+    const missing = await api.fetch('/api/blogs/missing');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'not_found', message: 'Blog not found' });
   });
 
   it('serves the five FAQ entries in order', async () => {
-    const faqs = (await (await api.fetch('/faqs')).json()) as { question: string }[];
+    const faqs = (await (await api.fetch('/api/faqs')).json()) as { question: string }[];
     expect(faqs).toHaveLength(5);
     expect(faqs[0]?.question).toBe('What types of insurance do you offer?');
   });
@@ -89,7 +89,7 @@ describe(`public reads on ${runtime}`, () => {
 
 describe(`newsletter on ${runtime}`, () => {
   const subscribe = (body: unknown) =>
-    api.fetch('/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    api.fetch('/api/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('subscribes once and answers a second subscription with a clear conflict', async () => {
     const first = await subscribe({ name: 'Rina', email: 'rina@example.test' });
@@ -111,7 +111,7 @@ describe(`newsletter on ${runtime}`, () => {
   });
 
   it('refuses a body that is not JSON with 400, and an oversized body with 413', async () => {
-    const bad = await api.fetch('/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const bad = await api.fetch('/api/subscribe', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'bad_request' });
     const huge = await subscribe({ name: 'x'.repeat(300 * 1024), email: 'big@example.test' });
@@ -122,7 +122,7 @@ describe(`newsletter on ${runtime}`, () => {
 
 describe(`security headers on ${runtime}`, () => {
   it('sends a CSP without inline script, HSTS of a year or more, nosniff and no framing', async () => {
-    const res = await api.fetch('/policies');
+    const res = await api.fetch('/api/policies');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src [^;]*'self'/);

@@ -73,7 +73,7 @@ describe('demo seed on first start', () => {
     server = await start(dataDir);
     const policies = await getJson<
       { title: string; category: string; coverageRange: number; duration: number; basePremium: number; image: string; trackingId: string; minAge: number; maxAge: number; description: string; shortDetails: string }[]
-    >(server, '/policies');
+    >(server, '/api/policies');
     expect(policies.length).toBeGreaterThanOrEqual(24);
     for (const category of ['Term Life', 'Senior', 'Child']) {
       expect(policies.filter((p) => p.category === category).length).toBeGreaterThanOrEqual(8);
@@ -94,15 +94,15 @@ describe('demo seed on first start', () => {
 
   it('ships a picture for every policy, agent and blog it names', async () => {
     const publicDir = join(migrationsDir, '../pwa/public');
-    const policies = await getJson<{ image: string }[]>(server, '/policies');
-    const agents = await getJson<{ photoURL: string | null }[]>(server, '/agents');
+    const policies = await getJson<{ image: string }[]>(server, '/api/policies');
+    const agents = await getJson<{ photoURL: string | null }[]>(server, '/api/agents');
     const blogs = (server.sqlite.prepare('SELECT image_url FROM blogs').all() as { image_url: string }[]).map((b) => b.image_url);
     const paths = [...policies.map((p) => p.image), ...agents.map((a) => a.photoURL ?? ''), ...blogs];
     for (const path of paths) expect(existsSync(join(publicDir, path)), path).toBe(true);
   });
 
   it('orders popular policies by real-looking use', async () => {
-    const popular = await getJson<{ popularity: number }[]>(server, '/policies/6');
+    const popular = await getJson<{ popularity: number }[]>(server, '/api/policies/6');
     expect(popular).toHaveLength(6);
     const scores = popular.map((p) => p.popularity);
     expect(scores[0]).toBeGreaterThan(0);
@@ -111,9 +111,9 @@ describe('demo seed on first start', () => {
   });
 
   it('publishes 8 blogs by the demo agents', async () => {
-    const blogs = await getJson<{ title: string; content: string; authorEmail: string; publishDate: string }[]>(server, '/blogs');
+    const blogs = await getJson<{ title: string; content: string; authorEmail: string; publishDate: string }[]>(server, '/api/blogs');
     expect(blogs).toHaveLength(8);
-    const agents = await getJson<{ email: string }[]>(server, '/agents');
+    const agents = await getJson<{ email: string }[]>(server, '/api/agents');
     const agentEmails = new Set(agents.map((a) => a.email));
     for (const blog of blogs) {
       expect(agentEmails.has(blog.authorEmail)).toBe(true);
@@ -125,7 +125,7 @@ describe('demo seed on first start', () => {
   });
 
   it('lists 6 approved agents with photos and phones, one without a bio', async () => {
-    const agents = await getJson<{ email: string; photoURL: string | null; phone: string | null; bio: string | null; role: string }[]>(server, '/agents');
+    const agents = await getJson<{ email: string; photoURL: string | null; phone: string | null; bio: string | null; role: string }[]>(server, '/api/agents');
     expect(agents.length).toBeGreaterThanOrEqual(6);
     for (const agent of agents) {
       expect(agent.role).toBe('Agent');
@@ -164,7 +164,7 @@ describe('demo seed on first start', () => {
   });
 
   it('lets the demo admin sign in with the demo password', async (ctx) => {
-    const res = await fetch(`${server.url}/auth/login`, {
+    const res = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.local', password: demoPassword }),
@@ -173,7 +173,7 @@ describe('demo seed on first start', () => {
     if (res.status === 404 && (await res.clone().text()).includes('No such endpoint')) ctx.skip();
     expect(res.status).toBe(200);
     expect(JSON.stringify(await res.json())).toContain('admin@demo.local');
-    const wrong = await fetch(`${server.url}/auth/login`, {
+    const wrong = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@demo.local', password: 'not-the-demo-password' }),
@@ -189,7 +189,7 @@ describe('demo seed on first start', () => {
     expect(counts(server)).toEqual(before);
     const migrations = server.sqlite.prepare('SELECT name FROM d1_migrations ORDER BY name').all() as { name: string }[];
     expect(migrations.map((m) => m.name)).toEqual([...migrationFiles].sort());
-    expect((await getJson<unknown[]>(server, '/policies')).length).toBe(before.policies);
+    expect((await getJson<unknown[]>(server, '/api/policies')).length).toBe(before.policies);
   });
 
   it('never overwrites data: a database with one user gets nothing', async () => {
@@ -208,13 +208,13 @@ describe('demo seed on first start', () => {
 describe('no demo content where it does not belong', () => {
   it('seeds nothing in production', async () => {
     const server = await start(freshDataDir(), { NODE_ENV: 'production' });
-    expect(await getJson<unknown[]>(server, '/policies')).toEqual([]);
+    expect(await getJson<unknown[]>(server, '/api/policies')).toEqual([]);
     expect(counts(server)).toMatchObject({ policies: 0, blogs: 0, users: 0 });
   });
 
   it('seeds nothing with SEED_DEMO=false', async () => {
     const server = await start(freshDataDir(), { SEED_DEMO: 'false' });
-    expect(await getJson<unknown[]>(server, '/agents')).toEqual([]);
+    expect(await getJson<unknown[]>(server, '/api/agents')).toEqual([]);
     expect(counts(server)).toMatchObject({ policies: 0, blogs: 0, users: 0 });
   });
 });

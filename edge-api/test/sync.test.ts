@@ -37,7 +37,7 @@ const pull = async (user: TestUser | null, since?: string, limit?: number) => {
   const query = new URLSearchParams();
   if (since !== undefined) query.set('since', since);
   if (limit !== undefined) query.set('limit', String(limit));
-  const res = await call<Page>(api, 'GET', `/sync?${query}`, user);
+  const res = await call<Page>(api, 'GET', `/api/sync?${query}`, user);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
@@ -70,13 +70,13 @@ describe(`pulling changes on ${runtime}`, () => {
     await insertRow(api, 'blogs', blogRow({ id: 'sync-blog', title: 'Offline reading' }));
     await apply(api, alice, policyId);
     const { changes } = await pullAll(null);
-    const policy = (await call(api, 'GET', `/policies/${policyId}`, null)).body;
+    const policy = (await call(api, 'GET', `/api/policies/${policyId}`, null)).body;
     const synced = changes.policies.upserts.find((p) => p.id === policyId);
     expect({ ...synced, popularity: 0 }).toEqual({ ...policy, popularity: 0 });
-    expect(changes.blogs.upserts.find((b) => b.id === 'sync-blog')).toEqual((await call(api, 'GET', '/blogs/sync-blog', null)).body);
+    expect(changes.blogs.upserts.find((b) => b.id === 'sync-blog')).toEqual((await call(api, 'GET', '/api/blogs/sync-blog', null)).body);
     expect(changes.faqs.upserts).toHaveLength(5);
     expect(changes.faqs.upserts.map((f) => f.question)).toContain('How do I file a claim?');
-    const agents = (await call(api, 'GET', '/agents', null)).body;
+    const agents = (await call(api, 'GET', '/api/agents', null)).body;
     expect(ids(changes.agents.upserts)).toEqual(ids(agents));
     expect(changes.agents.upserts.find((a) => a.id === agent.id)).toEqual(agents.find((a: Json) => a.id === agent.id));
     // Public fields only: nothing about accounts leaks through the agents collection.
@@ -102,8 +102,8 @@ describe(`pulling changes on ${runtime}`, () => {
   it('brings a deletion as a tombstone', async () => {
     const doomed = (await insertPolicy(api, { title: 'Withdrawn' })).id as string;
     const start = (await pullAll(null)).cursor;
-    expect((await call(api, 'DELETE', `/policies/${doomed}`, admin)).status).toBe(200);
-    expect((await call(api, 'DELETE', '/blogs/sync-blog', admin)).status).toBe(200);
+    expect((await call(api, 'DELETE', `/api/policies/${doomed}`, admin)).status).toBe(200);
+    expect((await call(api, 'DELETE', '/api/blogs/sync-blog', admin)).status).toBe(200);
     const delta = await pull(null, start);
     expect(delta.changes.policies).toEqual({ upserts: [], deletes: [doomed] });
     expect(delta.changes.blogs).toEqual({ upserts: [], deletes: ['sync-blog'] });
@@ -136,7 +136,7 @@ describe(`private data in sync on ${runtime}`, () => {
     const bobStart = await pullAll(bob);
 
     // Bob deletes his; Alice's delta says nothing about it, Bob's carries the tombstone.
-    expect((await call(api, 'DELETE', `/applications/${bobsApp}`, bob)).status).toBe(200);
+    expect((await call(api, 'DELETE', `/api/applications/${bobsApp}`, bob)).status).toBe(200);
     const aliceDelta = await pullAll(alice, aliceStart.cursor);
     expect(aliceDelta.changes.applications).toEqual({ upserts: [], deletes: [] });
     const bobDelta = await pullAll(bob, bobStart.cursor);
@@ -171,7 +171,7 @@ describe(`private data in sync on ${runtime}`, () => {
     const lastWeek = cursor.replace(/w(\d+)$/, (_, week: string) => `w${Number(week) - 1}`);
     expect((await pull(admin, lastWeek)).reset).toBe(true);
     // The full list is still the admin's to page through on the server.
-    const search = await call(api, 'GET', `/applications/search?q=${encodeURIComponent(admins.email)}`, admin);
+    const search = await call(api, 'GET', `/api/applications/search?q=${encodeURIComponent(admins.email)}`, admin);
     expect(search.body.total).toBe(4);
   });
 
@@ -217,8 +217,8 @@ describe(`private data in sync on ${runtime}`, () => {
     // Within the same view, no reset.
     const again = await pull(alice, (await pullAll(alice)).cursor);
     expect(again.reset).toBe(false);
-    expect((await call(api, 'GET', '/sync?since=abc', alice)).status).toBe(400);
-    expect((await call(api, 'GET', '/sync?limit=5000', alice)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/sync?since=abc', alice)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/sync?limit=5000', alice)).status).toBe(400);
   });
 });
 
@@ -234,7 +234,7 @@ interface PushAnswer {
 }
 
 const push = async (target: ApiTarget, user: TestUser, mutations: unknown[]) => {
-  const res = await call<{ results: PushAnswer[] }>(target, 'POST', '/sync/push', user, { mutations });
+  const res = await call<{ results: PushAnswer[] }>(target, 'POST', '/api/sync/push', user, { mutations });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.results;
 };
@@ -263,7 +263,7 @@ describe(`pushing queued writes on ${runtime}`, () => {
     ]);
     expect(results[0]?.body.application).toMatchObject({ id: claim, status: 'approved' });
     expect(results[1]).toMatchObject({ reason: 'This application was already rejected', current: { status: 'rejected', paymentStatus: 'unpaid' } });
-    expect((await call(api, 'GET', `/applications/${rejectedByAdmin}`, admin)).body.status).toBe('rejected');
+    expect((await call(api, 'GET', `/api/applications/${rejectedByAdmin}`, admin)).body.status).toBe('rejected');
 
     // A user pushing someone else's application delete is refused like the endpoint would.
     const [foreign] = await push(api, alice, [{ mutationId: 'alice-1', type: 'application.delete', payload: { id: claim } }]);
@@ -272,8 +272,8 @@ describe(`pushing queued writes on ${runtime}`, () => {
 
   it('refuses a push of more than 100 mutations, and visitors', async () => {
     const many = Array.from({ length: 101 }, (_, i) => ({ mutationId: `m${i}`, type: 'application.delete', payload: { id: 'x' } }));
-    expect((await call(api, 'POST', '/sync/push', alice, { mutations: many })).status).toBe(400);
-    expect((await call(api, 'POST', '/sync/push', null, { mutations: [] })).status).toBe(401);
+    expect((await call(api, 'POST', '/api/sync/push', alice, { mutations: many })).status).toBe(400);
+    expect((await call(api, 'POST', '/api/sync/push', null, { mutations: [] })).status).toBe(401);
   });
 });
 
@@ -291,13 +291,13 @@ describe(`replaying and reordering pushes on ${runtime}`, () => {
       const cu = await createTestUser(target, 'user');
       const policy = (await insertPolicy(target, { title: 'Replay Plan' })).id as string;
       const made = async (name: string) => {
-        const res = await call(target, 'POST', '/applications', cu, applicationBody(policy, { name }));
+        const res = await call(target, 'POST', '/api/applications', cu, applicationBody(policy, { name }));
         return res.body.insertedId as string;
       };
       const x = await made('X');
       const y = await made('Y');
       const z = await made('Z');
-      for (const id of [x, y]) await call(target, 'PATCH', `/applications/assign/${id}`, a, { agentEmail: ag.email });
+      for (const id of [x, y]) await call(target, 'PATCH', `/api/applications/assign/${id}`, a, { agentEmail: ag.email });
 
       const customer = {
         1: [
@@ -395,7 +395,7 @@ describe(`a large catalogue on ${runtime}`, () => {
     expect(full.changes.policies.upserts.length).toBeGreaterThanOrEqual(10_000);
     expect(new Set(full.changes.policies.upserts.map((p) => p.id)).size).toBe(full.changes.policies.upserts.length);
 
-    const edited = await call(api, 'PATCH', '/policies/bulk-4321', admin, { title: 'The one that changed' });
+    const edited = await call(api, 'PATCH', '/api/policies/bulk-4321', admin, { title: 'The one that changed' });
     expect(edited.status).toBe(200);
     const delta = await pull(null, full.cursor);
     expect(delta.hasMore).toBe(false);

@@ -30,7 +30,7 @@ function fileOf(signature: number[] | string, size = 64): Uint8Array {
 function upload(bytes: Uint8Array, name: string, type: string, headers: Record<string, string> = { authorization: `Bearer ${user.token}` }) {
   const form = new FormData();
   form.set('image', new Blob([bytes], { type }), name);
-  return api.fetch('/uploads', { method: 'POST', headers, body: form });
+  return api.fetch('/api/uploads', { method: 'POST', headers, body: form });
 }
 
 const imageCount = async () => (await api.sql<{ n: number }>('SELECT count(*) AS n FROM images'))[0]!.n;
@@ -65,7 +65,7 @@ function streamedUpload(fileSize: number) {
       }
     },
   });
-  return api.fetch('/uploads', {
+  return api.fetch('/api/uploads', {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,
@@ -97,7 +97,7 @@ describe(`image uploads on ${runtime}`, () => {
 
       const [row] = await api.sql<{ owner_id: string; content_type: string; byte_size: number }>(
         'SELECT owner_id, content_type, byte_size FROM images WHERE id = ?',
-        url.slice('/images/'.length),
+        url.slice('/api/images/'.length),
       );
       expect(row).toEqual({ owner_id: user.id, content_type: contentType, byte_size: bytes.byteLength });
     });
@@ -192,18 +192,18 @@ describe(`image uploads on ${runtime}`, () => {
 
   it('needs sign-in, a form, and the image field', async () => {
     expect((await upload(tinyPng, 'a.png', 'image/png', {})).status).toBe(401);
-    const raw = await api.fetch('/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/png' }, body: tinyPng });
+    const raw = await api.fetch('/api/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/png' }, body: tinyPng });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toMatchObject({ message: 'Send the image as multipart/form-data, in the field "image".' });
     const form = new FormData();
     form.set('picture', new Blob([tinyPng]), 'a.png');
-    const wrongField = await api.fetch('/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    const wrongField = await api.fetch('/api/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
     expect(wrongField.status).toBe(400);
     expect(await wrongField.json()).toMatchObject({ message: 'Please choose an image to upload.' });
   });
 
   it('answers 404 for unknown or malformed image names', async () => {
-    for (const path of ['/images/00000000-0000-0000-0000-000000000000.png', '/images/..%2Fjwt-secret', '/images/insurance.sqlite']) {
+    for (const path of ['/api/images/00000000-0000-0000-0000-000000000000.png', '/api/images/..%2Fjwt-secret', '/api/images/insurance.sqlite']) {
       const res = await api.fetch(path);
       expect(res.status, path).toBe(404);
     }

@@ -19,34 +19,34 @@ afterAll(async () => {
 
 describe(`roles and profiles on ${runtime}`, () => {
   it("answers a user's own role, matching the email case-insensitively", async () => {
-    const res = await api.fetch('/users/role?email=mixed.case%40example.TEST', { headers: user.headers });
+    const res = await api.fetch('/api/users/role?email=mixed.case%40example.TEST', { headers: user.headers });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ role: 'user' });
   });
 
   it("lets an admin read anyone's role, 'user' for someone without an account", async () => {
-    expect(await (await api.fetch(`/users/role?email=${encodeURIComponent(other.email)}`, { headers: admin.headers })).json()).toEqual({ role: 'user' });
-    expect(await (await api.fetch(`/users/role?email=${encodeURIComponent(admin.email)}`, { headers: admin.headers })).json()).toEqual({ role: 'admin' });
-    expect(await (await api.fetch('/users/role?email=nobody%40example.test', { headers: admin.headers })).json()).toEqual({ role: 'user' });
+    expect(await (await api.fetch(`/api/users/role?email=${encodeURIComponent(other.email)}`, { headers: admin.headers })).json()).toEqual({ role: 'user' });
+    expect(await (await api.fetch(`/api/users/role?email=${encodeURIComponent(admin.email)}`, { headers: admin.headers })).json()).toEqual({ role: 'admin' });
+    expect(await (await api.fetch('/api/users/role?email=nobody%40example.test', { headers: admin.headers })).json()).toEqual({ role: 'user' });
   });
 
   it("refuses another user's role and profile with 403", async () => {
-    const role = await api.fetch(`/users/role?email=${encodeURIComponent(user.email)}`, { headers: other.headers });
+    const role = await api.fetch(`/api/users/role?email=${encodeURIComponent(user.email)}`, { headers: other.headers });
     expect(role.status).toBe(403);
-    const profile = await api.fetch(`/users/${encodeURIComponent(user.email)}`, { headers: other.headers });
+    const profile = await api.fetch(`/api/users/${encodeURIComponent(user.email)}`, { headers: other.headers });
     expect(profile.status).toBe(403);
     expect(await profile.json()).toMatchObject({ error: 'forbidden' });
   });
 
   it('needs sign-in and an email', async () => {
-    expect((await api.fetch('/users/role?email=a%40b.test')).status).toBe(401);
-    const missing = await api.fetch('/users/role', { headers: user.headers });
+    expect((await api.fetch('/api/users/role?email=a%40b.test')).status).toBe(401);
+    const missing = await api.fetch('/api/users/role', { headers: user.headers });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ message: 'Email is required' });
   });
 
   it('shows a profile with the fields the spec names, not cached', async () => {
-    const res = await api.fetch(`/users/${encodeURIComponent('MIXED.case@example.test')}`, { headers: user.headers });
+    const res = await api.fetch(`/api/users/${encodeURIComponent('MIXED.case@example.test')}`, { headers: user.headers });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({
@@ -59,7 +59,7 @@ describe(`roles and profiles on ${runtime}`, () => {
       last_log_in: null,
       lastLogin: null,
     });
-    const missing = await api.fetch('/users/ghost%40example.test', { headers: admin.headers });
+    const missing = await api.fetch('/api/users/ghost%40example.test', { headers: admin.headers });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'not_found', message: 'User not found' });
   });
@@ -67,7 +67,7 @@ describe(`roles and profiles on ${runtime}`, () => {
 
 describe(`POST /users (own profile upsert) on ${runtime}`, () => {
   it('records the sign-in and the name, and never takes a role from the body', async () => {
-    const res = await api.fetch('/users', {
+    const res = await api.fetch('/api/users', {
       method: 'POST',
       headers: user.headers,
       body: JSON.stringify({ name: 'New Name', email: user.email, role: 'admin', created_at: '2000-01-01', last_log_in: '2000-01-01' }),
@@ -81,7 +81,7 @@ describe(`POST /users (own profile upsert) on ${runtime}`, () => {
   });
 
   it("refuses to write someone else's profile", async () => {
-    const res = await api.fetch('/users', { method: 'POST', headers: other.headers, body: JSON.stringify({ email: user.email, name: 'Hijacked' }) });
+    const res = await api.fetch('/api/users', { method: 'POST', headers: other.headers, body: JSON.stringify({ email: user.email, name: 'Hijacked' }) });
     expect(res.status).toBe(403);
     const [row] = await api.sql<{ name: string }>('SELECT name FROM users WHERE id = ?', user.id);
     expect(row?.name).toBe('New Name');
@@ -91,26 +91,26 @@ describe(`POST /users (own profile upsert) on ${runtime}`, () => {
 describe(`PUT /make-admin on ${runtime}`, () => {
   it('promotes by email and records who promoted whom', async () => {
     const target = await createTestUser(api, 'agent');
-    const res = await api.fetch('/make-admin', { method: 'PUT', headers: admin.headers, body: JSON.stringify({ email: target.email.toUpperCase() }) });
+    const res = await api.fetch('/api/make-admin', { method: 'PUT', headers: admin.headers, body: JSON.stringify({ email: target.email.toUpperCase() }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'User is now an admin' });
-    expect(await (await api.fetch(`/users/role?email=${encodeURIComponent(target.email)}`, { headers: target.headers })).json()).toEqual({ role: 'admin' });
+    expect(await (await api.fetch(`/api/users/role?email=${encodeURIComponent(target.email)}`, { headers: target.headers })).json()).toEqual({ role: 'admin' });
     const audit = await api.sql('SELECT actor_id, actor_email, action, entity, entity_id, from_value, to_value FROM audit_log WHERE entity_id = ?', target.id);
     expect(audit).toEqual([
       { actor_id: admin.id, actor_email: admin.email, action: 'role.change', entity: 'users', entity_id: target.id, from_value: 'agent', to_value: 'admin' },
     ]);
     // The promoted admin can use admin endpoints on their next request.
-    expect((await api.fetch('/agents/all', { headers: target.headers })).status).toBe(200);
+    expect((await api.fetch('/api/agents/all', { headers: target.headers })).status).toBe(200);
   });
 
   it("answers 404 'User not found' for an email without an account", async () => {
-    const res = await api.fetch('/make-admin', { method: 'PUT', headers: admin.headers, body: JSON.stringify({ email: 'nobody@example.test' }) });
+    const res = await api.fetch('/api/make-admin', { method: 'PUT', headers: admin.headers, body: JSON.stringify({ email: 'nobody@example.test' }) });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'not_found', message: 'User not found' });
   });
 
   it('validates the email', async () => {
-    const res = await api.fetch('/make-admin', { method: 'PUT', headers: admin.headers, body: JSON.stringify({ email: 'nope' }) });
+    const res = await api.fetch('/api/make-admin', { method: 'PUT', headers: admin.headers, body: JSON.stringify({ email: 'nope' }) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ message: 'Please enter a valid email address' });
   });
@@ -118,11 +118,11 @@ describe(`PUT /make-admin on ${runtime}`, () => {
   it('refuses users and agents with 403 and changes nothing', async () => {
     const agent = await createTestUser(api, 'agent');
     for (const caller of [user, agent]) {
-      const res = await api.fetch('/make-admin', { method: 'PUT', headers: caller.headers, body: JSON.stringify({ email: caller.email }) });
+      const res = await api.fetch('/api/make-admin', { method: 'PUT', headers: caller.headers, body: JSON.stringify({ email: caller.email }) });
       expect(res.status).toBe(403);
     }
     const rows = await api.sql<{ role: string }>('SELECT role FROM users WHERE id IN (?, ?) ORDER BY role', user.id, agent.id);
     expect(rows.map((row) => row.role)).toEqual(['agent', 'user']);
-    expect((await api.fetch('/make-admin', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.test"}' })).status).toBe(401);
+    expect((await api.fetch('/api/make-admin', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"email":"a@b.test"}' })).status).toBe(401);
   });
 });

@@ -19,6 +19,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
+import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -41,12 +42,11 @@ self.addEventListener('message', (event) => {
 });
 
 /**
- * Any navigation gets the app (the SPA decides what to show), offline too, except paths that
- * only the API or files answer. /policies and /blogs are both API and screens: a navigation
- * there is the screen (the server does the same by Accept header), so they are not listed.
+ * Any navigation gets the app (the SPA decides what to show), offline too, except the API
+ * and files: pages and data never share a URL (docs/decisions/0006-api-under-api-prefix.md).
  */
 const notTheApp = [
-  /^\/(agents|faqs|subscribe|client-config|images|auth|users|make-admin|uploads|applications|admin-stats|audit|payments|create-payment-intent|webhooks|sync)(\/|$)/,
+  new RegExp(`^${apiPrefix}(/|$)`),
   // Files (sw.js, manifest, pictures, ...).
   /\/[^/]+\.[a-z0-9]+$/i,
 ];
@@ -55,7 +55,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // Pictures: demo artwork and uploaded images never change under the same URL.
 registerRoute(
   ({ request, url, sameOrigin }) =>
-    sameOrigin && request.destination === 'image' && (url.pathname.startsWith('/demo/') || url.pathname.startsWith('/images/')),
+    sameOrigin && request.destination === 'image' && (url.pathname.startsWith('/demo/') || url.pathname.startsWith(`${apiPrefix}/images/`)),
   new CacheFirst({
     cacheName: 'images',
     plugins: [

@@ -1,15 +1,16 @@
 /**
  * The refresh credential travels only in this cookie: httpOnly (no script can read it, so an
  * XSS cannot steal it), SameSite=Strict (never sent from another site, so no CSRF on the
- * /auth endpoints), Path=/auth (never sent with ordinary API calls), Secure on https.
+ * /auth endpoints), Path=/api/auth (never sent with ordinary API calls), Secure on https.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { apiPrefix } from '../api-prefix.ts';
 import type { AppEnv } from '../env.ts';
 import type { IssuedRefresh } from './refresh-sessions.ts';
 
 export const refreshCookieName = 'refresh_token';
-const cookiePath = '/auth';
+const cookiePath = `${apiPrefix}/auth`;
 
 export function readRefreshCookie(c: Context<AppEnv>): string | undefined {
   const value = getCookie(c, refreshCookieName);

@@ -1,6 +1,6 @@
 /** Small zod building blocks shared by the command schemas, with messages meant for people. */
 import { z } from 'zod';
-import { storedImageName } from '../lib/image-uploads.ts';
+import { imageUrlPrefix, storedImageName } from '../lib/image-uploads.ts';
 
 /** Required text, trimmed, with "<Label> is required" when missing or blank. */
 export const requiredText = (label: string, max: number, message = `${label} is required`) =>
@@ -25,7 +25,7 @@ export const numberLike = (message: string) =>
     .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { error: message })
     .pipe(z.number({ error: message }));
 
-export const imageMessage = 'Image must be an uploaded image (/images/...) or an http(s) URL';
+export const imageMessage = 'Image must be an uploaded image (/api/images/...) or an http(s) URL';
 
 /** An image: the path of an upload from POST /uploads, or an http(s) URL. */
 export const imageUrl = z
@@ -34,7 +34,7 @@ export const imageUrl = z
   .min(1, 'Image is required')
   .max(2000, 'The image address is too long')
   .refine((value) => {
-    if (value.startsWith('/images/')) return storedImageName.test(value.slice('/images/'.length));
+    if (value.startsWith(imageUrlPrefix)) return storedImageName.test(value.slice(imageUrlPrefix.length));
     try {
       const url = new URL(value);
       return url.protocol === 'https:' || url.protocol === 'http:';

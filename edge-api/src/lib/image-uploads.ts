@@ -4,12 +4,16 @@
  * GIF (by its bytes), at most 10 MB, stored under a name the server makes.
  */
 import type { Kysely } from 'kysely';
+import { apiPrefix } from '../api-prefix.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageStore } from '../storage/images.ts';
 import { newId } from './ids.ts';
 import { checkImage } from './image-check.ts';
 import { sniffImage, type ImageKind } from './image-sniff.ts';
+
+/** Where uploaded pictures are served: GET /api/images/:name. */
+export const imageUrlPrefix = `${apiPrefix}/images/`;
 
 export const notAnImageMessage = 'Please upload an image file (jpg, png, etc.)';
 export const imageTooLargeMessage = 'Maximum size is 10MB';
@@ -55,12 +59,12 @@ export async function acceptImage(value: unknown, limits: { maxImageBytes: numbe
 export async function putImage(images: ImageStore, image: AcceptedImage): Promise<StoredUpload> {
   const name = `${newId()}.${image.kind.extension}`;
   await images.put(name, image.bytes, image.kind.contentType);
-  return { name, url: `/images/${name}`, contentType: image.kind.contentType, size: image.bytes.byteLength };
+  return { name, url: `${imageUrlPrefix}${name}`, contentType: image.kind.contentType, size: image.bytes.byteLength };
 }
 
 /** A photo link to one of our images must name an image that was really uploaded. */
 export async function assertUploadedImage(db: Kysely<Database>, photoURL: string | null | undefined): Promise<void> {
-  const name = photoURL?.startsWith('/images/') ? photoURL.slice('/images/'.length) : null;
+  const name = photoURL?.startsWith(imageUrlPrefix) ? photoURL.slice(imageUrlPrefix.length) : null;
   if (!name) return;
   const row = await db.selectFrom('images').select('id').where('id', '=', name).executeTakeFirst();
   if (!row) {

@@ -21,7 +21,7 @@ import type { AppEnv } from '../env.ts';
 import { applicationListQuery, listApplications } from '../lists/application-list.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import { validate } from '../validation.ts';
-import { idParam } from './policies.ts';
+import { idParam } from '../schemas/params.ts';
 import { mutationKey, reply } from './reply.ts';
 
 const emailQuery = z.object({
@@ -30,11 +30,11 @@ const emailQuery = z.object({
 const emailParam = z.object({ email: z.string().trim().min(1, 'An email is required').max(254, 'That email is too long') });
 
 export const applicationRoutes = new Hono<AppEnv>()
-  .post('/applications', access('POST /applications'), validate('json', applicationInput), async (c) => {
+  .post('/', access('POST /applications'), validate('json', applicationInput), async (c) => {
     const user = currentUser(c);
     return reply(c, await applyForPolicy(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
   })
-  .get('/applications', access('GET /applications'), validate('query', emailQuery), async (c) => {
+  .get('/', access('GET /applications'), validate('query', emailQuery), async (c) => {
     const user = currentUser(c);
     const email = c.req.valid('query').email || user.email;
     if (!mayListApplicationsOf(user, email)) throw forbidden('You can only see your own applications.');
@@ -46,15 +46,15 @@ export const applicationRoutes = new Hono<AppEnv>()
     const rows = await query.execute();
     return c.json(rows.map(toApplication), 200);
   })
-  .get('/applications/all', access('GET /applications/all'), async (c) => {
+  .get('/all', access('GET /applications/all'), async (c) => {
     // The spec's unpaged call keeps a bounded default page; screens use /applications/search.
     const page = await listApplications(c.var.deps.db, { pageSize: 500 });
     return c.json(page.items, 200);
   })
-  .get('/applications/search', access('GET /applications/search'), validate('query', applicationListQuery), async (c) => {
+  .get('/search', access('GET /applications/search'), validate('query', applicationListQuery), async (c) => {
     return c.json(await listApplications(c.var.deps.db, c.req.valid('query')), 200);
   })
-  .get('/applications/assigned/:email', access('GET /applications/assigned/:email'), validate('param', emailParam), async (c) => {
+  .get('/assigned/:email', access('GET /applications/assigned/:email'), validate('param', emailParam), async (c) => {
     const user = currentUser(c);
     const { email } = c.req.valid('param');
     if (user.role !== 'admin' && !sameEmail(user.email, email)) {
@@ -68,19 +68,19 @@ export const applicationRoutes = new Hono<AppEnv>()
       .execute();
     return c.json(rows.map(toApplication), 200);
   })
-  .get('/applications/:id', access('GET /applications/:id'), validate('param', idParam), async (c) => {
+  .get('/:id', access('GET /applications/:id'), validate('param', idParam), async (c) => {
     const user = currentUser(c);
     const row = await findApplication(c.var.deps.db, c.req.valid('param').id);
     if (!row) throw new ApiError(404, 'not_found', 'Application not found');
     if (!mayViewApplication(user, row)) throw forbidden('You can only see your own applications.');
     return c.json(toApplication(row), 200);
   })
-  .delete('/applications/:id', access('DELETE /applications/:id'), validate('param', idParam), async (c) => {
+  .delete('/:id', access('DELETE /applications/:id'), validate('param', idParam), async (c) => {
     const user = currentUser(c);
     return reply(c, await deleteApplication(c.var.deps, user, c.req.valid('param').id, mutationKey(c, user)));
   })
   .patch(
-    '/applications/assign/:id',
+    '/assign/:id',
     access('PATCH /applications/assign/:id'),
     validate('param', idParam),
     validate('json', assignInput),
@@ -90,12 +90,12 @@ export const applicationRoutes = new Hono<AppEnv>()
       return reply(c, await assignAgent(c.var.deps, user, id, c.req.valid('json'), mutationKey(c, user)));
     },
   )
-  .patch('/applications/reject/:id', access('PATCH /applications/reject/:id'), validate('param', idParam), async (c) => {
+  .patch('/reject/:id', access('PATCH /applications/reject/:id'), validate('param', idParam), async (c) => {
     const user = currentUser(c);
     return reply(c, await rejectApplication(c.var.deps, user, c.req.valid('param').id, mutationKey(c, user)));
   })
   .patch(
-    '/applications/:id/status',
+    '/:id/status',
     access('PATCH /applications/:id/status'),
     validate('param', idParam),
     validate('json', decisionInput),

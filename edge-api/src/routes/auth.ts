@@ -1,7 +1,6 @@
 /**
  * Identity: accounts with email and password or Google, sessions (access token + rotating
- * refresh cookie), the signed-in user's own profile and password, and the public client
- * settings. See docs/api-auth.md for the flow as the PWA uses it.
+ * refresh cookie) and the signed-in user's own profile and password. See docs/api-auth.md for the flow as the PWA uses it.
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -37,21 +36,7 @@ const formOnly = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const authRoutes = new Hono<AppEnv>()
-  .get('/client-config', access('GET /client-config'), (c) => {
-    const { google } = c.var.deps.config;
-    const { payments } = c.var.deps;
-    return c.json(
-      {
-        googleClientId: google?.clientId ?? null,
-        googleConfigured: google !== null,
-        // 'off' in production without Stripe keys: the PWA says card payments are unavailable.
-        payments: { mode: payments.mode, publishableKey: payments.publishableKey },
-      },
-      200,
-    );
-  })
-
-  .post('/auth/register', access('POST /auth/register'), rateLimit('register'), formOnly, validate('form', registerForm), async (c) => {
+  .post('/register', access('POST /auth/register'), rateLimit('register'), formOnly, validate('form', registerForm), async (c) => {
     const { name, email, password, photo } = c.req.valid('form');
     const { deps } = c.var;
     const { db, clock } = deps;
@@ -96,7 +81,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(answer, 201);
   })
 
-  .post('/auth/login', access('POST /auth/login'), rateLimit('signIn'), validate('json', loginBody), async (c) => {
+  .post('/login', access('POST /auth/login'), rateLimit('signIn'), validate('json', loginBody), async (c) => {
     const { email, password } = c.req.valid('json');
     const { deps } = c.var;
     const { login } = deps.config;
@@ -119,7 +104,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await answerWithSession(c, row), 200);
   })
 
-  .post('/auth/google', access('POST /auth/google'), validate('json', googleBody), async (c) => {
+  .post('/google', access('POST /auth/google'), validate('json', googleBody), async (c) => {
     const { idToken } = c.req.valid('json');
     const { deps } = c.var;
     const { db } = deps;
@@ -177,7 +162,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await answerWithSession(c, user), 200);
   })
 
-  .post('/auth/refresh', access('POST /auth/refresh'), async (c) => {
+  .post('/refresh', access('POST /auth/refresh'), async (c) => {
     const { deps } = c.var;
     const token = readRefreshCookie(c);
     if (!token) throw unauthorized('You are not signed in.');
@@ -202,20 +187,20 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await answerWithSession(c, user, result.next), 200);
   })
 
-  .post('/auth/logout', access('POST /auth/logout'), async (c) => {
+  .post('/logout', access('POST /auth/logout'), async (c) => {
     const token = readRefreshCookie(c);
     if (token) await endRefreshFamily(c.var.deps, token);
     clearRefreshCookie(c);
     return c.json({ message: 'You have been signed out.' }, 200);
   })
 
-  .get('/auth/me', access('GET /auth/me'), async (c) => {
+  .get('/me', access('GET /auth/me'), async (c) => {
     const row = await findProfile(c.var.deps.db, { id: currentUser(c).id });
     if (!row) throw unauthorized('This account no longer exists.');
     return c.json(toUserProfile(row), 200);
   })
 
-  .patch('/auth/me', access('PATCH /auth/me'), validate('json', profileUpdate), async (c) => {
+  .patch('/me', access('PATCH /auth/me'), validate('json', profileUpdate), async (c) => {
     const { name, photoURL } = c.req.valid('json');
     const { deps } = c.var;
     const user = currentUser(c);
@@ -230,7 +215,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(toUserProfile(row), 200);
   })
 
-  .post('/auth/password', access('POST /auth/password'), validate('json', passwordChange), async (c) => {
+  .post('/password', access('POST /auth/password'), validate('json', passwordChange), async (c) => {
     const { oldPassword, newPassword } = c.req.valid('json');
     const { deps } = c.var;
     const user = currentUser(c);

@@ -1,17 +1,21 @@
 import { Hono } from 'hono';
-import { access } from '../auth/access.ts';
+import { access, currentUser } from '../auth/access.ts';
+import { blogInput, blogPatch, createBlog, deleteBlog, updateBlog } from '../commands/blogs.ts';
 import { toBlog } from '../db/blogs.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../security.ts';
 import { notFound } from '../errors.ts';
+import { idParam } from '../schemas/params.ts';
 import { validate } from '../validation.ts';
-import { idParam } from './policies.ts';
+import { mutationKey, reply } from './reply.ts';
 
-export const blogReadRoutes = new Hono<AppEnv>()
-  .get('/blogs', access('GET /blogs'), async (c) => {
+/** /api/blogs: public reads; agents write their own blogs, admins all of them. */
+export const blogRoutes = new Hono<AppEnv>()
+  .get('/', access('GET /blogs'), publicCache(), async (c) => {
     const rows = await c.var.deps.db.selectFrom('blogs').selectAll().orderBy('publish_date', 'desc').execute();
     return c.json(rows.map(toBlog), 200);
   })
-  .get('/blogs/:id', access('GET /blogs/:id'), validate('param', idParam), async (c) => {
+  .get('/:id', access('GET /blogs/:id'), publicCache(), validate('param', idParam), async (c) => {
     const row = await c.var.deps.db
       .selectFrom('blogs')
       .selectAll()
@@ -19,4 +23,16 @@ export const blogReadRoutes = new Hono<AppEnv>()
       .executeTakeFirst();
     if (!row) throw notFound('Blog');
     return c.json(toBlog(row), 200);
+  })
+  .post('/', access('POST /blogs'), validate('json', blogInput), async (c) => {
+    const user = currentUser(c);
+    return reply(c, await createBlog(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
+  })
+  .patch('/:id', access('PATCH /blogs/:id'), validate('param', idParam), validate('json', blogPatch), async (c) => {
+    const user = currentUser(c);
+    return c.json(await updateBlog(c.var.deps, user, c.req.valid('param').id, c.req.valid('json')), 200);
+  })
+  .delete('/:id', access('DELETE /blogs/:id'), validate('param', idParam), async (c) => {
+    const user = currentUser(c);
+    return c.json(await deleteBlog(c.var.deps, user, c.req.valid('param').id), 200);
   });

@@ -1,20 +1,22 @@
 import { Hono, type TypedResponse } from 'hono';
 import { sql } from 'kysely';
+import { access, currentUser } from '../auth/access.ts';
+import { createPolicy, deletePolicy, policyInput, policyPatch, updatePolicy } from '../commands/policies.ts';
 import { countRequest } from '../lib/rate-limit.ts';
-import { z } from 'zod';
-import { access } from '../auth/access.ts';
 import { policyById, popularityOf, selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
 import { policyCatalogue } from '../db/policy-catalogue.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../security.ts';
 import { notFound } from '../errors.ts';
+import { idParam } from '../schemas/params.ts';
 import { validate } from '../validation.ts';
-
-export const idParam = z.object({ id: z.string().trim().min(1, 'An id is required').max(100, 'That id is too long') });
+import { mutationKey, reply } from './reply.ts';
 
 const popularCount = 6;
 
-export const policyReadRoutes = new Hono<AppEnv>()
-  .get('/policies', access('GET /policies'), async (c) => {
+/** /api/policies: the public catalogue and its reads; admins create, edit and delete. */
+export const policyRoutes = new Hono<AppEnv>()
+  .get('/', access('GET /policies'), publicCache(), async (c) => {
     const catalogue = await policyCatalogue(c.var.deps.db);
     c.header('ETag', catalogue.etag);
     // A client that already has this exact catalogue gets no body. If-None-Match compares
@@ -28,7 +30,7 @@ export const policyReadRoutes = new Hono<AppEnv>()
     // The same body c.json would send, serialised once per catalogue change (db/policy-catalogue.ts).
     return c.body(catalogue.json, 200) as unknown as TypedResponse<Policy[], 200, 'json'>;
   })
-  .get('/policies/6', access('GET /policies/6'), async (c) => {
+  .get('/6', access('GET /policies/6'), publicCache(), async (c) => {
     const rows = await selectPolicies(c.var.deps.db)
       .orderBy(
         sql`coalesce(policy_stats.view_count, 0) + 5 * coalesce(policy_stats.application_count, 0)`,
@@ -39,7 +41,7 @@ export const policyReadRoutes = new Hono<AppEnv>()
       .execute();
     return c.json(rows.map(toPolicy), 200);
   })
-  .get('/policies/:id', access('GET /policies/:id'), validate('param', idParam), async (c) => {
+  .get('/:id', access('GET /policies/:id'), publicCache(), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
     const [row] = (await policyById.execute(db, id)).rows;
@@ -53,4 +55,16 @@ export const policyReadRoutes = new Hono<AppEnv>()
       .execute();
     const policy = toPolicy(row);
     return c.json({ ...policy, popularity: popularityOf((row.view_count ?? 0) + 1, row.application_count ?? 0) }, 200);
+  })
+  .post('/', access('POST /policies'), validate('json', policyInput), async (c) => {
+    const user = currentUser(c);
+    return reply(c, await createPolicy(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
+  })
+  .patch('/:id', access('PATCH /policies/:id'), validate('param', idParam), validate('json', policyPatch), async (c) => {
+    const user = currentUser(c);
+    return c.json(await updatePolicy(c.var.deps, user, c.req.valid('param').id, c.req.valid('json')), 200);
+  })
+  .delete('/:id', access('DELETE /policies/:id'), validate('param', idParam), async (c) => {
+    const user = currentUser(c);
+    return c.json(await deletePolicy(c.var.deps, user, c.req.valid('param').id), 200);
   });

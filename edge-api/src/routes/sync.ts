@@ -62,7 +62,7 @@ function parseCursor(cursor: string | undefined, scope: string): { since: number
 }
 
 export const syncRoutes = new Hono<AppEnv>()
-  .get('/sync', access('GET /sync'), validate('query', pullQuery), async (c) => {
+  .get('/', access('GET /sync'), validate('query', pullQuery), async (c) => {
     const user = c.var.user;
     const { since: cursor, limit = defaultLimit } = c.req.valid('query');
     const { scope, viewer } = viewOf(user, c.var.deps.clock());
@@ -71,7 +71,7 @@ export const syncRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ cursor: `${page.version}.${scope}`, hasMore: page.hasMore, reset, changes: page.changes }, 200);
   })
-  .post('/sync/push', access('POST /sync/push'), validate('json', pushInput), async (c) => {
+  .post('/push', access('POST /sync/push'), validate('json', pushInput), async (c) => {
     const user = currentUser(c);
     const results = await applyPush(c.var.deps, user, c.req.valid('json'));
     return c.json({ results }, 200);

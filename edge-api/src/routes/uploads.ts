@@ -5,21 +5,21 @@
  * (any signed-in user; a visitor's sign-up picture goes inside POST /auth/register instead,
  * checked by the same code). Only a real PNG, JPEG, WebP or GIF, judged by its bytes, at most
  * 10 MB: otherwise 415 'Please upload an image file (jpg, png, etc.)' or 413 'Maximum size is
- * 10MB', and nothing is stored. The answer is `{ url: '/images/<uuid>.<ext>' }` (201).
- * `GET /images/:name` serves it with its real type, nosniff, and a year of immutable caching
+ * 10MB', and nothing is stored. The answer is `{ url: '/api/images/<uuid>.<ext>' }` (201).
+ * `GET /api/images/:name` (routes/images.ts) serves it with its real type, nosniff, and a year of immutable caching
  * (the name is never reused, so the bytes behind it never change).
  */
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
-import { ApiError, notFound } from '../errors.ts';
-import { acceptImage, putImage, storedImageName } from '../lib/image-uploads.ts';
+import { ApiError } from '../errors.ts';
+import { acceptImage, putImage } from '../lib/image-uploads.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { removeUnusedUploads } from '../lib/unused-uploads.ts';
 
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/uploads', access('POST /uploads'), rateLimit('uploads'), async (c) => {
+  .post('/', access('POST /uploads'), rateLimit('uploads'), async (c) => {
     const { deps } = c.var;
     const user = currentUser(c);
     if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
@@ -62,21 +62,4 @@ export const uploadRoutes = new Hono<AppEnv>()
     }
     await removeUnusedUploads(deps);
     return c.json({ url: stored.url }, 201);
-  })
-
-  .get('/images/:name', access('GET /images/:name'), async (c) => {
-    const name = c.req.param('name');
-    if (!storedImageName.test(name)) throw notFound('Image');
-    const { deps } = c.var;
-    const row = await deps.db.selectFrom('images').select(['content_type']).where('id', '=', name).executeTakeFirst();
-    const image = row ? await deps.images.get(name) : null;
-    if (!row || !image) throw notFound('Image');
-    return c.body(image.body as ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': row.content_type,
-      'Content-Length': String(image.size),
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      // The browser shows it as an image, never as a page of its own.
-      'Content-Disposition': 'inline',
-    });
   });

@@ -4,8 +4,7 @@
  */
 import { Hono } from 'hono';
 import { access, currentUser, sameEmail } from '../auth/access.ts';
-import { actorOf, promoteToAdmin } from '../auth/role-changes.ts';
-import { emailParam, makeAdminBody, roleQuery, userUpsert } from '../auth/schemas.ts';
+import { emailParam, roleQuery, userUpsert } from '../auth/schemas.ts';
 import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile.ts';
 import type { AppEnv, SessionUser } from '../env.ts';
 import { forbidden, notFound } from '../errors.ts';
@@ -21,7 +20,7 @@ function assertSelfOrAdmin(user: SessionUser, email: string) {
 
 export const userRoutes = new Hono<AppEnv>()
   // Registered before /users/:email, which would otherwise take "role" for an email.
-  .get('/users/role', access('GET /users/role'), validate('query', roleQuery), async (c) => {
+  .get('/role', access('GET /users/role'), validate('query', roleQuery), async (c) => {
     const { email } = c.req.valid('query');
     const user = currentUser(c);
     assertSelfOrAdmin(user, email);
@@ -30,7 +29,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json({ role: row ? row.role.toLowerCase() : 'user' }, 200);
   })
 
-  .get('/users/:email', access('GET /users/:email'), validate('param', emailParam), async (c) => {
+  .get('/:email', access('GET /users/:email'), validate('param', emailParam), async (c) => {
     const { email } = c.req.valid('param');
     assertSelfOrAdmin(currentUser(c), email);
     c.header('Cache-Control', 'no-store');
@@ -39,7 +38,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(toUserProfile(row), 200);
   })
 
-  .post('/users', access('POST /users'), validate('json', userUpsert), async (c) => {
+  .post('/', access('POST /users'), validate('json', userUpsert), async (c) => {
     const body = c.req.valid('json');
     const { deps } = c.var;
     const user = currentUser(c);
@@ -61,16 +60,4 @@ export const userRoutes = new Hono<AppEnv>()
       .executeTakeFirst();
     if (!row) throw notFound('User');
     return c.json(toUserProfile(row), 200);
-  })
-
-  .put('/make-admin', access('PUT /make-admin'), validate('json', makeAdminBody), async (c) => {
-    const { email } = c.req.valid('json');
-    const { deps } = c.var;
-    const results = await deps.batch([
-      ...promoteToAdmin(deps.db, actorOf(currentUser(c)), email, deps.clock().toISOString()),
-      deps.db.selectFrom('users').select('role').where('email', '=', email).compile(),
-    ]);
-    if (!results.at(-1)?.rows.length) throw notFound('User');
-    return c.json({ message: 'User is now an admin' }, 200);
   });
-

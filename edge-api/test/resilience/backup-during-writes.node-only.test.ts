@@ -51,7 +51,7 @@ it('takes a consistent backup during writes that the server starts from', { time
   const writers = Array.from({ length: 16 }, async () => {
     while (writing) {
       const email = `backup-${next++}@resilience.test`;
-      const { status } = await postJson(agent, `${server.url}/subscribe`, { name: 'Backup Test', email });
+      const { status } = await postJson(agent, `${server.url}/api/subscribe`, { name: 'Backup Test', email });
       expect(status).toBe(201);
       acknowledged.push({ email, at: performance.now() });
     }
@@ -87,7 +87,7 @@ it('takes a consistent backup during writes that the server starts from', { time
     servePwa: false,
     quiet: true,
   });
-  const policies = await fetch(`${restored.url}/policies`);
+  const policies = await fetch(`${restored.url}/api/policies`);
   expect(policies.status).toBe(200);
   expect(((await policies.json()) as unknown[]).length).toBeGreaterThanOrEqual(24);
   const stored = new Set(

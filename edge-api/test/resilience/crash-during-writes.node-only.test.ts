@@ -62,8 +62,8 @@ it('keeps every acknowledged write and a sound database through a SIGKILL mid-lo
     try {
       const reply =
         i % 2 === 0
-          ? await postJson(agent, `${server.url}/subscribe`, { name: `Subscriber ${i}`, email })
-          : await postJson(agent, `${server.url}/applications`, application, bearer);
+          ? await postJson(agent, `${server.url}/api/subscribe`, { name: `Subscriber ${i}`, email })
+          : await postJson(agent, `${server.url}/api/applications`, application, bearer);
       if (reply.status < 200 || reply.status >= 300) {
         refused.push(`${reply.status} ${reply.body}`);
         return;
@@ -86,7 +86,7 @@ it('keeps every acknowledged write and a sound database through a SIGKILL mid-lo
   expect(acknowledgedApplications.length).toBeGreaterThan(0);
 
   const restarted = await startChildServer(dataDir);
-  const policies = await fetch(`${restarted.url}/policies`);
+  const policies = await fetch(`${restarted.url}/api/policies`);
   expect(policies.status).toBe(200);
 
   const sqlite = openDatabase();
@@ -111,7 +111,7 @@ it('keeps every acknowledged write and a sound database through a SIGKILL mid-lo
   }
 
   // The restarted server takes writes again.
-  const after = await postJson(agent, `${restarted.url}/subscribe`, { name: 'After', email: 'after-crash@resilience.test' });
+  const after = await postJson(agent, `${restarted.url}/api/subscribe`, { name: 'After', email: 'after-crash@resilience.test' });
   expect(after.status).toBe(201);
   await restarted.kill('SIGTERM');
 });

@@ -40,18 +40,18 @@ it.skipIf(process.platform !== 'linux')(
   async () => {
     // Demo content, so reads return real-sized answers.
     const server = await startChildServer(dataDir, { SEED_DEMO: 'true' }, [`--max-old-space-size=${heapCapMb}`]);
-    const policyIds = ((await (await fetch(`${server.url}/policies`)).json()) as { id: string }[]).map((p) => p.id);
+    const policyIds = ((await (await fetch(`${server.url}/api/policies`)).json()) as { id: string }[]).map((p) => p.id);
     expect(policyIds.length).toBeGreaterThanOrEqual(24);
 
     let signUps = 0;
     let signUpsAccepted = 0;
     let views = 0;
     const requests: autocannon.Request[] = [
-      { method: 'GET', path: '/policies' },
-      { method: 'GET', path: '/policies/6' },
+      { method: 'GET', path: '/api/policies' },
+      { method: 'GET', path: '/api/policies/6' },
       {
         method: 'POST',
-        path: '/subscribe',
+        path: '/api/subscribe',
         headers: { 'content-type': 'application/json' },
         // Distinct emails: every sign-up is a real insert, never a duplicate.
         setupRequest: (req) => {
@@ -62,14 +62,14 @@ it.skipIf(process.platform !== 'linux')(
           if (status === 201) signUpsAccepted += 1;
         },
       },
-      { method: 'GET', path: '/blogs' },
+      { method: 'GET', path: '/api/blogs' },
       {
         method: 'GET',
         // A policy view also writes: it counts towards popularity.
-        setupRequest: (req) => ({ ...req, path: `/policies/${policyIds[views++ % policyIds.length]}` }),
+        setupRequest: (req) => ({ ...req, path: `/api/policies/${policyIds[views++ % policyIds.length]}` }),
       },
-      { method: 'GET', path: '/agents' },
-      { method: 'GET', path: '/faqs' },
+      { method: 'GET', path: '/api/agents' },
+      { method: 'GET', path: '/api/faqs' },
     ];
 
     const samples: number[] = [];
@@ -103,7 +103,7 @@ it.skipIf(process.platform !== 'linux')(
     expect(result.timeouts).toBe(0);
     expect(result.non2xx, `non-2xx answers; status codes ${JSON.stringify(codes)}`).toBe(0);
     expect(result['2xx'], 'every connection got answers').toBeGreaterThan(connections * 2);
-    const stillServing = await fetch(`${server.url}/policies/6`);
+    const stillServing = await fetch(`${server.url}/api/policies/6`);
     expect(stillServing.status).toBe(200);
 
     // Every accepted sign-up was stored (requests still in flight when the run ended may be too).

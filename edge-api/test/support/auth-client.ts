@@ -25,10 +25,10 @@ export function registrationForm(fields: { name?: string; email?: string; passwo
 }
 
 export const register = (api: ApiTarget, fields: Parameters<typeof registrationForm>[0]) =>
-  api.fetch('/auth/register', { method: 'POST', body: registrationForm(fields) });
+  api.fetch('/api/auth/register', { method: 'POST', body: registrationForm(fields) });
 
 export const login = (api: ApiTarget, email: string, password: string) =>
-  api.fetch('/auth/login', {
+  api.fetch('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -45,10 +45,10 @@ export function refreshCookie(res: Response): string | null {
 }
 
 export const refresh = (api: ApiTarget, cookie: string | null) =>
-  api.fetch('/auth/refresh', { method: 'POST', headers: cookie ? { cookie } : {} });
+  api.fetch('/api/auth/refresh', { method: 'POST', headers: cookie ? { cookie } : {} });
 
 export const logout = (api: ApiTarget, cookie: string | null) =>
-  api.fetch('/auth/logout', { method: 'POST', headers: cookie ? { cookie } : {} });
+  api.fetch('/api/auth/logout', { method: 'POST', headers: cookie ? { cookie } : {} });
 
 /** A refresh session made directly in the database (for tests that need one without a password sign-in). */
 export async function insertRefreshSession(api: ApiTarget, userId: string): Promise<string> {

@@ -57,19 +57,19 @@ export const applicationBody = (policyId: string, overrides: Record<string, unkn
 
 /** Applies as `user` and returns the new application's id. */
 export async function apply(api: ApiTarget, user: TestUser, policyId: string, overrides: Record<string, unknown> = {}) {
-  const res = await call(api, 'POST', '/applications', user, applicationBody(policyId, overrides));
+  const res = await call(api, 'POST', '/api/applications', user, applicationBody(policyId, overrides));
   if (res.status !== 201) throw new Error(`apply failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.insertedId as string;
 }
 
 export const assign = (api: ApiTarget, admin: TestUser, id: string, agent: TestUser, headers?: Record<string, string>) =>
-  call(api, 'PATCH', `/applications/assign/${id}`, admin, { agentEmail: agent.email }, headers);
+  call(api, 'PATCH', `/api/applications/assign/${id}`, admin, { agentEmail: agent.email }, headers);
 
 export const decide = (api: ApiTarget, agent: TestUser, id: string, status: 'approved' | 'rejected', headers?: Record<string, string>) =>
-  call(api, 'PATCH', `/applications/${id}/status`, agent, { status }, headers);
+  call(api, 'PATCH', `/api/applications/${id}/status`, agent, { status }, headers);
 
 export const adminReject = (api: ApiTarget, admin: TestUser, id: string, headers?: Record<string, string>) =>
-  call(api, 'PATCH', `/applications/reject/${id}`, admin, undefined, headers);
+  call(api, 'PATCH', `/api/applications/reject/${id}`, admin, undefined, headers);
 
 export const count = async (api: ApiTarget, query: string, ...params: unknown[]) =>
   Number((await api.sql<{ n: number }>(query, ...params))[0]?.n ?? 0);

@@ -19,7 +19,7 @@ export const testJwtSecret = 'test-secret-for-signing-access-tokens-0123456789';
 export interface ApiTarget {
   runtime: Runtime;
   url: string;
-  /** fetch against the API; a path like '/policies' is resolved against its URL. */
+  /** fetch against the API; a path like '/api/policies' is resolved against its URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   sql<Row = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<Row[]>;
   stop(): Promise<void>;

@@ -7,6 +7,7 @@
 import { hc } from 'hono/client';
 import type { App } from 'edge-api';
 import { endSession, getAccessToken, refreshSession } from './session.ts';
+import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 function withAuth(init: RequestInit | undefined): RequestInit {
   const headers = new Headers(init?.headers);
@@ -32,6 +33,6 @@ function stripAuth(headers: HeadersInit | undefined): Headers {
 }
 
 /** The typed API client: paths, bodies and answers checked against the server's own types. */
-export const api = hc<App>(typeof location === 'undefined' ? 'http://localhost' : location.origin, {
+export const api = hc<App>(`${typeof location === 'undefined' ? 'http://localhost' : location.origin}${apiPrefix}`, {
   fetch: authFetch,
 });

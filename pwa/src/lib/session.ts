@@ -5,6 +5,7 @@
  */
 import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { jsonOrThrow } from './api-error.ts';
+import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 export interface SessionUser {
   id: string;
@@ -97,15 +98,15 @@ const postJson = (path: string, body?: unknown) =>
   });
 
 export async function signIn(email: string, password: string): Promise<SessionUser> {
-  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson('/auth/login', { email, password })));
+  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson(`${apiPrefix}/auth/login`, { email, password })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
-  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson('/auth/google', { idToken })));
+  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson(`${apiPrefix}/auth/google`, { idToken })));
 }
 
 export async function register(form: FormData): Promise<SessionUser> {
-  const res = await fetch('/auth/register', { method: 'POST', credentials: 'same-origin', body: form });
+  const res = await fetch(`${apiPrefix}/auth/register`, { method: 'POST', credentials: 'same-origin', body: form });
   return acceptSession(await jsonOrThrow<AuthAnswer>(res));
 }
 
@@ -135,7 +136,7 @@ export function refreshSession(): Promise<boolean> {
     const stored = localStorage.getItem(tokenKey);
     if (stored && stored !== staleToken && adoptStored()) return true;
     try {
-      const res = await postJson('/auth/refresh');
+      const res = await postJson(`${apiPrefix}/auth/refresh`);
       if (res.ok) {
         acceptSession((await res.json()) as AuthAnswer);
         return true;
@@ -183,7 +184,7 @@ export function onSignOut(hook: SignOutHook) {
 
 export async function signOut(): Promise<void> {
   try {
-    await postJson('/auth/logout');
+    await postJson(`${apiPrefix}/auth/logout`);
   } catch {
     // Offline: the cookie is revoked server-side on the next refresh attempt anyway.
   }

@@ -17,6 +17,7 @@ import { checkDatabase } from './outbox-lost.ts';
 import { applyOverlay, settleSent, writesQueued } from './outbox-overlay.ts';
 import { pullStatus } from './pull-status.ts';
 import { sessionStore } from './session.ts';
+import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 interface Collection<T> {
   upserts: T[];
@@ -118,7 +119,7 @@ async function pullOnce(): Promise<'done' | 'restart'> {
     await adoptOwner(owner);
     for (let pages = 0; pages < maxPagesPerPull; pages++) {
       const since = String((await getMeta<string | number>(cursorKey)) ?? '0');
-      const res = await authFetch(`/sync?since=${encodeURIComponent(since)}`);
+      const res = await authFetch(`${apiPrefix}/sync?since=${encodeURIComponent(since)}`);
       // The session may have changed while the request was out (sign-in, sign-out, or a
       // refresh that failed): that answer was for someone else's copy. Start over.
       if (currentOwner() !== owner) return 'restart';

@@ -2,6 +2,7 @@
 import type { Policy } from 'edge-api/src/db/policies.ts';
 import { jsonOrThrow, toApiError } from '../../lib/api-error.ts';
 import { api, authFetch } from '../../lib/http.ts';
+import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 /** What the admin fills in; the server adds the rest (creator, tracking id, dates). `image` is the uploaded image's address. */
 export type NewPolicy = Pick<
@@ -13,7 +14,7 @@ export type NewPolicy = Pick<
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const answer = await jsonOrThrow<{ url: string }>(await authFetch('/uploads', { method: 'POST', body: form }));
+  const answer = await jsonOrThrow<{ url: string }>(await authFetch(`${apiPrefix}/uploads`, { method: 'POST', body: form }));
   return answer.url;
 }
 

@@ -4,6 +4,7 @@
  */
 import { jsonOrThrow } from '../../lib/api-error.ts';
 import { authFetch } from '../../lib/http.ts';
+import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 export interface PaymentIntent {
   applicationId: string;
@@ -35,16 +36,16 @@ const postJson = (path: string, body: unknown, signal?: AbortSignal) =>
   authFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
 
 export async function createPaymentIntent(applicationId: string, signal?: AbortSignal): Promise<PaymentIntent> {
-  return jsonOrThrow<PaymentIntent>(await postJson('/create-payment-intent', { applicationId }, signal));
+  return jsonOrThrow<PaymentIntent>(await postJson(`${apiPrefix}/create-payment-intent`, { applicationId }, signal));
 }
 
 /** Demo mode: "charges" the demo card (nothing is charged); any other card is declined. */
 export async function confirmDemoCard(paymentIntentId: string, cardNumber: string): Promise<{ status: string }> {
-  return jsonOrThrow<{ status: string }>(await postJson('/payments/demo/confirm', { paymentIntentId, cardNumber }));
+  return jsonOrThrow<{ status: string }>(await postJson(`${apiPrefix}/payments/demo/confirm`, { paymentIntentId, cardNumber }));
 }
 
 /** Asks the server to record a paid intent; it retrieves the intent itself before it does. Safe to repeat. */
 export async function savePayment(applicationId: string, transactionId: string): Promise<RecordedPayment> {
-  const answer = await jsonOrThrow<{ payment: RecordedPayment }>(await postJson('/payments/save', { applicationId, transactionId }));
+  const answer = await jsonOrThrow<{ payment: RecordedPayment }>(await postJson(`${apiPrefix}/payments/save`, { applicationId, transactionId }));
   return answer.payment;
 }

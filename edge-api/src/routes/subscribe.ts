@@ -1,3 +1,4 @@
+/** /api/subscribe: the newsletter sign-up. */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { access } from '../auth/access.ts';
@@ -12,12 +13,8 @@ export const subscribeBody = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).trim().max(254, 'Email is too long'),
 });
 
-export const contentRoutes = new Hono<AppEnv>()
-  .get('/faqs', access('GET /faqs'), async (c) => {
-    const rows = await c.var.deps.db.selectFrom('faqs').selectAll().orderBy('position').execute();
-    return c.json(rows, 200);
-  })
-  .post('/subscribe', access('POST /subscribe'), rateLimit('subscribe'), validate('json', subscribeBody), async (c) => {
+export const subscribeRoutes = new Hono<AppEnv>()
+  .post('/', access('POST /subscribe'), rateLimit('subscribe'), validate('json', subscribeBody), async (c) => {
     const { name, email } = c.req.valid('json');
     const { db, clock } = c.var.deps;
     const result = await db

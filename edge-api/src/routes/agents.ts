@@ -1,19 +1,21 @@
 /**
  * Requests to become an agent (spec: Agent request, Manage Agents). A signed-in user asks;
  * an admin approves (the user becomes an agent), disapproves (an approved agent goes back to
- * user) or deletes. Every decision is recorded in audit_log. The public list of approved
- * agents, GET /agents, lives in agents-public.ts.
+ * user) or deletes. Every decision is recorded in audit_log. Visitors see the approved agents
+ * (GET /api/agents): the users whose role is agent.
  */
 import { Hono } from 'hono';
 import { sql, type Selectable } from 'kysely';
-import { z } from 'zod';
 import { access, currentUser } from '../auth/access.ts';
 import { actorOf, decideAgentRequest, deleteAgentRequest } from '../auth/role-changes.ts';
 import { agentRequestBody, agentRequestStatus } from '../auth/schemas.ts';
+import { toPublicAgent } from '../db/agents.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../security.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { idParam } from '../schemas/params.ts';
 import { validate } from '../validation.ts';
 
 type RequestRow = Selectable<Database['agent_requests']>;
@@ -32,10 +34,17 @@ export const toAgentRequest = (row: RequestRow) => ({
   updatedAt: row.updated_at,
 });
 
-const idParam = z.object({ id: z.string().trim().min(1, 'An id is required').max(100, 'That id is too long') });
-
-export const agentRequestRoutes = new Hono<AppEnv>()
-  .post('/agents', access('POST /agents'), validate('json', agentRequestBody), async (c) => {
+export const agentRoutes = new Hono<AppEnv>()
+  .get('/', access('GET /agents'), publicCache(), async (c) => {
+    const rows = await c.var.deps.db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'photo_url', 'phone', 'bio', 'version'])
+      .where('role', '=', 'agent')
+      .orderBy('name')
+      .execute();
+    return c.json(rows.map(toPublicAgent), 200);
+  })
+  .post('/', access('POST /agents'), validate('json', agentRequestBody), async (c) => {
     const body = c.req.valid('json');
     const { deps } = c.var;
     const user = currentUser(c);
@@ -57,7 +66,7 @@ export const agentRequestRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Your request to become an agent has been submitted.', request: toAgentRequest(row) }, 201);
   })
 
-  .get('/agents/all', access('GET /agents/all'), async (c) => {
+  .get('/all', access('GET /agents/all'), async (c) => {
     const rows = await c.var.deps.db
       .selectFrom('agent_requests')
       .selectAll()
@@ -68,7 +77,7 @@ export const agentRequestRoutes = new Hono<AppEnv>()
   })
 
   .patch(
-    '/agents/:id/status',
+    '/:id/status',
     access('PATCH /agents/:id/status'),
     validate('param', idParam),
     validate('json', agentRequestStatus),
@@ -89,7 +98,7 @@ export const agentRequestRoutes = new Hono<AppEnv>()
     },
   )
 
-  .delete('/agents/:id', access('DELETE /agents/:id'), validate('param', idParam), async (c) => {
+  .delete('/:id', access('DELETE /agents/:id'), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { deps } = c.var;
     const results = await deps.batch(deleteAgentRequest(deps.db, actorOf(currentUser(c)), id, deps.clock().toISOString()));

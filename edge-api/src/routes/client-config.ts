@@ -1,0 +1,20 @@
+/** /api/client-config: the public settings the PWA needs before anyone signs in. */
+import { Hono } from 'hono';
+import { access } from '../auth/access.ts';
+import type { AppEnv } from '../env.ts';
+import { publicCache } from '../security.ts';
+
+export const clientConfigRoutes = new Hono<AppEnv>()
+  .get('/', access('GET /client-config'), publicCache(), (c) => {
+    const { google } = c.var.deps.config;
+    const { payments } = c.var.deps;
+    return c.json(
+      {
+        googleClientId: google?.clientId ?? null,
+        googleConfigured: google !== null,
+        // 'off' in production without Stripe keys: the PWA says card payments are unavailable.
+        payments: { mode: payments.mode, publishableKey: payments.publishableKey },
+      },
+      200,
+    );
+  });

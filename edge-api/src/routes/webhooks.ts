@@ -1,0 +1,50 @@
+/**
+ * /api/webhooks/stripe: Stripe tells us a payment succeeded. The signature is checked on the
+ * raw body; a genuine event is recorded exactly once (payments/record-payment.ts).
+ */
+import { Hono } from 'hono';
+import { access } from '../auth/access.ts';
+import type { AppEnv } from '../env.ts';
+import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
+import { paymentsConfigured } from '../payments/route-guards.ts';
+
+export const webhookRoutes = new Hono<AppEnv>()
+  .post('/stripe', access('POST /webhooks/stripe'), paymentsConfigured, async (c) => {
+    const deps = c.var.deps;
+    const { db, config, payments, clock } = deps;
+    // The signature covers the exact bytes Stripe sent: read them raw, never re-serialise.
+    const rawBody = new Uint8Array(await c.req.arrayBuffer());
+    const outcome = await payments.readWebhook(rawBody, c.req.header('stripe-signature'), clock());
+    if (outcome.kind === 'ignored') return c.json({ received: true, recorded: false }, 200);
+
+    // From here the event is genuine; what it asks may still not be ours to record. Such
+    // events are acknowledged (200) so Stripe does not retry them for days, and logged.
+    const { intent } = outcome;
+    const ignore = (reason: string) => {
+      console.warn(`Stripe event ${outcome.eventId} for ${intent.id} not recorded: ${reason}`);
+      return c.json({ received: true, recorded: false }, 200);
+    };
+    if (intent.status !== 'succeeded') return ignore(`status is ${intent.status}`);
+    const applicationId = intent.metadata.applicationId;
+    if (!applicationId) return ignore('no application in its metadata');
+    const application = await db
+      .selectFrom('applications')
+      .select(['id', 'user_id', 'user_email', 'policy_name'])
+      .where('id', '=', applicationId)
+      .executeTakeFirst();
+    if (!application) return ignore(`application ${applicationId} does not exist`);
+    const mismatch = intentMismatch(intent, application, config.payment);
+    if (mismatch) return ignore(mismatch);
+
+    const recorded = await recordPayment(deps, {
+      application,
+      intent,
+      provider: 'stripe',
+      actor: { id: application.user_id, email: application.user_email },
+    });
+    if (!recorded || recorded.payment.transaction_id !== intent.id) {
+      // A second succeeded intent for an already paid application: money to refund by hand.
+      return ignore('the application was already paid by another payment');
+    }
+    return c.json({ received: true, recorded: recorded.recordedNow }, 200);
+  });
