@@ -32,7 +32,7 @@ describe(`refresh rotation on ${runtime}`, () => {
     const setCookie = res.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
-    expect(setCookie).toMatch(/Path=\/auth/);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
 
     // Only hashes are stored: the cookie's value appears nowhere in the table.
     const rows = await api.sql<{ token_hash: string; used_at: string | null }>('SELECT token_hash, used_at FROM refresh_sessions WHERE user_id = ?', user.id);

@@ -68,7 +68,7 @@ describe(`creating policies on ${runtime}`, () => {
     for (const image of ['javascript:alert(1)', '/api/images/../secret', '/etc/passwd', 'data:image/png;base64,AAAA', 'ftp://x.test/a.png']) {
       const res = await call(api, 'POST', '/api/policies', admin, policyBody({ image }));
       expect(res.status, image).toBe(400);
-      expect(res.body.fields.image).toBe('Image must be an uploaded image (/images/...) or an http(s) URL');
+      expect(res.body.fields.image).toBe('Image must be an uploaded image (/api/images/...) or an http(s) URL');
     }
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import type { createApp } from '../src/app.ts';
 import { withStaticPwa } from '../src/static-pwa.ts';
 
 // Node only: the wrapper serving pwa/dist beside the API exists only in the Node entry (on
@@ -17,23 +17,24 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const large = { items: Array.from({ length: 100 }, (_, i) => ({ id: `item-${i}`, title: 'A policy title' })) };
 const fakeApi = new Hono()
+  .basePath('/api')
   .get('/small', (c) => c.json({ ok: true }))
   .get('/large', (c) => c.json(large))
   .get('/empty', (c) => c.body(null, 204));
-const app = withStaticPwa(fakeApi as unknown as App, dist);
+const app = withStaticPwa(fakeApi as unknown as ReturnType<typeof createApp>, dist);
 
 const gunzip = (res: Response) => new Response(res.body?.pipeThrough(new DecompressionStream('gzip'))).text();
 
 describe('the Node server beside the API', () => {
   it('leaves a small JSON answer as it is', async () => {
-    const res = await app.request('/small', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await app.request('/api/small', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.json()).toEqual({ ok: true });
   });
 
   it('gzips a large JSON answer for a client that accepts it, and says it varies', async () => {
-    const res = await app.request('/large', { headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.request('/api/large', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
@@ -41,7 +42,7 @@ describe('the Node server beside the API', () => {
   });
 
   it('sends plain bytes to a client that accepts no compression', async () => {
-    const res = await app.request('/large');
+    const res = await app.request('/api/large');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.json()).toEqual(large);
   });
@@ -51,7 +52,7 @@ describe('the Node server beside the API', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(await gunzip(res)).toBe(script);
-    const empty = await app.request('/empty', { headers: { 'accept-encoding': 'gzip' } });
+    const empty = await app.request('/api/empty', { headers: { 'accept-encoding': 'gzip' } });
     expect(empty.status).toBe(204);
   });
 

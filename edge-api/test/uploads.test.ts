@@ -86,7 +86,7 @@ describe(`image uploads on ${runtime}`, () => {
       const res = await upload(bytes, 'holiday.txt', 'text/plain');
       expect(res.status).toBe(201);
       const { url } = (await res.json()) as { url: string };
-      expect(url).toMatch(new RegExp(`^/images/[0-9a-f-]{36}\\.${extension}$`));
+      expect(url).toMatch(new RegExp(`^/api/images/[0-9a-f-]{36}\\.${extension}$`));
 
       const image = await api.fetch(url);
       expect(image.status).toBe(200);
