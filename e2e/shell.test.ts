@@ -26,7 +26,7 @@ describe('the app shell', () => {
   it('answers a page URL with the app to any client, and an unknown /api path with a JSON 404', async () => {
     const [policy] = (await (await fetch(`${server.url}/api/policies`)).json()) as { id: string }[];
     for (const accept of ['application/json', '*/*', 'text/html']) {
-      const page = await fetch(`${server.url}/policies/${policy!.id}`, { headers: { accept } });
+      const page = await fetch(`${server.url}/policies/${policy!.id}`, { headers: { accept } }); // a page URL
       expect(page.headers.get('content-type'), accept).toContain('text/html');
     }
     const missing = await fetch(`${server.url}/api/no-such-endpoint`, { headers: { accept: 'text/html' } });

@@ -74,7 +74,7 @@ describe(`sign-in throttle on ${runtime}`, { timeout: 60_000 }, () => {
     await Promise.all(Array.from({ length: 10 }, () => login(api, 'owner@example.test', 'wrong-guess')));
     expect((await login(api, 'owner@example.test', 'first-pass')).status).toBe(429);
 
-    const change = await api.fetch('/auth/password', {
+    const change = await api.fetch('/api/auth/password', {
       method: 'POST',
       headers: bearer(accessToken),
       body: JSON.stringify({ oldPassword: 'first-pass', newPassword: 'second-pass', confirmPassword: 'second-pass' }),
@@ -86,7 +86,7 @@ describe(`sign-in throttle on ${runtime}`, { timeout: 60_000 }, () => {
     const res = await register(api, { name: 'Thief', email: 'stolen@example.test', password: 'first-pass' });
     const { accessToken } = (await res.json()) as AuthAnswer;
     const change = (oldPassword: string) =>
-      api.fetch('/auth/password', {
+      api.fetch('/api/auth/password', {
         method: 'POST',
         headers: bearer(accessToken),
         body: JSON.stringify({ oldPassword, newPassword: 'second-pass', confirmPassword: 'second-pass' }),

@@ -102,22 +102,22 @@ afterAll(async () => {
 
 describe('the query plans of the hot paths', () => {
   it("finds a customer's own applications by index", async () => {
-    const plans = await plansDuring(() => call(api, 'GET', '/applications', customer));
+    const plans = await plansDuring(() => call(api, 'GET', '/api/applications', customer));
     expect(fullScans(plans), JSON.stringify(plans, null, 2)).toEqual([]);
     expect(plans.flatMap((p) => p.plan).join('\n')).toMatch(/applications_user_id/);
   });
 
   it("finds an agent's assigned applications by index", async () => {
-    const plans = await plansDuring(() => call(api, 'GET', `/applications/assigned/${agent.email}`, agent));
+    const plans = await plansDuring(() => call(api, 'GET', `/api/applications/assigned/${agent.email}`, agent));
     expect(fullScans(plans), JSON.stringify(plans, null, 2)).toEqual([]);
   });
 
   it("pulls a customer's and an agent's changes by index, first and later pulls", async () => {
     for (const user of [customer, agent]) {
-      const first = await plansDuring(() => call(api, 'GET', '/sync?since=0', user));
+      const first = await plansDuring(() => call(api, 'GET', '/api/sync?since=0', user));
       expect(fullScans(first), JSON.stringify(first, null, 2)).toEqual([]);
       // A later pull also reads the tombstones, with a sub-query over applications for agents.
-      const later = await plansDuring(() => call(api, 'GET', `/sync?since=1.${user.role}-${user.id}`, user));
+      const later = await plansDuring(() => call(api, 'GET', `/api/sync?since=1.${user.role}-${user.id}`, user));
       expect(fullScans(later), JSON.stringify(later, null, 2)).toEqual([]);
     }
   });
