@@ -79,7 +79,7 @@ describe(`public reads on ${runtime}`, () => {
   });
 
   it('gives the one support contact in the FAQ, the same the Contact page shows', async () => {
-    const faqs = (await (await api.fetch('/faqs')).json()) as { question: string; answer: string }[];
+    const faqs = (await (await api.fetch('/api/faqs')).json()) as { question: string; answer: string }[];
     const support = faqs.find((faq) => faq.question === 'How can I contact customer support?');
     expect(support?.answer).toContain(supportContact.phone);
     expect(support?.answer).toContain(supportContact.email);
