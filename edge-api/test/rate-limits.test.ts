@@ -13,7 +13,7 @@ import { createTestUser, type TestUser } from './support/users.ts';
 const upload = (api: ApiTarget, user: TestUser, bytes: Uint8Array) => {
   const form = new FormData();
   form.set('image', new Blob([bytes], { type: 'image/png' }), 'a.png');
-  return api.fetch('/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  return api.fetch('/api/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
 };
 const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
 
@@ -56,7 +56,7 @@ describe(`per-client rate limits on ${runtime}`, { timeout: 60_000 }, () => {
 
   it('meets a burst of newsletter sign-ups with 429', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => call(api, 'POST', '/subscribe', null, { name: 'Reader', email: `reader${i}@example.test` })),
+      Array.from({ length: 5 }, (_, i) => call(api, 'POST', '/api/subscribe', null, { name: 'Reader', email: `reader${i}@example.test` })),
     );
     expect(statuses(answers)).toEqual([201, 201, 201, 429, 429]);
     expect(answers.find((a) => a.status === 429)!.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -72,7 +72,7 @@ describe(`per-client rate limits on ${runtime}`, { timeout: 60_000 }, () => {
 
   it("still shows a policy past the view limit, but stops counting that client's views", async () => {
     const policy = await insertPolicy(api);
-    for (let i = 0; i < 6; i++) expect((await call(api, 'GET', `/policies/${policy.id}`)).status).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await call(api, 'GET', `/api/policies/${policy.id}`)).status).toBe(200);
     const [stats] = await api.sql<{ view_count: number }>('SELECT view_count FROM policy_stats WHERE policy_id = ?', policy.id);
     expect(stats?.view_count).toBe(3);
   });
@@ -105,14 +105,14 @@ describe(`upload quota and unused uploads on ${runtime}`, { timeout: 60_000 }, (
     const user = await createTestUser(api);
     const used = ((await (await upload(api, user, picture)).json()) as { url: string }).url;
     const unused = ((await (await upload(api, user, picture)).json()) as { url: string }).url;
-    expect((await call(api, 'PATCH', '/auth/me', user, { photoURL: used })).status).toBe(200);
+    expect((await call(api, 'PATCH', '/api/auth/me', user, { photoURL: used })).status).toBe(200);
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
     await api.sql('UPDATE images SET created_at = ? WHERE owner_id = ?', twoDaysAgo, user.id);
 
     // The next upload (anyone's) sweeps.
     expect((await upload(api, await createTestUser(api), picture)).status).toBe(201);
     expect((await api.fetch(unused)).status).toBe(404);
-    expect(await api.sql('SELECT id FROM images WHERE id = ?', unused.slice('/images/'.length))).toEqual([]);
+    expect(await api.sql('SELECT id FROM images WHERE id = ?', unused.slice('/api/images/'.length))).toEqual([]);
     expect((await api.fetch(used)).status).toBe(200);
   });
 });
