@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
-import { housekeeping } from './lib/unused-uploads.ts';
+import { housekeeping } from './lib/housekeeping.ts';
 import { createNodeDatabase } from './db/sqlite-node.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { seedDemo } from './seed/demo.ts';

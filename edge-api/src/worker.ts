@@ -6,7 +6,7 @@ import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { createApp, type AppDeps } from './app.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { createD1Database } from './db/d1.ts';
-import { housekeeping } from './lib/unused-uploads.ts';
+import { housekeeping } from './lib/housekeeping.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { r2ImageStore } from './storage/r2-images.ts';
 

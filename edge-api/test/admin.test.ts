@@ -103,6 +103,7 @@ describe(`the transaction list on ${runtime}`, () => {
       paidAt: '2026-05-15T12:00:00.000Z',
       applicationId: expect.any(String),
       status: 'Success',
+      refundedAt: null,
     });
   });
 

@@ -15,6 +15,7 @@ import { createNodeDatabase, type NodeDatabase } from '../src/db/sqlite-node.ts'
 import type { SessionUser } from '../src/env.ts';
 import { migrationsDir } from '../src/node.ts';
 import { policyRow, userRow } from '../src/seed/factories.ts';
+import { unconfiguredPaymentProvider } from '../src/payments/provider.ts';
 
 let dir: string;
 let database: NodeDatabase;
@@ -37,7 +38,7 @@ function holdBatches(expected: number) {
   gate = { waiting: 0, expected, release, opened };
 }
 
-const deps = () => ({ db: database.db, batch: gatedBatch, clock: () => new Date() });
+const deps = () => ({ db: database.db, batch: gatedBatch, clock: () => new Date(), payments: unconfiguredPaymentProvider });
 const person = (role: SessionUser['role'], id: string): SessionUser => ({ id, email: `${id}@race.test`, name: id, role, photoUrl: null });
 const admin = person('admin', 'race-admin');
 const agent = person('agent', 'race-agent');

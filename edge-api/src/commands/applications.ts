@@ -27,15 +27,16 @@ import {
 } from '../db/applications.ts';
 import { applicationRowById, countApplicationForPolicy, insertApplication, policyToApplyFor } from '../db/application-writes.ts';
 import { lastRow } from '../db/row-snapshot.ts';
+import { refundAfterRejection } from '../payments/refunds.ts';
 import type { ApplicationRow, ApplicationStatus } from '../db/schema.ts';
 import type { AppDeps, SessionUser } from '../env.ts';
-import { ApiError, forbidden, type ErrorBody } from '../errors.ts';
+import { ApiError, conflict, forbidden, type ErrorBody } from '../errors.ts';
 import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import { numberLike, optionalText, requiredText } from './input.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 
 export const notFoundMessage = 'Application not found or already deleted';
 const applicationNotFound = () => new ApiError(404, 'not_found', notFoundMessage);
@@ -278,6 +279,7 @@ export async function assignAgent(deps: Deps, actor: SessionUser, id: string, in
     async () => {
       const agent = await findAgent(deps, input.agentEmail);
       if (!agent) throw notAnAgent(input.agentEmail);
+      if ((await findApplication(deps.db, id))?.user_id === agent.id) throw conflict('An agent cannot be assigned their own application. Please select another agent.');
       agentEmail = agent.email;
       return {
         action: 'application.assign',
@@ -324,7 +326,7 @@ export type DecisionInput = z.infer<typeof decisionInput>;
 /** The agent an application is assigned to approves or rejects it (clears the claim). */
 export async function decideApplication(deps: Deps, actor: SessionUser, id: string, input: DecisionInput, key?: MutationKey) {
   const approve = input.status === 'approved';
-  return transition(
+  const outcome = await transition(
     deps,
     actor,
     id,
@@ -346,6 +348,9 @@ export async function decideApplication(deps: Deps, actor: SessionUser, id: stri
       if (!isAssignedAgent(actor, row)) throw forbidden('This application is not assigned to you.');
     },
   );
+  // A paid application rejected by its agent gets its money back (payments/refunds.ts).
+  if (outcome.ok && !approve) await refundAfterRejection(deps, actor, id);
+  return outcome;
 }
 
 // ---------------------------------------------------------------------------------------------

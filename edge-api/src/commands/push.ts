@@ -26,7 +26,7 @@ import {
 import { blogInput, createBlog } from './blogs.ts';
 import { idInput } from './input.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 
 interface PushCommand<Input> {
   /** The REST endpoint this mutation stands for: its access-table row decides who may push it. */

@@ -75,6 +75,9 @@ export interface Database {
     amount_minor: number;
     currency: string;
     paid_at: string;
+    /** Set when the payment was given back (its application ended rejected); not income. */
+    refunded_at: string | null;
+    refund_id: string | null;
   };
   audit_log: {
     id: Generated<number>;
@@ -88,6 +91,11 @@ export interface Database {
     at: string;
   };
   /** Demo payment mode only (migrations/0030): stand-ins for Stripe's PaymentIntents. */
+  demo_refunds: {
+    id: string;
+    intent_id: string;
+    created_at: string;
+  };
   demo_payment_intents: {
     id: string;
     idempotency_key: string;

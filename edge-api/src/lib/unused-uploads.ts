@@ -6,7 +6,6 @@
  */
 import { sql } from 'kysely';
 import type { AppDeps } from '../env.ts';
-import { forgetOldWindows } from './rate-limit.ts';
 
 const batchSize = 50;
 
@@ -39,10 +38,4 @@ export async function removeUnusedUploads(deps: AppDeps): Promise<string[]> {
     .execute();
   for (const { id } of removed) await deps.images.delete(id);
   return removed.map((row) => row.id);
-}
-
-/** The periodic clean-up of both runtimes. */
-export async function housekeeping(deps: AppDeps): Promise<void> {
-  await removeUnusedUploads(deps);
-  await forgetOldWindows(deps);
 }

@@ -40,10 +40,22 @@ export interface TransactionView {
   currency: string;
   paidAt: string;
   applicationId: string;
-  status: 'Success';
+  /** 'Refunded': given back because its application ended rejected (payments/refunds.ts); not income. */
+  status: 'Success' | 'Refunded';
+  refundedAt: string | null;
 }
 
-type PaymentRow = { id: string; transaction_id: string; email: string; policy_name: string; amount_minor: number; currency: string; paid_at: string; application_id: string };
+type PaymentRow = {
+  id: string;
+  transaction_id: string;
+  email: string;
+  policy_name: string;
+  amount_minor: number;
+  currency: string;
+  paid_at: string;
+  application_id: string;
+  refunded_at: string | null;
+};
 
 export const toTransaction = (row: PaymentRow): TransactionView => ({
   id: row.id,
@@ -55,7 +67,8 @@ export const toTransaction = (row: PaymentRow): TransactionView => ({
   currency: row.currency,
   paidAt: row.paid_at,
   applicationId: row.application_id,
-  status: 'Success',
+  status: row.refunded_at ? 'Refunded' : 'Success',
+  refundedAt: row.refunded_at,
 });
 
 /** The payments matching the filters (no order, no columns yet). */
@@ -84,6 +97,7 @@ async function incomePerDay(db: Kysely<Database>, filters: PaymentFilters): Prom
   const timeZone = filters.tz ?? 'UTC';
   const quarter = sql<string>`substr(paid_at, 1, 14) || printf('%02d', (cast(substr(paid_at, 15, 2) AS INTEGER) / 15) * 15)`;
   const buckets = await filteredPayments(db, filters)
+    .where('refunded_at', 'is', null)
     .select([quarter.as('quarter'), 'currency', sql<number>`sum(amount_minor)`.as('minor')])
     .groupBy([quarter, 'currency'])
     .orderBy('quarter')
@@ -104,7 +118,9 @@ async function incomePerDay(db: Kysely<Database>, filters: PaymentFilters): Prom
 }
 
 async function summary(db: Kysely<Database>, filters: PaymentFilters) {
+  // Income: refunded payments are listed (as Refunded) but not counted.
   const rows = await filteredPayments(db, filters)
+    .where('refunded_at', 'is', null)
     .select(['currency', sql<number>`count(*)`.as('count'), sql<number>`sum(amount_minor)`.as('minor')])
     .groupBy('currency')
     .execute();

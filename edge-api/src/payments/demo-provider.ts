@@ -74,6 +74,17 @@ export function demoPaymentProvider(db: Kysely<Database>, clock: () => Date): Pa
       return row ? toProviderIntent(row) : null;
     },
 
+    async refundIntent(intentId) {
+      // Nothing was charged; the refund is recorded so the demo shows what Stripe would.
+      await db
+        .insertInto('demo_refunds')
+        .values({ id: `demo_re_${randomToken(12)}`, intent_id: intentId, created_at: clock().toISOString() })
+        .onConflict((oc) => oc.column('intent_id').doNothing())
+        .execute();
+      const row = await db.selectFrom('demo_refunds').select('id').where('intent_id', '=', intentId).executeTakeFirstOrThrow();
+      return { id: row.id, status: 'succeeded' };
+    },
+
     async readWebhook() {
       throw new ApiError(503, 'payment_failed', 'Stripe webhooks are not configured.');
     },

@@ -35,6 +35,12 @@ export interface ProviderIntent {
   metadata: Record<string, string>;
 }
 
+export interface ProviderRefund {
+  id: string;
+  /** Stripe's word: 'succeeded' or 'pending' (both mean it is under way and cannot be undone). */
+  status: string;
+}
+
 /** A verified webhook: either a succeeded intent to record, or an event we do not act on. */
 export type WebhookOutcome =
   | { kind: 'payment_succeeded'; eventId: string; intent: ProviderIntent }
@@ -52,6 +58,11 @@ export interface PaymentProvider {
    * and its age. Throws ApiError 400 when it does not verify.
    */
   readWebhook(rawBody: Uint8Array, signature: string | undefined, receivedAt: Date): Promise<WebhookOutcome>;
+  /**
+   * Gives the whole payment of a succeeded intent back. The same idempotency key returns the
+   * same refund, so a retried refund never pays out twice.
+   */
+  refundIntent(intentId: string, idempotencyKey: string): Promise<ProviderRefund>;
   /**
    * Demo mode only: "charges" the documented demo card and marks the intent succeeded.
    * Absent on real providers, where the card never reaches our server.
@@ -72,4 +83,5 @@ export const unconfiguredPaymentProvider: PaymentProvider = {
   createIntent: () => Promise.reject(paymentsNotConfigured()),
   retrieveIntent: () => Promise.reject(paymentsNotConfigured()),
   readWebhook: () => Promise.reject(paymentsNotConfigured()),
+  refundIntent: () => Promise.reject(paymentsNotConfigured()),
 };

@@ -57,27 +57,20 @@ export async function recordPayment(
   const { application, intent, actor } = input;
   const paidAt = clock().toISOString();
 
-  const insertPayment = db
-    .insertInto('payments')
-    .values({
-      id: crypto.randomUUID(),
-      application_id: application.id,
-      transaction_id: intent.id,
-      provider: input.provider,
-      email: application.user_email,
-      policy_name: application.policy_name,
-      amount_minor: intent.amountMinor,
-      currency: intent.currency.toLowerCase(),
-      paid_at: paidAt,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .compile();
+  // Only while the application is not rejected: money never follows a refusal (payments/refunds.ts).
+  const insertPayment = sql`insert into payments
+      (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
+    select ${crypto.randomUUID()}, ${application.id}, ${intent.id}, ${input.provider}, ${application.user_email},
+      ${application.policy_name}, ${intent.amountMinor}, ${intent.currency.toLowerCase()}, ${paidAt}
+    where exists (select 1 from applications where id = ${application.id} and status <> 'rejected')
+    on conflict do nothing`.compile(db);
 
   const markPaid = db
     .updateTable('applications')
     .set({ payment_status: 'paid' })
     .where('id', '=', application.id)
     .where('payment_status', '=', 'unpaid')
+    .where('status', '<>', 'rejected')
     .where((eb) =>
       eb.exists(
         eb
@@ -126,5 +119,6 @@ export function toPaymentView(row: PaymentRow) {
     amountMinor: row.amount_minor,
     currency: row.currency,
     paidAt: row.paid_at,
+    refundedAt: row.refunded_at,
   };
 }

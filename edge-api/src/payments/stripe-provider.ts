@@ -102,6 +102,15 @@ export function stripePaymentProvider(settings: StripeSettings): PaymentProvider
       }
     },
 
+    async refundIntent(intentId, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
+        return { id: refund.id, status: refund.status ?? 'pending' };
+      } catch (error) {
+        return fromStripeError(error);
+      }
+    },
+
     async readWebhook(rawBody, signature, receivedAt): Promise<WebhookOutcome> {
       if (!settings.webhookSecret) {
         throw new ApiError(503, 'payment_failed', 'Stripe webhooks are not configured.');

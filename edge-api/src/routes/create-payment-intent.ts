@@ -9,6 +9,7 @@ import { access, currentUser } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
 import { conflict } from '../errors.ts';
 import { demoCardNumber } from '../payments/demo-provider.ts';
+import { rejectedCannotPay } from '../payments/refunds.ts';
 import { createIntentBody, ownApplication, paymentsConfigured } from '../payments/route-guards.ts';
 import { validate } from '../validation.ts';
 
@@ -25,9 +26,7 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>()
       if (application.payment_status === 'paid') {
         throw conflict('This application has already been paid.', { paymentStatus: 'paid' });
       }
-      if (application.status === 'rejected') {
-        throw conflict('This application was rejected and cannot be paid.', { status: 'rejected' });
-      }
+      if (application.status === 'rejected') throw rejectedCannotPay(false);
       const { amountMinor, currency } = config.payment;
       const intent = await payments.createIntent({
         amountMinor,

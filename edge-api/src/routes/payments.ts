@@ -9,6 +9,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
 import { filteredPayments, paymentFilters, paymentReport, paymentReportQuery, toTransaction } from '../lists/payment-report.ts';
 import { intentMismatch, recordPayment, toPaymentView } from '../payments/record-payment.ts';
+import { isRejected, refundUnrecordedIntent, rejectedCannotPay } from '../payments/refunds.ts';
 import { alreadyPaid, demoConfirmBody, ownApplication, paymentsConfigured, savePaymentBody } from '../payments/route-guards.ts';
 import { validate } from '../validation.ts';
 
@@ -44,6 +45,15 @@ export const paymentRoutes = new Hono<AppEnv>()
       const { db, config, payments } = deps;
       const body = c.req.valid('json');
       const application = await ownApplication(db, body.applicationId, user);
+      const actor = { id: user.id, email: user.email };
+      // Paid with an intent made before the rejection: nothing is recorded, the money goes back.
+      const refuseRejected = async () => {
+        const intent = await payments.retrieveIntent(body.transactionId);
+        const charged = intent?.status === 'succeeded' && intent.metadata.applicationId === application.id;
+        if (charged) await refundUnrecordedIntent(deps, actor, application.id, intent.id);
+        return rejectedCannotPay(charged);
+      };
+      if (application.status === 'rejected') throw await refuseRejected();
 
       const existing = await db
         .selectFrom('payments')
@@ -69,8 +79,9 @@ export const paymentRoutes = new Hono<AppEnv>()
         application,
         intent,
         provider: payments.mode === 'demo' ? 'demo' : 'stripe',
-        actor: { id: user.id, email: user.email },
+        actor,
       });
+      if (!recorded && (await isRejected(db, application.id))) throw await refuseRejected();
       if (!recorded) throw conflict('This payment is already recorded for another application.');
       if (recorded.payment.transaction_id !== intent.id) throw alreadyPaid(recorded.payment.transaction_id);
       return c.json(

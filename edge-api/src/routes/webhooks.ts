@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
 import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
+import { isRejected, refundUnrecordedIntent } from '../payments/refunds.ts';
 import { paymentsConfigured } from '../payments/route-guards.ts';
 
 export const webhookRoutes = new Hono<AppEnv>()
@@ -29,19 +30,27 @@ export const webhookRoutes = new Hono<AppEnv>()
     if (!applicationId) return ignore('no application in its metadata');
     const application = await db
       .selectFrom('applications')
-      .select(['id', 'user_id', 'user_email', 'policy_name'])
+      .select(['id', 'user_id', 'user_email', 'policy_name', 'status'])
       .where('id', '=', applicationId)
       .executeTakeFirst();
     if (!application) return ignore(`application ${applicationId} does not exist`);
     const mismatch = intentMismatch(intent, application, config.payment);
     if (mismatch) return ignore(mismatch);
+    const owner = { id: application.user_id, email: application.user_email };
+    // Paid with an intent made before the rejection: nothing is recorded, the money goes back.
+    const refundRejected = async () => {
+      await refundUnrecordedIntent(deps, owner, application.id, intent.id);
+      return ignore('the application was rejected; the payment was refunded');
+    };
+    if (application.status === 'rejected') return refundRejected();
 
     const recorded = await recordPayment(deps, {
       application,
       intent,
       provider: 'stripe',
-      actor: { id: application.user_id, email: application.user_email },
+      actor: owner,
     });
+    if (!recorded && (await isRejected(db, application.id))) return refundRejected();
     if (!recorded || recorded.payment.transaction_id !== intent.id) {
       // A second succeeded intent for an already paid application: money to refund by hand.
       return ignore('the application was already paid by another payment');

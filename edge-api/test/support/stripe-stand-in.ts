@@ -1,6 +1,7 @@
 /**
  * A local stand-in for the part of Stripe's API the server uses: PaymentIntents create
- * (form-encoded, with Idempotency-Key replays) and retrieve. The real stripe SDK in the API
+ * (form-encoded, with Idempotency-Key replays) and retrieve, and Refunds create (a whole
+ * refund of a succeeded intent, once per intent, as Stripe refuses a second). The real stripe SDK in the API
  * under test is pointed at it through STRIPE_API_HOST/PORT/PROTOCOL, on Node and on workerd
  * alike. Tests play the customer's side by marking an intent succeeded here, and read what
  * the server asked for in `requests`.
@@ -27,6 +28,16 @@ export interface StandInIntent {
   allowed_payment_method_types: string[];
 }
 
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -40,6 +51,8 @@ export interface StripeStandIn {
   env: Record<string, string>;
   requests: RecordedRequest[];
   intents: Map<string, StandInIntent>;
+  /** Refunds made, by payment intent id. */
+  refunds: Map<string, StandInRefund>;
   /** An intent made directly, as if by another integration or with other terms. */
   addIntent(fields: Partial<StandInIntent> & Pick<StandInIntent, 'amount' | 'currency' | 'metadata'>): StandInIntent;
   /** What confirming the card in Stripe Elements would do. */
@@ -82,6 +95,7 @@ const stripeError = (type: string, message: string, code?: string) => ({ error: 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, StandInIntent>();
+  const refunds = new Map<string, StandInRefund>();
   /** Idempotency-Key -> the first response body, replayed verbatim like Stripe does. */
   const replays = new Map<string, string>();
 
@@ -132,6 +146,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) replays.set(idempotencyKey, json);
       return send(res, 200, json);
     }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      if (idempotencyKey && replays.has(idempotencyKey)) {
+        return send(res, 200, replays.get(idempotencyKey) ?? '', { 'idempotent-replayed': 'true' });
+      }
+      const intent = intents.get(String(params.payment_intent ?? ''));
+      if (!intent) return send(res, 404, stripeError('invalid_request_error', 'No such payment_intent', 'resource_missing'));
+      if (intent.status !== 'succeeded') {
+        return send(res, 400, stripeError('invalid_request_error', 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable'));
+      }
+      if (refunds.has(intent.id)) {
+        return send(res, 400, stripeError('invalid_request_error', 'Charge has already been refunded.', 'charge_already_refunded'));
+      }
+      const refund: StandInRefund = {
+        id: `re_${random(24)}`,
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(intent.id, refund);
+      const json = JSON.stringify(refund);
+      if (idempotencyKey) replays.set(idempotencyKey, json);
+      return send(res, 200, json);
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && match?.[1]) {
       const intent = intents.get(decodeURIComponent(match[1]));
@@ -161,6 +201,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     requests,
     intents,
+    refunds,
     addIntent,
     setStatus(id, status) {
       const intent = intents.get(id);

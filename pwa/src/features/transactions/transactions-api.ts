@@ -17,6 +17,8 @@ export interface Transaction {
   amount: number;
   currency: string;
   paidAt: string;
+  /** 'Refunded': given back when its application ended rejected; not counted as income. */
+  status: 'Success' | 'Refunded';
 }
 
 export interface TransactionReport extends PageOf<Transaction> {

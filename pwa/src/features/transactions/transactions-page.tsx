@@ -22,7 +22,15 @@ const columns: Column<Transaction>[] = [
   { header: 'Policy Name', cell: (transaction) => transaction.policyName },
   { header: 'Amount', cell: (transaction) => dollars(transaction.amount) },
   { header: 'Date', cell: (transaction) => new Date(transaction.paidAt).toLocaleDateString() },
-  { header: 'Status', cell: () => <span className="badge badge--success">Success</span> },
+  {
+    header: 'Status',
+    cell: (transaction) =>
+      transaction.status === 'Refunded' ? (
+        <span className="badge badge--warn">Refunded</span>
+      ) : (
+        <span className="badge badge--success">Success</span>
+      ),
+  },
 ];
 
 const filterFields: { key: keyof TransactionFilters; label: string; type: 'date' | 'text' }[] = [

@@ -1,0 +1,14 @@
+/**
+ * The periodic clean-up of both runtimes: hourly on Node (node.ts), by the cron trigger on the
+ * Worker (worker.ts, wrangler.toml).
+ */
+import type { AppDeps } from '../env.ts';
+import { retryRefunds } from '../payments/refunds.ts';
+import { forgetOldWindows } from './rate-limit.ts';
+import { removeUnusedUploads } from './unused-uploads.ts';
+
+export async function housekeeping(deps: AppDeps): Promise<void> {
+  await removeUnusedUploads(deps);
+  await forgetOldWindows(deps);
+  await retryRefunds(deps);
+}
