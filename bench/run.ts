@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { runApiBench } from './api.ts';
 import { runBundleBench } from './bundle.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runLoadBench } from './load.ts';
 import { repoRoot } from './support/processes.ts';
 import {
   benchIds,
@@ -36,6 +37,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   sync: runSyncBench,
   search: runSearchBench,
   start: runStartBench,
+  load: runLoadBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

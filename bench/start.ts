@@ -10,7 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchJwtSecret, freePort, repoRoot } from './support/processes.ts';
+import { benchJwtSecret, freePort, processMemoryKb, repoRoot } from './support/processes.ts';
 import { code, markdownTable, noGoal, type BenchContext, type BenchOutcome } from './support/report.ts';
 import { formatMs, formatRatio, median } from './support/stats.ts';
 
@@ -41,12 +41,6 @@ interface Sample {
   /** Resident memory of the server process after its first answers (kB); NaN for shell lines. */
   rssKb: number;
   peakRssKb: number;
-}
-
-function memoryOf(pid: number): { rssKb: number; peakRssKb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const read = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssKb: read('VmRSS'), peakRssKb: read('VmHWM') };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -84,7 +78,7 @@ async function startOnce(variant: Variant, dataDir: string): Promise<Sample> {
     if (variant.shell) return { firstAnswerMs, rssKb: NaN, peakRssKb: NaN };
     // A few more answers, so the figure is a serving process, not one caught mid-start.
     for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
-    return { firstAnswerMs, ...memoryOf(child.pid!) };
+    return { firstAnswerMs, ...(processMemoryKb(child.pid!) ?? { rssKb: NaN, peakRssKb: NaN }) };
   } finally {
     await stop(child);
   }

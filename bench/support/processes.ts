@@ -5,7 +5,7 @@
  * when the run ends, however it ends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const child of running) child.kill('SIGKILL');
     process.exit(130);
   });
+}
+
+/** Resident and peak resident memory of a process in kB, from /proc (Linux); null once it has exited. */
+export function processMemoryKb(pid: number): { rssKb: number; peakRssKb: number } | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const read = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssKb: read('VmRSS'), peakRssKb: read('VmHWM') };
 }
 
 export async function freePort(): Promise<number> {

@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -73,6 +73,7 @@ export const titles: Record<BenchId, string> = {
   sync: '4. Sync: delta against full pull, batched against single writes',
   search: '5. Catalogue search in Chromium with 10,000 policies',
   start: '6. Starting the server: the compiled bundle against tsx',
+  load: '7. Sustained mixed load: failures and memory',
 };
 
 export function renderReport(results: BenchResult[]): string {

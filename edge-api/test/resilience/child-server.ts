@@ -5,7 +5,6 @@
  * (call it in afterAll) and, as a last resort, when the test process exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { testJwtSecret } from '../support/target.ts';
@@ -91,18 +90,6 @@ export async function stopAllChildServers(): Promise<void> {
         }),
     ),
   );
-}
-
-/** Resident memory of a process in bytes, from /proc (Linux); null once it has exited. */
-export function residentBytes(pid: number): number | null {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return null;
-  }
-  const kb = /VmRSS:\s+(\d+) kB/.exec(status);
-  return kb ? Number(kb[1]) * 1024 : null;
 }
 
 /**
