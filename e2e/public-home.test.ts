@@ -131,7 +131,7 @@ describe('popular policies', () => {
     await page.context().close();
   });
 
-  it('says "Loading policies..." while waiting', async () => {
+  it('says "Loading policies..." while waiting (the prerendered list stands in on a first load)', async () => {
     const page = await (await newContext(browser)).newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -139,8 +139,15 @@ describe('popular policies', () => {
       await held;
       await route.continue();
     });
+    // Opened directly, home shows the policies it was prerendered with while the server is asked.
     await page.goto(server.url);
-    await page.getByRole('region', { name: 'Popular Policies' }).getByText('Loading policies...').waitFor();
+    const popular = page.getByRole('region', { name: 'Popular Policies' });
+    expect(await popular.getByRole('article').count()).toBe(6);
+    // Reached inside the app there is no prerendered list: the loading state shows.
+    await page.getByRole('link', { name: 'About', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'About LifeSure Insurance' }).waitFor();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await popular.getByText('Loading policies...').waitFor();
     release();
     await page.getByRole('region', { name: 'Popular Policies' }).getByRole('article').first().waitFor();
     await page.context().close();

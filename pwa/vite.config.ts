@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -16,10 +18,30 @@ const appleTouchIcon: Plugin = {
   ],
 };
 
+/**
+ * The public pages prerendered to HTML (scripts/prerender.ts) once the client build is written,
+ * and before the service worker's precache list is made (VitePWA works in closeBundle), so the
+ * pages are precached with their true revisions. It runs in its own process: it builds a Node
+ * renderer and starts the API over a throw-away database for the demo catalogue.
+ */
+const prerenderPublicPages: Plugin = {
+  name: 'prerender-public-pages',
+  apply: 'build',
+  writeBundle: {
+    sequential: true,
+    handler() {
+      const script = fileURLToPath(new URL('../scripts/prerender.ts', import.meta.url));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
+      if (run.status !== 0) throw new Error(`Prerendering the public pages failed (exit ${run.status ?? run.signal})`);
+    },
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
     appleTouchIcon,
+    prerenderPublicPages,
     // Installable app + offline shell. Our own service worker (src/sw.ts) gets the precache
     // list injected; it is registered by src/components/update-prompt.tsx after the page has
     // loaded, and a new version waits for the user's Reload (registerType 'prompt').
@@ -53,7 +75,8 @@ export default defineConfig({
         // The shell: every route chunk and stylesheet, so any screen opens offline and an open
         // tab keeps its old chunks until it reloads. Demo pictures are cached as they are seen
         // (runtime route in sw.ts), not all up front.
-        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // pages/: the prerendered public pages and the data they hydrate with (sw-pages.ts).
+        globPatterns: ['**/*.{js,css,html,svg,png}', 'pages/**/*.json'],
         globIgnores: ['demo/**'],
         rollupFormat: 'iife',
       },

@@ -3,13 +3,15 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { isApiPath } from './api-prefix.ts';
 import type { createApp } from './app.ts';
+import { prerenderedPageOf } from './prerendered-pages.ts';
 import { securityHeaders } from './security.ts';
 
 /**
  * Serves the built PWA beside the API on one port (Node only; on Workers the platform's
  * static assets do this). Paths under /api go to the API; every other path is the app:
- * a built file when there is one, else index.html (the SPA decides what to show), to any
- * client, whatever it accepts. So a page URL never answers JSON, and the Back button never
+ * a built file when there is one, else the page prerendered by the build (pwa/dist/pages,
+ * public pages only), else index.html (the SPA decides what to show), to any client,
+ * whatever it accepts. So a page URL never answers JSON, and the Back button never
  * shows an API answer (docs/decisions/0006-api-under-api-prefix.md).
  */
 export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string) {
@@ -20,6 +22,11 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
   };
   const staticFiles = serveStatic({ root: distDir, onFound: cacheFor });
   const appShell = serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor });
+  const prerenderedPage = async (c: Context, next: () => Promise<void>) => {
+    // With a query (a search, a page number) the page is not the one the build rendered.
+    const page = looksLikeAFile(c.req.path) || new URL(c.req.url).search ? null : prerenderedPageOf(distDir, c.req.path);
+    return page ? serveStatic({ root: distDir, path: page, onFound: cacheFor })(c, next) : next();
+  };
   // Only bodies of 1 KB or more are compressed (hono's threshold, which needs a Content-Length).
   const compressLarge = compress({ threshold: minCompressedBytes });
   const secured = securityHeaders();
@@ -41,7 +48,8 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       return response;
     })
     // A missing file (an old chunk, say) is a 404, never the page: HTML would be run as script.
-    .on(['GET', 'HEAD'], '*', staticFiles, (c, next) => (looksLikeAFile(c.req.path) ? next() : appShell(c, next)))
+    // '/' would find the shell (index.html) among the files: the prerendered home comes first.
+    .on(['GET', 'HEAD'], '*', prerenderedPage, staticFiles, (c, next) => (looksLikeAFile(c.req.path) ? next() : appShell(c, next)))
     .all('*', (c) => c.text('Not Found', 404));
 }
 

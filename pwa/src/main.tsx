@@ -1,16 +1,37 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree } from './app/app-tree.tsx';
+import { AppRouter, routerReady } from './app/router.tsx';
 import { startApp } from './app/start.ts';
-import { UpdatePrompt } from './components/update-prompt.tsx';
+import type { PrerenderedData } from './lib/prerendered.tsx';
 import './styles.css';
 
 startApp();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppRouter />
-    {/* Global, outside the routes: offered on every screen, and still there if a route fails. */}
-    <UpdatePrompt />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+
+/**
+ * A public page comes prerendered (pwa/scripts/prerender.ts): its HTML is hydrated with the data
+ * it was built with, from the JSON file beside it (the CSP allows no inline script). Any other
+ * address (a signed-in screen, a search in the address, a page the build did not render) gets
+ * the app shell and renders from scratch.
+ */
+async function prerenderedData(): Promise<PrerenderedData | null> {
+  const { prerendered, prerenderedData: dataUrl } = root.dataset;
+  if (!prerendered || prerendered !== location.pathname || location.search) return null;
+  if (!dataUrl) return { path: prerendered };
+  try {
+    const res = await fetch(dataUrl);
+    return res.ok ? ((await res.json()) as PrerenderedData) : null;
+  } catch {
+    return null;
+  }
+}
+
+const data = await prerenderedData();
+if (data) {
+  // Hydrate only once the route's code is here, so the first render is the prerendered screen.
+  await routerReady;
+  hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
+} else {
+  createRoot(root).render(<AppTree router={<AppRouter />} prerendered={null} />);
+}

@@ -15,10 +15,11 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
+import { servePageOrShell } from './sw-pages.ts';
 import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -31,7 +32,8 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: '/' is the prerendered home page (sw-pages.ts), not the app shell (index.html).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // Takes control of pages that have no worker yet (the first visit), so they work offline
 // without a reload. Pages already controlled switch only when the user accepts an update.
@@ -42,7 +44,7 @@ self.addEventListener('message', (event) => {
 });
 
 /**
- * Any navigation gets the app (the SPA decides what to show), offline too, except the API
+ * Any navigation gets its prerendered page or the app shell (sw-pages.ts), offline too, except the API
  * and files: pages and data never share a URL (docs/decisions/0006-api-under-api-prefix.md).
  */
 const notTheApp = [
@@ -50,7 +52,7 @@ const notTheApp = [
   // Files (sw.js, manifest, pictures, ...).
   /\/[^/]+\.[a-z0-9]+$/i,
 ];
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: notTheApp }));
+registerRoute(new NavigationRoute(servePageOrShell, { denylist: notTheApp }));
 
 // Pictures: demo artwork and uploaded images never change under the same URL.
 registerRoute(

@@ -95,7 +95,9 @@ export async function seedDemo(deps: AppDeps, options: { password: string }): Pr
   const policyIds = new Map<string, string>();
   demoPolicies.forEach((policy, i) => {
     const created = now - (i * 5 + 1) * day - (i % 4) * 3_600_000;
-    const id = newId();
+    // Stable ids: the build prerenders the demo's pages (scripts/prerender.ts) from its own copy
+    // of the demo, and their links and data must name the same policies as the server's copy.
+    const id = `demo-${policy.slug}`;
     policyIds.set(policy.slug, id);
     queries.push(
       db
@@ -137,7 +139,8 @@ export async function seedDemo(deps: AppDeps, options: { password: string }): Pr
         .insertInto('blogs')
         .values(
           blogRow({
-            id: newId(),
+            // Stable, as the policies' ids above.
+            id: `demo-${blog.slug}`,
             title: blog.title,
             content: blog.paragraphs.join('\n\n'),
             author_id: author.id,

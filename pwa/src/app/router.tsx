@@ -1,39 +1,25 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { RouteError } from '../components/route-error.tsx';
-import { PublicLayout } from './layouts/public-layout.tsx';
-import { authRoutes } from './routes/auth-routes.tsx';
-import { dashboardRoutes } from './routes/dashboard-routes.tsx';
-import { publicRoutes } from './routes/public-routes.tsx';
+import { appRoutes } from './routes/app-routes.tsx';
+
+const router = createBrowserRouter(appRoutes);
 
 /**
- * Every screen is its own lazily loaded chunk (route tables in ./routes), so the first visit
- * loads only the layout and the route it opened.
+ * Settles once the opened route's code has loaded. A prerendered page is hydrated only then, so
+ * the first client render holds the same screen as the HTML (main.tsx).
  */
-const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    errorElement: <RouteError />,
-    children: [...publicRoutes, ...authRoutes],
-  },
-  ...dashboardRoutes,
-  {
-    path: '*',
-    element: <PublicLayout />,
-    errorElement: <RouteError />,
-    children: [{ path: '*', lazy: () => import('../components/not-found.tsx').then((m) => ({ Component: m.NotFound })) }],
-  },
-]);
-
-/** Settles once the opened route's code has loaded and its screen is painted (start.ts waits for it). */
-export const firstScreenShown = new Promise<void>((resolve) => {
-  const painted = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-  if (router.state.initialized) return painted();
+export const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    painted();
+    resolve();
   });
 });
+
+/** Settles once the opened route's screen is painted (start.ts waits for it). */
+export const firstScreenShown = routerReady.then(
+  () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+);
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

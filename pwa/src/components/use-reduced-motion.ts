@@ -10,5 +10,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  // Prerendered pages are built with motion allowed; hydration starts from that, then the real preference shows.
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
 }

@@ -28,13 +28,15 @@ export interface AuthAnswer {
 const tokenKey = 'access-token';
 const userKey = 'session-user';
 
-let accessToken: string | null = localStorage.getItem(tokenKey);
+// The build prerenders public pages in Node, which has no localStorage: a visitor there.
+const stored = (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key));
+let accessToken: string | null = stored(tokenKey);
 let state: SessionState = readStoredState();
 const listeners = new Set<() => void>();
 
 function readStoredUser(): SessionUser | null {
   try {
-    return JSON.parse(localStorage.getItem(userKey) ?? 'null') as SessionUser | null;
+    return JSON.parse(stored(userKey) ?? 'null') as SessionUser | null;
   } catch {
     return null;
   }

@@ -6,6 +6,8 @@ export function createStatusStore<T>(initial: T) {
   const listeners = new Set<() => void>();
   return {
     get: () => value,
+    /** The value before anything happened: what a prerendered page shows (hydration starts from it). */
+    initial: () => initial,
     set(next: T) {
       value = next;
       listeners.forEach((listener) => listener());
@@ -20,5 +22,5 @@ export function createStatusStore<T>(initial: T) {
 }
 
 export function useStatusStore<T>(store: ReturnType<typeof createStatusStore<T>>): T {
-  return useSyncExternalStore(store.subscribe, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.initial);
 }

@@ -10,5 +10,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  // Prerendered pages are built as if online; hydration starts from that, then the real state shows.
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }

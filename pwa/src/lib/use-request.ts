@@ -24,8 +24,14 @@ type Settled<T> = { key: string; attempt: number } & ({ ok: true; data: T } | { 
  * @param load   the request; receives an AbortSignal that fires when the inputs change or the screen closes
  * @param inputs what the request depends on (compared by value); a change starts a new request
  * @param enabled false to not ask at all (yet)
+ * @param initial data to show until the first answer (a prerendered page's), instead of 'loading'
  */
-export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, inputs: readonly unknown[], enabled = true): Request<T> {
+export function useRequest<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  inputs: readonly unknown[],
+  enabled = true,
+  initial?: T,
+): Request<T> {
   const key = JSON.stringify(inputs);
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled<T> | null>(null);
@@ -52,6 +58,9 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, inputs:
   );
 
   const actions = { reload, update };
+  if (!settled && initial !== undefined) {
+    return { status: 'ready', data: initial, error: undefined, refreshing: true, ...actions };
+  }
   if (!settled || settled.key !== key || (!settled.ok && settled.attempt !== attempt)) {
     return { status: 'loading', data: undefined, error: undefined, refreshing: false, ...actions };
   }

@@ -9,6 +9,7 @@ import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { useRequest } from '../../lib/use-request.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { usePrerendered } from '../../lib/prerendered.tsx';
 
 const popularCount = 6;
 
@@ -36,7 +37,8 @@ async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
 
 export function PopularPolicies() {
   const online = useOnline();
-  const state = useRequest(() => loadPopularPolicies(online), [online]);
+  // The prerendered list shows (and hydrates) until the server's answer replaces it.
+  const state = useRequest(() => loadPopularPolicies(online), [online], true, usePrerendered()?.popular);
   return (
     <section className="home-section container" aria-labelledby="popular-heading">
       <h2 id="popular-heading" className="home-section__title">Popular Policies</h2>

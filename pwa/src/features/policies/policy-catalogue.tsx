@@ -9,6 +9,7 @@ import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
+import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
@@ -31,7 +32,11 @@ export function PolicyCatalogue() {
   // The typed text for the (stable) page handler, so the results need not re-render per keystroke.
   const searchRef = useRef(search);
 
-  const policies = useLocalData(() => localDb.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList);
+  const local = useLocalData(() => localDb.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList);
+  // While the local copy loads, the list the page was prerendered with is shown (and hydrated);
+  // the local copy (or its error) replaces it.
+  const prerendered = usePrerendered()?.catalogue;
+  const policies = local.status === 'loading' && prerendered ? { ...local, status: 'ready' as const, data: prerendered } : local;
   const index = useMemo(() => buildSearchIndex(policies.data ?? []), [policies.data]);
   const matches = useMemo(() => searchPolicies(index, deferredSearch), [index, deferredSearch]);
   const pageCount = pageCountOf(matches.length);

@@ -13,6 +13,7 @@ import { useRequest } from '../../lib/use-request.ts';
 import { isNotFound, jsonOrThrow } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
+import { usePrerendered } from '../../lib/prerendered.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import './policies.css';
 
@@ -28,9 +29,11 @@ export function PolicyDetails() {
   // null: not on this device; undefined: still reading.
   const local = useLiveQuery(() => localDb.policies.get(id).then((p) => p ?? null), [id]);
   const remote = useRequest(() => (online ? fetchPolicy(id) : Promise.reject(new Error('offline'))), [id, online]);
+  const prerendered = usePrerendered()?.policy;
+  const built = prerendered?.id === id ? prerendered : null;
   // The server's 404 outranks a local copy: the policy is gone (or never was).
   const gone = remote.status === 'error' && isNotFound(remote.error);
-  const policy = gone ? null : remote.status === 'ready' ? remote.data : local ?? null;
+  const policy = gone ? null : remote.status === 'ready' ? remote.data : local ?? built;
   usePageTitle(policy?.title ?? 'Policy Details');
 
   const goBack = () => {

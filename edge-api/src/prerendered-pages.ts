@@ -1,0 +1,21 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The prerendered page for a page address, if the build made one (scripts/prerender.ts writes
+ * pwa/dist/pages/<name>.html): '/' is pages/index.html, '/policies/p1' is pages/policies/p1.html.
+ * Returns the path relative to the dist folder, or null (the app shell then answers).
+ * The file system is asked on each navigation (a few a visit), so a build swapped under a
+ * running server is seen at once.
+ */
+export function prerenderedPageOf(distDir: string, pathname: string): string | null {
+  const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
+  // Only plain page names: no dots (so never '..'), no encoded characters.
+  if (!/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i.test(name)) return null;
+  const file = `pages/${name}.html`;
+  try {
+    return statSync(join(distDir, file)).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}

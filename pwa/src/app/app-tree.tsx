@@ -1,0 +1,17 @@
+import { StrictMode, type ReactNode } from 'react';
+import { UpdatePrompt } from '../components/update-prompt.tsx';
+import { PrerenderedProvider, type PrerenderedData } from '../lib/prerendered.tsx';
+
+/**
+ * The whole app around a router: the browser's (main.tsx) or the build's static one
+ * (prerender/render.tsx). Both render this same tree, so hydration finds what the HTML holds.
+ */
+export function AppTree({ router, prerendered }: { router: ReactNode; prerendered: PrerenderedData | null }) {
+  return (
+    <StrictMode>
+      <PrerenderedProvider data={prerendered}>{router}</PrerenderedProvider>
+      {/* Global, outside the routes: offered on every screen, and still there if a route fails. */}
+      <UpdatePrompt />
+    </StrictMode>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The build's renderer (bundled for Node by pwa/scripts/prerender.ts): one public page to HTML
+ * with React's static rendering, from the same routes and components the browser runs. It waits
+ * for every lazy piece (route chunks, home's sections), so the HTML is the complete first screen.
+ */
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { PrerenderedData } from '../../lib/prerendered.tsx';
+import { AppTree } from '../app-tree.tsx';
+import { appRoutes } from '../routes/app-routes.tsx';
+
+export async function renderPage(data: PrerenderedData): Promise<string> {
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(new URL(data.path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`${data.path} redirects (${context.status}): not a page to prerender`);
+  if (context.statusCode !== 200) throw new Error(`${data.path} answers ${context.statusCode}: not a page to prerender`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // hydrate={false}: no inline script with the router's state (the CSP allows none; there are no loaders).
+  const page = <AppTree router={<StaticRouterProvider router={router} context={context} hydrate={false} />} prerendered={data} />;
+  const { prelude } = await prerender(page);
+  return new Response(prelude).text();
+}

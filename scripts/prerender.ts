@@ -1,0 +1,190 @@
+/**
+ * Prerenders the public pages into pwa/dist/pages/ after the client build (run by the
+ * `prerender` plugin in pwa/vite.config.ts, before the service worker's precache list is made,
+ * so the pages are precached too). Each page gets:
+ *   pages/<name>.html  the app shell with the page's HTML in #root, its route chunks as
+ *                      modulepreload links and its stylesheets, so nothing waits for a second trip;
+ *   pages/<name>.json  the data it was rendered with, which the browser hydrates with (main.tsx).
+ * The data is the demo catalogue, read through the real API from a throw-away database, or the
+ * current catalogue of a running server when PRERENDER_API_URL is set.
+ * The Node server and the service worker serve pages/<name>.html for a navigation to the page;
+ * other addresses get the app shell (dist/index.html).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type { Blog } from '../edge-api/src/db/blogs.ts';
+import type { Policy } from '../edge-api/src/db/policies.ts';
+import { startNodeServer } from '../edge-api/src/node.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pwaDir = join(root, 'pwa');
+const distDir = join(pwaDir, 'dist');
+const rendererDir = join(root, 'node_modules/.cache/prerender');
+
+interface PageData {
+  path: string;
+  catalogue?: Policy[];
+  popular?: Policy[];
+  policy?: Policy;
+  blogs?: Blog[];
+}
+
+interface Page {
+  /** pages/<name>.html */
+  name: string;
+  data: PageData;
+  /** The route's module (its key in dist/.vite/manifest.json): its chunks are preloaded. */
+  module: string;
+  title: string;
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/** Every public row, as the local copy holds it: the pull of a visitor (GET /sync). */
+async function readCatalogue(baseUrl: string) {
+  const policies: Policy[] = [];
+  const blogs: Blog[] = [];
+  let since = '0';
+  for (;;) {
+    const res = await fetch(new URL(`/sync?since=${encodeURIComponent(since)}&limit=500`, baseUrl));
+    if (!res.ok) throw new Error(`GET /sync answered ${res.status}`);
+    const page = (await res.json()) as { cursor: string; hasMore: boolean; changes: { policies: { upserts: Policy[] }; blogs: { upserts: Blog[] } } };
+    policies.push(...page.changes.policies.upserts);
+    blogs.push(...page.changes.blogs.upserts);
+    since = page.cursor;
+    if (!page.hasMore) break;
+  }
+  // The orders the screens use: the catalogue and blogs newest first, popular by popularity.
+  policies.sort((a, b) => b.creationDate.localeCompare(a.creationDate));
+  blogs.sort((a, b) => b.publishDate.localeCompare(a.publishDate));
+  const popular = [...policies].sort((a, b) => b.popularity - a.popularity || b.creationDate.localeCompare(a.creationDate)).slice(0, 6);
+  return { policies, blogs, popular };
+}
+
+async function withCatalogue<T>(use: (catalogue: Awaited<ReturnType<typeof readCatalogue>>) => Promise<T>): Promise<T> {
+  if (process.env.PRERENDER_API_URL) return use(await readCatalogue(process.env.PRERENDER_API_URL));
+  const dataDir = mkdtempSync(join(tmpdir(), 'prerender-'));
+  const server = await startNodeServer({
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'true', JWT_SECRET: 'prerender-only-'.padEnd(48, 'x') },
+    servePwa: false,
+    quiet: true,
+  });
+  try {
+    return await use(await readCatalogue(server.url));
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function pagesOf({ policies, blogs, popular }: Awaited<ReturnType<typeof readCatalogue>>): Page[] {
+  const catalogue = 'src/features/policies/policy-catalogue.tsx';
+  return [
+    { name: 'index', data: { path: '/', popular }, module: 'src/features/home/home-page.tsx', title: 'Home' },
+    { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: 'All Policies' },
+    { name: 'policies', data: { path: '/policies', catalogue: policies }, module: catalogue, title: 'All Policies' },
+    ...policies.map((policy) => ({
+      name: `policies/${policy.id}`,
+      data: { path: `/policies/${policy.id}`, policy },
+      module: 'src/features/policies/policy-details.tsx',
+      title: policy.title,
+    })),
+    { name: 'get-quote', data: { path: '/get-quote' }, module: 'src/features/quote/get-quote-page.tsx', title: 'Get a Free Quote' },
+    { name: 'blogs', data: { path: '/blogs', blogs }, module: 'src/features/blogs/blogs-page.tsx', title: 'All Blogs' },
+    { name: 'about', data: { path: '/about' }, module: 'src/features/about/about-page.tsx', title: 'About Us' },
+    { name: 'contact', data: { path: '/contact' }, module: 'src/features/contact/contact-page.tsx', title: 'Contact Us' },
+  ];
+}
+
+/** The files a route chunk needs beyond the entry (which the shell loads already). */
+function routeFiles(manifest: Manifest, module: string) {
+  const entry = manifest['index.html'];
+  const shellFiles = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    if (!shellFiles.has(chunk.file)) scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  if (!manifest[module]) throw new Error(`${module} is not in the build's manifest`);
+  visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typeof routeFiles>) {
+  const dataUrl = `/pages/${page.name}.json`;
+  const head = [
+    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${dataUrl}">`,
+  ].join('\n    ');
+  let html = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)} | LifeSure Insurance</title>`)
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${escapeHtml(page.data.path)}" data-prerendered-data="${dataUrl}">${body}</div>`,
+    )
+    // The page works without script as far as HTML goes; the shell's notice is for the shell.
+    .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+  // The hero picture is the home page's largest paint; every other page would only wait behind it.
+  if (page.data.path !== '/') html = html.replace(/\s*<!--[^>]*hero[^>]*-->\s*<link rel="preload" as="image"[^>]*>/, '');
+  if (!html.includes('data-prerendered=')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
+  return html;
+}
+
+/**
+ * The service worker's registration module exists only in the client build (vite-plugin-pwa);
+ * rendering never registers a worker (start.ts does, in the browser), so Node gets an inert one.
+ */
+const noServiceWorkerInNode = {
+  name: 'no-service-worker-in-node',
+  resolveId: (id: string) => (id === 'virtual:pwa-register' ? '\0pwa-register-in-node' : null),
+  load: (id: string) => (id === '\0pwa-register-in-node' ? 'export const registerSW = () => async () => {};' : null),
+};
+
+async function buildRenderer() {
+  await build({
+    configFile: false,
+    root: pwaDir,
+    logLevel: 'warn',
+    plugins: [react(), noServiceWorkerInNode],
+    build: { ssr: 'src/app/prerender/render.tsx', outDir: rendererDir, emptyOutDir: true, target: 'node20' },
+  });
+  const renderer = (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
+    renderPage: (data: PageData) => Promise<string>;
+  };
+  return renderer.renderPage;
+}
+
+export async function prerenderPages() {
+  const started = Date.now();
+  const renderPage = await buildRenderer();
+  const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const pages = await withCatalogue(async (catalogue) => pagesOf(catalogue));
+  rmSync(join(distDir, 'pages'), { recursive: true, force: true });
+  for (const page of pages) {
+    const body = await renderPage(page.data);
+    const file = join(distDir, 'pages', `${page.name}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, pageHtml(shell, page, body, routeFiles(manifest, page.module)));
+    writeFileSync(join(distDir, 'pages', `${page.name}.json`), JSON.stringify(page.data));
+  }
+  console.log(`prerendered ${pages.length} pages into dist/pages in ${Date.now() - started} ms`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await prerenderPages();
+  // The renderer's modules (Dexie, timers of the app's stores) must not keep the build waiting.
+  process.exit(0);
+}
