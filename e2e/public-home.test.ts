@@ -122,7 +122,7 @@ describe('popular policies', () => {
     await page.getByRole('heading', { name: 'Our Core Values' }).waitFor();
     await server.stop();
     try {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('link', { name: 'LifeSure Insurance, home' }).click();
       await section.getByRole('article').first().waitFor();
       expect(await section.getByRole('article').count()).toBe(6);
     } finally {
@@ -144,9 +144,9 @@ describe('popular policies', () => {
     const popular = page.getByRole('region', { name: 'Popular Policies' });
     expect(await popular.getByRole('article').count()).toBe(6);
     // Reached inside the app there is no prerendered list: the loading state shows.
-    await page.getByRole('link', { name: 'About', exact: true }).first().click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click();
     await page.getByRole('heading', { name: 'About LifeSure Insurance' }).waitFor();
-    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('link', { name: 'LifeSure Insurance, home' }).click();
     await popular.getByText('Loading policies...').waitFor();
     release();
     await page.getByRole('region', { name: 'Popular Policies' }).getByRole('article').first().waitFor();
