@@ -18,6 +18,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Blog } from '../edge-api/src/db/blogs.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
+import { apiPrefix } from '../edge-api/src/api-prefix.ts';
 import { startNodeServer } from '../edge-api/src/node.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,7 +51,7 @@ async function readCatalogue(baseUrl: string) {
   const blogs: Blog[] = [];
   let since = '0';
   for (;;) {
-    const res = await fetch(new URL(`/sync?since=${encodeURIComponent(since)}&limit=500`, baseUrl));
+    const res = await fetch(new URL(`${apiPrefix}/sync?since=${encodeURIComponent(since)}&limit=500`, baseUrl));
     if (!res.ok) throw new Error(`GET /sync answered ${res.status}`);
     const page = (await res.json()) as { cursor: string; hasMore: boolean; changes: { policies: { upserts: Policy[] }; blogs: { upserts: Blog[] } } };
     policies.push(...page.changes.policies.upserts);
