@@ -112,7 +112,7 @@ describe('registration', () => {
     });
     const answer = (await login.json()) as { user: { name: string; photoURL: string | null } };
     expect(answer.user.name).toBe('Amina Khatun');
-    expect(answer.user.photoURL).toMatch(/^\/images\//);
+    expect(answer.user.photoURL).toMatch(/^\/api\/images\//);
     expect((await fetch(`${server.url}${answer.user.photoURL}`)).headers.get('content-type')).toBe('image/png');
     await page.context().close();
   });

@@ -228,7 +228,7 @@ describe("an admin's dashboard", () => {
 
     const [stored] = queryDb<Record<string, unknown>>(server, 'SELECT * FROM policies WHERE title = ?', title);
     expect(stored).toMatchObject({ category: 'Senior', min_age: 60, max_age: 75, coverage_range: 800000, duration: 5, base_premium: 500000, creator_email: 'admin@demo.local' });
-    expect(String(stored?.image_url)).toMatch(/^\/images\/.+\.webp$/);
+    expect(String(stored?.image_url)).toMatch(/^\/api\/images\/.+\.webp$/);
     const image = await fetch(`${server.url}${String(stored?.image_url)}`);
     expect(image.headers.get('content-type')).toBe('image/webp');
     await page.context().close();

@@ -53,7 +53,7 @@ describe('Contact', () => {
     expect(await page.getByLabel('Name').inputValue()).toBe('');
     expect(await page.getByLabel('Email').inputValue()).toBe('');
     expect(await page.getByLabel('Message').inputValue()).toBe('');
-    expect(calls.filter((call) => call !== 'GET /sync')).toEqual([]);
+    expect(calls.filter((call) => call !== 'GET /api/sync')).toEqual([]);
     await page.context().close();
   });
 

@@ -136,7 +136,7 @@ describe('a policy', () => {
     expect(new URL(page.url()).pathname).toBe(`/policies/${policy.id}`);
     await page.getByText(policy.description).waitFor();
     await page.getByText(`$${policy.coverageRange.toLocaleString('en-US')}`).waitFor();
-    await expect.poll(() => calls).toContain(`GET /policies/${policy.id}`);
+    await expect.poll(() => calls).toContain(`GET /api/policies/${policy.id}`);
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'All Policies' }).waitFor();
@@ -164,8 +164,7 @@ describe('a policy', () => {
       await server.start();
     }
     await page.goto(`${server.url}/policies/no-such-policy`);
-    await page.getByText('Failed to fetch policy details.').waitFor();
-    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await page.getByRole('heading', { name: 'Policy Not Found' }).waitFor();
     await page.context().close();
   });
 });

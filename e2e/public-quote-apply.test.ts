@@ -72,7 +72,7 @@ describe('the quote', () => {
     expect(await breakdown.getByRole('row', { name: /Duration factor \(7 years/ }).textContent()).toContain('× 0.7');
     expect(await breakdown.getByRole('row', { name: /Coverage in lakh/ }).textContent()).toContain('12.3457');
     // Nothing but the app's own background sync (which fails quietly offline).
-    expect(calls.filter((call) => call !== 'GET /sync')).toEqual([]);
+    expect(calls.filter((call) => call !== 'GET /api/sync')).toEqual([]);
     await page.context().close();
   });
 
