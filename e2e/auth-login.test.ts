@@ -8,6 +8,7 @@ import { startLocalIssuer, type LocalIssuer } from '../edge-api/test/support/oid
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
 import { signInThroughForm } from './support/public-site.ts';
+import { followMainNav } from './support/main-nav.ts';
 
 let server: AppServer;
 let browser: Browser;
@@ -61,7 +62,7 @@ describe('login', () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${server.url}/blogs`);
     await page.getByRole('heading', { name: 'All Blogs' }).waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    await followMainNav(page, 'Login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
     await signInThroughForm(page, 'user@demo.local');
     await page.getByRole('heading', { name: 'All Blogs' }).waitFor();
@@ -69,7 +70,7 @@ describe('login', () => {
     const success = toast(page, 'Login successful', 'status');
     await success.waitFor();
     await success.waitFor({ state: 'detached', timeout: 3000 }); // 1500 ms
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'attached' });
     await page.context().close();
   });
 
@@ -130,13 +131,13 @@ describe('Google sign-in, configured', () => {
       return route.fulfill({ status: 200, contentType: 'text/javascript', body: gsiStub(idToken) });
     });
     await page.goto(`${configured.url}/about`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    await followMainNav(page, 'Login');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(scriptRequests).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __gsiOptions: { client_id: string } }).__gsiOptions.client_id)).toBe(clientId);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'attached' });
     await page.context().close();
   });
 

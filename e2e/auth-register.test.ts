@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { followMainNav } from './support/main-nav.ts';
 
 let server: AppServer;
 let browser: Browser;
@@ -92,7 +93,7 @@ describe('registration', () => {
   it('creates the account with its picture and returns to the page of origin, signed in', async () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(`${server.url}/about`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+    await followMainNav(page, 'Login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { name: 'Register' }).waitFor();
     await fillAccount(page, 'amina@example.test');
@@ -102,7 +103,7 @@ describe('registration', () => {
     await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/about');
     await toast(page, 'Registration successful', 'status').waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'attached' });
 
     // The account exists with its picture stored by our API.
     const login = await fetch(`${server.url}/api/auth/login`, {

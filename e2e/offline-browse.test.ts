@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { newContext } from './support/browser.ts';
 import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { followMainNav } from './support/main-nav.ts';
 
 const journey = offlineJourney();
 
@@ -85,7 +86,7 @@ describe('offline after one visit', () => {
     await page.locator('.faq').getByRole('region').first().waitFor();
 
     // The catalogue, through the menu (a route chunk never loaded online comes from the precache).
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Policies' }).click();
+    await followMainNav(page, 'All Policies');
     await page.getByRole('heading', { name: 'All Policies', level: 1 }).waitFor();
     const newest = policies[0]!;
     await page.getByRole('heading', { level: 3 }).first().waitFor();
@@ -97,7 +98,7 @@ describe('offline after one visit', () => {
     await page.getByRole('heading', { name: newest.title, level: 1 }).waitFor();
 
     // Blogs, and one blog.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
+    await followMainNav(page, 'Blogs');
     await page.getByRole('heading', { name: 'All Blogs', level: 1 }).waitFor();
     await page.getByText(blogs[0]!.title).first().waitFor();
 

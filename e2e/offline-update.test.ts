@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { copyWholeBuild, waitForServiceWorker } from './support/offline.ts';
+import { followMainNav } from './support/main-nav.ts';
 
 const run = promisify(execFile);
 let servedDir = '';
@@ -83,7 +84,7 @@ describe('a new build deployed while a tab is open', () => {
     page.on('response', (response) => {
       if (/\/assets\/about-page-[^/]+\.js$/.test(response.url())) loaded.push(response.url());
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await followMainNav(page, 'About');
     await page.locator('main h1').first().waitFor();
     expect(loaded).toHaveLength(1);
     expect((await fetch(loaded[0]!)).ok).toBe(false);

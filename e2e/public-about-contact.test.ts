@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { recordApiCalls } from './support/public-site.ts';
+import { openMainNav } from './support/main-nav.ts';
 
 let server: AppServer;
 let browser: Browser;
@@ -72,7 +73,7 @@ describe('the header and footer', () => {
   it('links the public pages, Login for visitors and Dashboard once signed in', async () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(server.url);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = await openMainNav(page);
     for (const name of ['Home', 'All Policies', 'Blogs', 'About', 'Login']) await nav.getByRole('link', { name }).waitFor();
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
 

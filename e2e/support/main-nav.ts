@@ -1,0 +1,19 @@
+/**
+ * The public header's Main navigation. Below 900 px its links fold behind the Menu button, so a
+ * person opens the menu first: `openMainNav` does that when the button is shown (a phone) and
+ * returns the navigation, whose links are then on screen at any width.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+export async function openMainNav(page: Page): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor({ state: 'attached' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return nav;
+}
+
+/** Follows a link of the Main navigation as a person would, opening the menu on a phone. */
+export async function followMainNav(page: Page, name: string): Promise<void> {
+  await (await openMainNav(page)).getByRole('link', { name, exact: true }).click();
+}
