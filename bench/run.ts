@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start load]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load scale]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -26,6 +26,7 @@ import {
   type BenchOutcome,
   type BenchResult,
 } from './support/report.ts';
+import { runScaleBench } from './scale.ts';
 import { runSearchBench } from './search.ts';
 import { runStartBench } from './start.ts';
 import { runSyncBench } from './sync.ts';
@@ -38,6 +39,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   search: runSearchBench,
   start: runStartBench,
   load: runLoadBench,
+  scale: runScaleBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -276,7 +276,7 @@ describe("an admin's dashboard", () => {
     await page.getByText('Income ($)').first().waitFor();
     await page.getByText('Income per day (table)').click();
     const perDay = page.getByRole('table', { name: 'Income per day' });
-    expect(await perDay.getByRole('row').count()).toBe(3);
+    await expect.poll(() => perDay.getByRole('row').count()).toBe(3);
     expect(await perDay.innerText()).toContain('$100.00');
 
     const table = page.getByRole('table', { name: 'Transactions' });

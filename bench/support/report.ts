@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -74,6 +74,7 @@ export const titles: Record<BenchId, string> = {
   search: '5. Catalogue search in Chromium with 10,000 policies',
   start: '6. Starting the server: the compiled bundle against tsx',
   load: '7. Sustained mixed load: failures and memory',
+  scale: '8. Admin and agent screens at 1,000, 10,000 and 100,000 applications',
 };
 
 export function renderReport(results: BenchResult[]): string {

@@ -4,7 +4,7 @@
  * whole filtered range, the table a page at a time, days in the admin's time zone).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRow } from '../src/seed/factories.ts';
+import { agentRequestRow, applicationRow } from '../src/seed/factories.ts';
 import { call, type Json } from './support/calls.ts';
 import { insertRow } from './support/rows.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
@@ -178,5 +178,48 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
     expect((await call(api, 'GET', '/api/payments/report?tz=Mars%2FOlympus', admin)).status).toBe(400);
     expect((await call(api, 'GET', '/api/payments/report?from=2026-05-02&to=2026-05-01', admin)).status).toBe(400);
     expect((await call(api, 'GET', '/api/payments/report', agent)).status).toBe(403);
+  });
+});
+
+describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
+  beforeAll(async () => {
+    const statuses = ['pending', 'approved', 'disapproved'] as const;
+    for (let n = 0; n < 25; n += 1) {
+      await insertRow(
+        api,
+        'agent_requests',
+        agentRequestRow({
+          id: `request-${String(n).padStart(2, '0')}`,
+          name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`,
+          district: n < 5 ? 'Rajshahi' : 'Dhaka',
+          status: statuses[n % 3],
+          created_at: at(n),
+        }),
+      );
+    }
+  });
+
+  const requests = async (query: string) => {
+    const res = await call(api, 'GET', `/agents/requests${query}`, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { items: Json[]; total: number; page: number; pageSize: number };
+  };
+
+  it('pages newest first, searches and filters by status', async () => {
+    const first = await requests('?pageSize=10');
+    expect(first.total).toBe(25);
+    expect(first.items.map((r) => r.id).slice(0, 2)).toEqual(['request-24', 'request-23']);
+    expect((await requests('?pageSize=10&page=3')).items).toHaveLength(5);
+    expect((await requests('?q=sadia')).items.map((r) => r.id)).toEqual(['request-07']);
+    expect((await requests('?q=RAJSHAHI')).total).toBe(5);
+    const approved = await requests('?status=approved&pageSize=100');
+    expect(approved.total).toBe(8);
+    expect(approved.items.every((r) => r.status === 'approved')).toBe(true);
+  });
+
+  it('refuses bad parameters and non-admins', async () => {
+    expect((await call(api, 'GET', '/agents/requests?status=maybe', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/agents/requests?pageSize=1000', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/agents/requests', agent)).status).toBe(403);
   });
 });

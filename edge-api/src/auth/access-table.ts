@@ -48,7 +48,8 @@ export const accessTable = {
 
   // Agent requests.
   'POST /agents': { allow: signedIn, scope: 'email from the session' },
-  'GET /agents/all': { allow: admin },
+  'GET /agents/all': { allow: admin, scope: 'the newest 500' },
+  'GET /agents/requests': { allow: admin, scope: 'a page; search and status filter' },
   'PATCH /agents/:id/status': { allow: admin },
   'DELETE /agents/:id': { allow: admin },
 

@@ -15,6 +15,7 @@ import type { AppEnv } from '../env.ts';
 import { publicCache } from '../security.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
+import { agentRequestListQuery, listAgentRequests } from '../lists/agent-request-list.ts';
 import { idParam } from '../schemas/params.ts';
 import { validate } from '../validation.ts';
 
@@ -67,13 +68,18 @@ export const agentRoutes = new Hono<AppEnv>()
   })
 
   .get('/all', access('GET /agents/all'), async (c) => {
+    // The spec's unpaged call keeps a bounded default page; Manage Agents uses /agents/requests.
     const rows = await c.var.deps.db
       .selectFrom('agent_requests')
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
+      .limit(500)
       .execute();
     return c.json(rows.map(toAgentRequest), 200);
+  })
+  .get('/requests', access('GET /agents/requests'), validate('query', agentRequestListQuery), async (c) => {
+    return c.json(await listAgentRequests(c.var.deps.db, c.req.valid('query'), toAgentRequest), 200);
   })
 
   .patch(

@@ -2,13 +2,27 @@
 import { toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 
-export async function fetchAgentRequests(signal?: AbortSignal) {
-  const res = await api.agents.all.$get(undefined, { init: { signal } });
+export type RequestStatusFilter = '' | 'pending' | 'approved' | 'disapproved';
+export const agentRequestsPageSize = 20;
+
+/** One page of agent requests, searched and filtered by the server. */
+export async function fetchAgentRequests(query: { q: string; status: RequestStatusFilter; page: number }, signal?: AbortSignal) {
+  const res = await api.agents.requests.$get(
+    {
+      query: {
+        page: String(query.page),
+        pageSize: String(agentRequestsPageSize),
+        ...(query.q.trim() ? { q: query.q.trim() } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      },
+    },
+    { init: { signal } },
+  );
   if (!res.ok) throw await toApiError(res);
   return res.json();
 }
 
-export type AgentRequest = Awaited<ReturnType<typeof fetchAgentRequests>>[number];
+export type AgentRequest = Awaited<ReturnType<typeof fetchAgentRequests>>['items'][number];
 
 export async function setAgentRequestStatus(id: string, status: 'approved' | 'disapproved'): Promise<void> {
   const res = await api.agents[':id'].status.$patch({ param: { id }, json: { status } });

@@ -2,21 +2,41 @@
  * Manage Agents (admin, spec section 2): the requests to become an agent. Approve unless
  * already approved, disapprove unless already disapproved, delete always (confirmed first).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { useRequest } from '../../lib/use-request.ts';
-import { deleteAgentRequest, fetchAgentRequests, setAgentRequestStatus, type AgentRequest } from './agent-requests-api.ts';
+import { PageNav } from '../../components/page-nav.tsx';
+import { usePagedRequest } from '../../lib/use-paged-request.ts';
+import {
+  deleteAgentRequest,
+  fetchAgentRequests,
+  setAgentRequestStatus,
+  type AgentRequest,
+  type RequestStatusFilter,
+} from './agent-requests-api.ts';
 
 const tones: Record<string, string> = { approved: 'success', pending: 'warn', disapproved: 'danger' };
 
 export function ManageAgentsPage() {
   usePageTitle('Manage Agents');
-  const requests = useRequest((signal) => fetchAgentRequests(signal), []);
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<RequestStatusFilter>('');
+  const [page, setPage] = useState(1);
+  // What is typed is searched a moment after typing stops, from the first page.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQ(typed);
+      setPage(1);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const requests = usePagedRequest((signal) => fetchAgentRequests({ q, status, page }, signal), [q, status, page]);
+  const shown = requests.status === 'error' ? undefined : requests.shown;
   const [busyId, setBusyId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AgentRequest | null>(null);
 
@@ -24,7 +44,7 @@ export function ManageAgentsPage() {
     setBusyId(request.id);
     try {
       await setAgentRequestStatus(request.id, status);
-      requests.update((list) => list.map((item) => (item.id === request.id ? { ...item, status } : item)));
+      requests.update((list) => ({ ...list, items: list.items.map((item) => (item.id === request.id ? { ...item, status } : item)) }));
       showToast('success', status === 'approved' ? 'Agent approved' : 'Agent disapproved', request.email);
     } catch (error) {
       showToast('error', 'Failed to update agent status', messageOf(error, ''));
@@ -40,7 +60,7 @@ export function ManageAgentsPage() {
     setBusyId(id);
     try {
       await deleteAgentRequest(id);
-      requests.update((list) => list.filter((item) => item.id !== id));
+      requests.update((list) => ({ ...list, total: list.total - 1, items: list.items.filter((item) => item.id !== id) }));
       showToast('success', 'Agent request deleted', email);
     } catch (error) {
       showToast('error', 'Failed to delete agent', messageOf(error, ''));
@@ -111,11 +131,50 @@ export function ManageAgentsPage() {
   return (
     <section>
       <h1>Manage Agents</h1>
-      {requests.status === 'loading' && <LoadingState>Loading agents...</LoadingState>}
+      <form className="list-tools" role="search" aria-label="Find agent requests" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor="agent-requests-search">Search</label>
+          <input
+            id="agent-requests-search"
+            type="search"
+            autoComplete="off"
+            placeholder="Name, email, phone or district"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="agent-requests-status">Status</label>
+          <select
+            id="agent-requests-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as RequestStatusFilter);
+              setPage(1);
+            }}
+          >
+            <option value="">All statuses</option>
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="disapproved">Disapproved</option>
+          </select>
+        </div>
+      </form>
+      {requests.status === 'loading' && !shown && <LoadingState>Loading agents...</LoadingState>}
       {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
-      {requests.status === 'ready' && requests.data.length === 0 && <EmptyState>No agent requests yet.</EmptyState>}
-      {requests.status === 'ready' && requests.data.length > 0 && (
-        <DataTable label="Requests to become an agent" columns={columns} rows={requests.data} rowKey={(request) => request.id} />
+      {shown && shown.total === 0 && <EmptyState>No agent requests yet.</EmptyState>}
+      {shown && shown.total > 0 && (
+        <div aria-busy={requests.status === 'loading' || undefined}>
+          <DataTable label="Requests to become an agent" columns={columns} rows={shown.items} rowKey={(request) => request.id} />
+          <PageNav
+            label="Agent requests pages"
+            page={shown.page}
+            pageSize={shown.pageSize}
+            total={shown.total}
+            busy={requests.status === 'loading'}
+            onPage={setPage}
+          />
+        </div>
       )}
       <ConfirmDialog
         open={toDelete !== null}

@@ -56,6 +56,8 @@ const perDayColumns: Column<DayIncome>[] = [
 export function IncomeChart({ days }: { days: DayIncome[] }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // The per-day table is built when it is opened: a long date range then costs no DOM until asked.
+  const [tableOpen, setTableOpen] = useState(false);
 
   useEffect(() => {
     const element = container.current;
@@ -97,15 +99,11 @@ export function IncomeChart({ days }: { days: DayIncome[] }) {
           aria-label={`Bar chart of income in dollars per day, ${days.length} ${days.length === 1 ? 'day' : 'days'}. The figures are in the table Income per day.`}
         />
       )}
-      <details className="income-chart__table">
+      <details className="income-chart__table" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary>Income per day (table)</summary>
-        <DataTable
-          label="Income per day"
-          className="data--compact"
-          columns={perDayColumns}
-          rows={days}
-          rowKey={(day) => day.day}
-        />
+        {tableOpen && (
+          <DataTable label="Income per day" className="data--compact" columns={perDayColumns} rows={days} rowKey={(day) => day.day} />
+        )}
       </details>
     </figure>
   );
