@@ -42,18 +42,18 @@ function callsFor(data: ScaleData): Call[] {
   const to = dayKey(new Date());
   const from = dayKey(new Date(Date.now() - 30 * 86_400_000));
   return [
-    { who: 'admin', name: 'Manage Applications, page 1', path: '/applications/search?pageSize=20', paged: true },
-    { who: 'admin', name: 'Manage Applications, search', path: '/applications/search?pageSize=20&q=customer%20777', paged: true },
-    { who: 'admin', name: 'Manage Applications, pending', path: '/applications/search?pageSize=20&status=pending', paged: true },
-    { who: 'admin', name: 'All Transactions, last 30 days', path: `/payments/report?pageSize=20&from=${from}&to=${to}&tz=Asia%2FDhaka`, paged: true },
-    { who: 'admin', name: 'All Transactions, all time', path: '/payments/report?pageSize=20&tz=Asia%2FDhaka', paged: true },
-    { who: 'admin', name: 'Audit log, page 1', path: '/audit?limit=50', paged: true },
-    { who: 'admin', name: 'Admin statistics', path: '/admin-stats', paged: true },
-    { who: 'admin', name: 'Agent requests (not paged yet)', path: '/agents/all', paged: false },
-    { who: 'admin', name: 'Spec call /applications/all (bounded)', path: '/applications/all', paged: false },
-    { who: 'admin', name: 'Spec call /payments/all, 30 days (bounded)', path: `/payments/all?from=${from}&to=${to}`, paged: false },
-    { who: 'agent', name: 'Assigned applications (not paged yet)', path: `/applications/assigned/${encodeURIComponent(data.agent.email)}`, paged: false },
-    { who: 'customer', name: "A customer's own applications", path: '/applications', paged: false },
+    { who: 'admin', name: 'Manage Applications, page 1', path: '/api/applications/search?pageSize=20', paged: true },
+    { who: 'admin', name: 'Manage Applications, search', path: '/api/applications/search?pageSize=20&q=customer%20777', paged: true },
+    { who: 'admin', name: 'Manage Applications, pending', path: '/api/applications/search?pageSize=20&status=pending', paged: true },
+    { who: 'admin', name: 'All Transactions, last 30 days', path: `/api/payments/report?pageSize=20&from=${from}&to=${to}&tz=Asia%2FDhaka`, paged: true },
+    { who: 'admin', name: 'All Transactions, all time', path: '/api/payments/report?pageSize=20&tz=Asia%2FDhaka', paged: true },
+    { who: 'admin', name: 'Audit log, page 1', path: '/api/audit?limit=50', paged: true },
+    { who: 'admin', name: 'Admin statistics', path: '/api/admin-stats', paged: true },
+    { who: 'admin', name: 'Agent requests (not paged yet)', path: '/api/agents/all', paged: false },
+    { who: 'admin', name: 'Spec call /applications/all (bounded)', path: '/api/applications/all', paged: false },
+    { who: 'admin', name: 'Spec call /payments/all, 30 days (bounded)', path: `/api/payments/all?from=${from}&to=${to}`, paged: false },
+    { who: 'agent', name: 'Assigned applications (not paged yet)', path: `/api/applications/assigned/${encodeURIComponent(data.agent.email)}`, paged: false },
+    { who: 'customer', name: "A customer's own applications", path: '/api/applications', paged: false },
   ];
 }
 
@@ -79,9 +79,9 @@ async function firstPull(base: string, token: string) {
   let applications = 0;
   const started = performance.now();
   for (;;) {
-    const res = await fetch(`${base}/sync?since=${encodeURIComponent(cursor)}&limit=1000`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}/api/sync?since=${encodeURIComponent(cursor)}&limit=1000`, { headers: { authorization: `Bearer ${token}` } });
     const body = Buffer.from(await res.arrayBuffer());
-    if (res.status !== 200) throw new Error(`GET /sync answered ${res.status}: ${body.toString().slice(0, 200)}`);
+    if (res.status !== 200) throw new Error(`GET /api/sync answered ${res.status}: ${body.toString().slice(0, 200)}`);
     bytes += body.length;
     gzip += gzipSync(body).length;
     pages += 1;

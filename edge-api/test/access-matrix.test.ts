@@ -65,6 +65,7 @@ const fromTheSpec: Record<string, Allowed> = {
   'PUT /make-admin': 'admin',
   'GET /agents': 'anyone',
   'GET /agents/all': 'admin',
+  'GET /agents/requests': 'admin',
   'POST /agents': 'signed in',
   'PATCH /agents/:id/status': 'admin',
   'DELETE /agents/:id': 'admin',

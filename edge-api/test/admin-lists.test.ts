@@ -200,7 +200,7 @@ describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
   });
 
   const requests = async (query: string) => {
-    const res = await call(api, 'GET', `/agents/requests${query}`, admin);
+    const res = await call(api, 'GET', `/api/agents/requests${query}`, admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as { items: Json[]; total: number; page: number; pageSize: number };
   };
@@ -218,8 +218,8 @@ describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
   });
 
   it('refuses bad parameters and non-admins', async () => {
-    expect((await call(api, 'GET', '/agents/requests?status=maybe', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/agents/requests?pageSize=1000', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/agents/requests', agent)).status).toBe(403);
+    expect((await call(api, 'GET', '/api/agents/requests?status=maybe', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/agents/requests?pageSize=1000', admin)).status).toBe(400);
+    expect((await call(api, 'GET', '/api/agents/requests', agent)).status).toBe(403);
   });
 });

@@ -43,6 +43,7 @@ const filterFields: { key: keyof TransactionFilters; label: string; type: 'date'
 export function TransactionsPage() {
   usePageTitle('Transaction Dashboard');
   const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters(new Date()));
+  const [page, setPage] = useState(1);
   // What is typed is sent a moment after typing stops, not on every key.
   const [applied, setApplied] = useState(filters);
   useEffect(() => {
@@ -53,7 +54,6 @@ export function TransactionsPage() {
     return () => window.clearTimeout(timer);
   }, [filters]);
 
-  const [page, setPage] = useState(1);
   const transactions = usePagedRequest((signal) => fetchTransactionReport(applied, page, signal), [applied, page]);
   const report = transactions.status === 'error' ? undefined : transactions.shown;
   const summary = report?.summary ?? { count: 0, total: 0, average: 0 };
