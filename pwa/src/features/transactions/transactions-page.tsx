@@ -46,6 +46,7 @@ export function TransactionsPage() {
   const [page, setPage] = useState(1);
   // What is typed is sent a moment after typing stops, not on every key.
   const [applied, setApplied] = useState(filters);
+  const [page, setPage] = useState(1);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       setApplied(filters);
