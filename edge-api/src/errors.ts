@@ -16,6 +16,7 @@ export const errorCodes = [
   'too_many_requests',
   'payment_failed',
   'internal',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -58,8 +59,18 @@ function statusCode(status: number): ErrorCode {
     case 413: return 'payload_too_large';
     case 415: return 'unsupported_media_type';
     case 429: return 'too_many_requests';
+    case 503: return 'service_unavailable';
     default: return status >= 500 ? 'internal' : 'bad_request';
   }
+}
+
+export const storageFullMessage = 'The server has run out of storage space, so nothing was saved. Please try again later.';
+
+/** The disk (ENOSPC, a quota) or the database file (SQLITE_FULL) is full. */
+function isStorageFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return true;
+  return err instanceof Error && /SQLITE_FULL|database or disk is full/i.test(err.message);
 }
 
 export function errorResponse(c: Context, error: ApiError) {
@@ -82,5 +93,7 @@ export function handleError(err: Error, c: Context) {
     return errorResponse(c, new ApiError(400, 'bad_request', 'The request body is not valid JSON'));
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  // A full disk is the operator's to fix, not a bug: say so, and that nothing was kept.
+  if (isStorageFull(err)) return errorResponse(c, new ApiError(503, 'service_unavailable', storageFullMessage));
   return errorResponse(c, new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.'));
 }

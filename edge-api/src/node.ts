@@ -6,13 +6,15 @@
 import { serve } from '@hono/node-server';
 import type SQLite from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
+import { readOverloadSettings, shedLoad } from './overload.ts';
+import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from './lib/housekeeping.ts';
 import { createNodeDatabase } from './db/sqlite-node.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
@@ -45,6 +47,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   const env = options.env ?? process.env;
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
+  // Fail now, with one clear line (startup-errors.ts), rather than at the first write.
+  const probe = join(dataDir, '.write-check');
+  writeFileSync(probe, '');
+  rmSync(probe);
   const config = readConfig(env, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
   const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
   const applied = migrate(database.sqlite, migrationsDir);
@@ -76,8 +82,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   // PWA_DIST_DIR: serve another build (the deploy test swaps builds under a running server).
   const app = options.servePwa === false ? api : withStaticPwa(api, env.PWA_DIST_DIR ?? pwaDistDir);
   const port = Number(env.PORT ?? 8787);
+  // Past capacity: a quick 503 with Retry-After rather than a client's time-out (overload.ts).
+  const shedder = shedLoad(app.fetch, readOverloadSettings(env));
   const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
-    const s = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, () => resolveServer(s));
+    const s = serve({ fetch: shedder.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, () => resolveServer(s));
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -95,6 +103,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     sqlite: database.sqlite as SQLite.Database,
     async stop() {
       clearInterval(housekeepingTimer);
+      shedder.stop();
       await new Promise<void>((done) => server.close(() => done()));
       await database.close();
     },
@@ -103,7 +112,10 @@ export async function startNodeServer(options: StartOptions = {}) {
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const running = await startNodeServer();
+  const running = await startNodeServer().catch((error: unknown) => {
+    console.error(describeStartupFailure(error, resolve(process.env.DATA_DIR ?? './data'), process.env.PORT));
+    process.exit(1);
+  });
   const shutdown = () => {
     void running.stop().finally(() => process.exit(0));
   };

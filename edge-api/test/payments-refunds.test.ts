@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 async function intentFor(applicationId: string) {
-  const res = await post(api, '/create-payment-intent', { applicationId }, owner);
+  const res = await post(api, '/api/create-payment-intent', { applicationId }, owner);
   expect(res.status).toBe(200);
   return ((await res.json()) as IntentAnswer).paymentIntentId;
 }
@@ -44,7 +44,7 @@ const paymentStatus = async (id: string) => (await api.sql<{ payment_status: str
 describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => {
   it('refuses an intent for a rejected application with 409', async () => {
     const application = await createApplicationFor(api, owner, { status: 'rejected' });
-    const res = await post(api, '/create-payment-intent', { applicationId: application.id }, owner);
+    const res = await post(api, '/api/create-payment-intent', { applicationId: application.id }, owner);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ message: 'This application was rejected and cannot be paid.' });
   });
@@ -55,7 +55,7 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     expect((await adminReject(api, admin, application.id)).status).toBe(200);
     stripe.setStatus(intentId, 'succeeded'); // the customer paid in an old tab
 
-    const save = await post(api, '/payments/save', { applicationId: application.id, transactionId: intentId }, owner);
+    const save = await post(api, '/api/payments/save', { applicationId: application.id, transactionId: intentId }, owner);
     expect(save.status).toBe(409);
     expect(await save.json()).toMatchObject({
       message: 'This application was rejected and cannot be paid. Your payment has been refunded.',
@@ -68,7 +68,7 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     expect(audit).toEqual([{ actor_email: owner.email, to_value: `refunded (${stripe.refunds.get(intentId)!.id})` }]);
 
     // Saving again changes nothing and refunds nothing twice.
-    expect((await post(api, '/payments/save', { applicationId: application.id, transactionId: intentId }, owner)).status).toBe(409);
+    expect((await post(api, '/api/payments/save', { applicationId: application.id, transactionId: intentId }, owner)).status).toBe(409);
     expect(await refundAudit(application.id)).toHaveLength(1);
   });
 
@@ -78,7 +78,7 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     expect((await adminReject(api, admin, application.id)).status).toBe(200);
     const intent = stripe.setStatus(intentId, 'succeeded');
     const payload = stripe.eventPayload(intent);
-    const res = await api.fetch('/webhooks/stripe', {
+    const res = await api.fetch('/api/webhooks/stripe', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signature(payload) },
       body: payload,
@@ -94,8 +94,8 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     const application = await createApplicationFor(api, owner);
     const intentId = await intentFor(application.id);
     stripe.setStatus(intentId, 'succeeded');
-    expect((await post(api, '/payments/save', { applicationId: application.id, transactionId: intentId }, owner)).status).toBe(201);
-    const before = await call(api, 'GET', '/payments/report', admin);
+    expect((await post(api, '/api/payments/save', { applicationId: application.id, transactionId: intentId }, owner)).status).toBe(201);
+    const before = await call(api, 'GET', '/api/payments/report', admin);
     expect(before.status).toBe(200);
 
     // An admin may not reject a paid application (decisions.md); its agent decides, and it is refunded.
@@ -114,7 +114,7 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     expect(await paymentStatus(application.id)).toBe('unpaid');
     expect(await refundAudit(application.id)).toEqual([{ actor_email: agent.email, to_value: `refunded (${refund!.id})` }]);
 
-    const after = await call(api, 'GET', '/payments/report', admin);
+    const after = await call(api, 'GET', '/api/payments/report', admin);
     const row = after.body.items.find((item: { applicationId: string }) => item.applicationId === application.id);
     expect(row).toMatchObject({ status: 'Refunded', refundedAt: payment?.refunded_at });
     expect(after.body.summary.total).toBeCloseTo(before.body.summary.total - 50);
@@ -144,10 +144,10 @@ describe(`demo refunds on ${runtime}`, { timeout: 60_000 }, () => {
     const customer = await createTestUser(demo, 'user');
     const demoAgent = await createTestUser(demo, 'agent');
     const application = await createApplicationFor(demo, customer);
-    const intent = (await (await post(demo, '/create-payment-intent', { applicationId: application.id }, customer)).json()) as IntentAnswer;
+    const intent = (await (await post(demo, '/api/create-payment-intent', { applicationId: application.id }, customer)).json()) as IntentAnswer;
     expect(intent.mode).toBe('demo');
-    expect((await post(demo, '/payments/demo/confirm', { paymentIntentId: intent.paymentIntentId, cardNumber: '4242 4242 4242 4242' }, customer)).status).toBe(200);
-    expect((await post(demo, '/payments/save', { applicationId: application.id, transactionId: intent.paymentIntentId }, customer)).status).toBe(201);
+    expect((await post(demo, '/api/payments/demo/confirm', { paymentIntentId: intent.paymentIntentId, cardNumber: '4242 4242 4242 4242' }, customer)).status).toBe(200);
+    expect((await post(demo, '/api/payments/save', { applicationId: application.id, transactionId: intent.paymentIntentId }, customer)).status).toBe(201);
     await demo.sql("UPDATE applications SET status = 'assigned', assigned_agent = ? WHERE id = ?", demoAgent.email, application.id);
 
     expect((await decide(demo, demoAgent, application.id, 'rejected')).status).toBe(200);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageStore } from './images.ts';
 
@@ -11,8 +11,18 @@ export function diskImageStore(dir: string): ImageStore {
   return {
     async put(name, bytes, contentType) {
       await mkdir(dir, { recursive: true });
-      await writeFile(safe(name), bytes);
-      await writeFile(`${safe(name)}.type`, contentType);
+      const path = safe(name);
+      // Written under a temporary name and renamed into place: a write that fails half-way (a
+      // full disk) leaves no partial image behind, only nothing.
+      const partial = `${path}.partial`;
+      try {
+        await writeFile(`${path}.type`, contentType);
+        await writeFile(partial, bytes);
+        await rename(partial, path);
+      } catch (error) {
+        await Promise.all([rm(partial, { force: true }), rm(`${path}.type`, { force: true })]);
+        throw error;
+      }
     },
     async get(name) {
       try {

@@ -1,0 +1,140 @@
+/**
+ * Faults fail clearly on the Node server (docs/security.md): a full disk gives 503 with a clear
+ * message and leaves no partial file; an unwritable data folder stops start-up with one line and
+ * a non-zero exit; past capacity the server answers 503 with Retry-After at once.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storageFullMessage } from '../src/errors.ts';
+import { startNodeServer } from '../src/node.ts';
+import { login } from './support/auth-client.ts';
+import { pngImage } from './support/images.ts';
+import { testJwtSecret, testLimits, type ApiTarget } from './support/target.ts';
+import { createTestUser } from './support/users.ts';
+import { repoRoot } from './support/worker-build.ts';
+
+/** While set, writing an image's bytes stops half-way with ENOSPC, as a full disk does. */
+let diskFull = false;
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>();
+  const writeFile: typeof fs.writeFile = async (path, data, options) => {
+    if (diskFull && /[\\/]images[\\/]/.test(String(path)) && data instanceof Uint8Array) {
+      await fs.writeFile(path, data.subarray(0, Math.floor(data.length / 2)), options);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    }
+    return fs.writeFile(path, data, options);
+  };
+  return { ...fs, writeFile, default: { ...fs, writeFile } };
+});
+
+type Server = Awaited<ReturnType<typeof startNodeServer>>;
+const dirs: string[] = [];
+const servers: Server[] = [];
+
+async function serve(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-faults-'));
+  dirs.push(dataDir);
+  const server = await startNodeServer({
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
+    servePwa: false,
+    quiet: true,
+  });
+  servers.push(server);
+  const api: ApiTarget = {
+    runtime: 'node',
+    url: server.url,
+    fetch: (path, init) => fetch(new URL(path, server.url), init),
+    async sql<Row>(query: string, ...params: unknown[]) {
+      const statement = server.sqlite.prepare(query);
+      if (statement.reader) return statement.all(...params) as Row[];
+      statement.run(...params);
+      return [];
+    },
+    stop: () => server.stop(),
+  };
+  return { api, dataDir };
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.stop().catch(() => {});
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a full disk', () => {
+  it('answers an upload with 503 and a clear message, and leaves no partial file', async () => {
+    const { api, dataDir } = await serve();
+    const user = await createTestUser(api);
+    const upload = () => {
+      const form = new FormData();
+      form.set('image', new Blob([pngImage(64, 64)], { type: 'image/png' }), 'a.png');
+      return api.fetch('/api/uploads', { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    };
+    diskFull = true;
+    const res = await upload();
+    diskFull = false;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'service_unavailable', message: storageFullMessage });
+    expect(readdirSync(join(dataDir, 'images'))).toEqual([]);
+    expect(await api.sql('SELECT id FROM images')).toEqual([]);
+
+    // Space again: the same upload is stored whole.
+    expect((await upload()).status).toBe(201);
+    expect(readdirSync(join(dataDir, 'images')).filter((name) => name.endsWith('.png'))).toHaveLength(1);
+  });
+});
+
+describe('an unwritable data folder', () => {
+  it('stops start-up with one clear line and a non-zero exit', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'api-faults-'));
+    dirs.push(base);
+    // A file where the data folder should be: no user can write there (root included).
+    writeFileSync(join(base, 'not-a-folder'), '');
+    const dataDir = join(base, 'not-a-folder', 'data');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toBe(`Cannot start: the data folder ${dataDir} is not writable (ENOTDIR). Set DATA_DIR to a folder this user can write to.`);
+  }, 60_000);
+});
+
+describe('overload', () => {
+  let api: ApiTarget;
+  beforeAll(async () => {
+    ({ api } = await serve({ OVERLOAD_MAX_IN_FLIGHT: '2' }));
+  });
+
+  it('answers past capacity at once with 503 and Retry-After, and every request gets an answer', async () => {
+    // Twelve sign-ins at once: each holds the server for a password hash; two fit.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api.fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `busy${i}@example.test`, password: 'wrong-guess' }),
+          signal: AbortSignal.timeout(60_000),
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+    const shed = answers.filter((res) => res.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(shed[0]!.headers.get('retry-after')).toBe('2');
+    expect(await shed[0]!.json()).toEqual({ error: 'service_unavailable', message: 'The server is busy right now. Please try again in a moment.' });
+
+    // Once the load is gone, requests are served again.
+    expect((await login(api, 'busy0@example.test', 'wrong-guess')).status).toBe(401);
+  }, 60_000);
+});
