@@ -27,14 +27,13 @@ export function gifImage(width = 32, height = 32): Uint8Array {
 export const webpImage = () => Uint8Array.from(Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'));
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
-  const body = new Uint8Array(4 + data.length);
-  body.set(Buffer.from(type, 'latin1'));
-  body.set(data, 4);
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
-  out.set(body, 4);
-  view.setUint32(8 + data.length, crc32(body));
+  out.set(Buffer.from(type, 'latin1'), 4);
+  out.set(data, 8);
+  // The CRC covers the type and the data.
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
 }
 
@@ -44,7 +43,12 @@ export function pngOfSize(totalBytes: number): Uint8Array {
   const iend = small.length - 12;
   const text = new Uint8Array(totalBytes - small.length - 12).fill(0x61);
   text.set(Buffer.from('Comment\0', 'latin1'));
-  return Uint8Array.from([...small.slice(0, iend), ...chunk('tEXt', text), ...small.slice(iend)]);
+  const padding = chunk('tEXt', text);
+  const out = new Uint8Array(totalBytes);
+  out.set(small.subarray(0, iend));
+  out.set(padding, iend);
+  out.set(small.subarray(iend), iend + padding.length);
+  return out;
 }
 
 /**
