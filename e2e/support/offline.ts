@@ -130,12 +130,17 @@ export async function readStore<T = Record<string, unknown>>(page: Page, store: 
   );
 }
 
-/** Waits until the local copy has been filled from GET /sync at least once. */
+/**
+ * Waits until the local copy has been filled from GET /sync for whoever uses the page now (the
+ * signed-in user's own rows, or a visitor's public copy).
+ */
 export async function waitForLocalCopy(page: Page): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const meta = await readStore<{ key: string; value: unknown }>(page, 'meta');
-    if (meta.some((entry) => entry.key === 'sync-filled' && entry.value === true)) return;
+    const owner = await page.evaluate(() => (JSON.parse(localStorage.getItem('session-user') ?? 'null') as { id: string } | null)?.id ?? '');
+    const filled = meta.some((entry) => entry.key === 'sync-filled' && entry.value === true);
+    if (filled && meta.some((entry) => entry.key === 'sync-filled-for' && entry.value === owner)) return;
     if (Date.now() > deadline) throw new Error('The local copy was not filled in time');
     await page.waitForTimeout(200);
   }

@@ -5,6 +5,9 @@
  *
  * Reads DATA_DIR like the server does. Without a destination, writes
  * DATA_DIR/backups/insurance-<UTC timestamp>.sqlite. Prints the path of the backup.
+ * To restore: stop the server, put the copy in place of DATA_DIR/insurance.sqlite (and remove
+ * insurance.sqlite-wal and -shm), start it. The copy has its own sync epoch, so every client
+ * pulls afresh once and none misses a change.
  */
 import SQLite from 'better-sqlite3';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -34,6 +37,10 @@ export async function backupDatabase(dataDir: string, destination?: string): Pro
   const copy = new SQLite(target, { fileMustExist: true });
   let verdict: string;
   try {
+    // The copy starts a line of versions of its own (migration 0060): once it is restored,
+    // clients that synced with the live server after this moment hold cursors of the old
+    // epoch, and their next pull starts over instead of missing what the restore undid.
+    copy.prepare('UPDATE sync_clock SET epoch = lower(hex(randomblob(8))) WHERE id = 1').run();
     verdict = String(copy.pragma('integrity_check', { simple: true }));
   } finally {
     copy.close();

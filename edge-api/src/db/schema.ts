@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
 export interface Database {
-  sync_clock: { id: number; version: number };
+  sync_clock: { id: number; version: number; epoch: string };
   tombstones: {
     version: number;
     entity: TombstoneEntity;

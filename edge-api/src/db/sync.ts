@@ -55,6 +55,10 @@ interface Item {
 export interface DeltaPage {
   /** The server version this page reaches: pass it as `since` next time. */
   version: number;
+  /** The sync clock's epoch (migration 0060): which line of versions `version` belongs to. */
+  epoch: string;
+  /** The clock when the page was read: a `since` above it comes from another line of versions. */
+  clock: number;
   hasMore: boolean;
   changes: SyncChanges;
 }
@@ -101,7 +105,7 @@ export async function readDelta(
   const { db, batch } = deps;
   const take = limit + 1;
   const queries = [
-    db.selectFrom('sync_clock').select('version').where('id', '=', 1).compile(),
+    db.selectFrom('sync_clock').select(['version', 'epoch']).where('id', '=', 1).compile(),
     selectPolicies(db).where('policies.version', '>', since).orderBy('policies.version').limit(take).compile(),
     db.selectFrom('blogs').selectAll().where('version', '>', since).orderBy('version').limit(take).compile(),
     db.selectFrom('faqs').selectAll().where('version', '>', since).orderBy('version').limit(take).compile(),
@@ -143,6 +147,7 @@ export async function readDelta(
   };
 
   const clock = Number(rows(0)[0]?.version ?? 0);
+  const epoch = String(rows(0)[0]?.epoch ?? '');
   const items: Item[] = [];
   const add = (collection: Collection, list: Record<string, unknown>[], map: (row: never) => unknown) => {
     for (const row of list) {
@@ -175,6 +180,8 @@ export async function readDelta(
     else changes[item.collection].upserts.push(item.value);
   }
   return {
+    epoch,
+    clock,
     version: hasMore ? (page.at(-1)?.version ?? since) : Math.max(clock, since),
     hasMore,
     changes: changes as unknown as SyncChanges,

@@ -6,6 +6,12 @@
  * (a visitor who signed in, a user who became an agent, another account on the device) does
  * not fit what the caller may see now, so the pull starts over from 0 and says `reset: true`:
  * the client then drops what it holds and keeps what arrives. A bare number is taken as is.
+ *
+ * The cursor also names the sync clock's epoch (`<version>.<scope>.<epoch>`, migration 0060).
+ * A cursor of another epoch (taken before a restore from a backup, whose copy has a new epoch,
+ * or on another server), or one ahead of the clock (a restore that kept the epoch, as a D1
+ * time-travel restore does), belongs to a line of versions this database does not have: its
+ * number says nothing about what the client holds, so the pull starts over (`reset: true`).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -23,7 +29,7 @@ const pullQuery = z.object({
     .string()
     .trim()
     .max(200, 'That cursor is not valid')
-    .regex(/^\d{1,15}(\.[A-Za-z0-9_-]{1,120})?$/, 'That cursor is not valid: use the cursor of an earlier pull, or 0')
+    .regex(/^\d{1,15}(\.[A-Za-z0-9_-]{1,120}(\.[A-Za-z0-9_-]{1,64})?)?$/, 'That cursor is not valid: use the cursor of an earlier pull, or 0')
     .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -53,12 +59,12 @@ function viewOf(user: SessionUser | null, now: Date): { scope: string; viewer: V
   return { scope: `admin-${user.id}-w${week}`, viewer };
 }
 
-function parseCursor(cursor: string | undefined, scope: string): { since: number; reset: boolean } {
+function parseCursor(cursor: string | undefined, scope: string): { since: number; reset: boolean; epoch?: string } {
   if (!cursor) return { since: 0, reset: false };
-  const [version = '0', cursorScope] = cursor.split('.', 2);
+  const [version = '0', cursorScope, epoch] = cursor.split('.', 3);
   const since = Number(version);
   if (cursorScope !== undefined && cursorScope !== scope) return { since: 0, reset: since > 0 };
-  return { since, reset: false };
+  return { since, reset: false, epoch };
 }
 
 export const syncRoutes = new Hono<AppEnv>()
@@ -66,10 +72,17 @@ export const syncRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     const { since: cursor, limit = defaultLimit } = c.req.valid('query');
     const { scope, viewer } = viewOf(user, c.var.deps.clock());
-    const { since, reset } = parseCursor(cursor, scope);
-    const page = await readDelta(c.var.deps, viewer, since, limit);
+    const parsed = parseCursor(cursor, scope);
+    let reset = parsed.reset;
+    let page = await readDelta(c.var.deps, viewer, parsed.since, limit);
+    const unknownLine = (parsed.epoch !== undefined && parsed.epoch !== page.epoch) || parsed.since > page.clock;
+    if (parsed.since > 0 && unknownLine) {
+      // Checked on the page already read: the usual pull costs no extra query.
+      page = await readDelta(c.var.deps, viewer, 0, limit);
+      reset = true;
+    }
     c.header('Cache-Control', 'no-store');
-    return c.json({ cursor: `${page.version}.${scope}`, hasMore: page.hasMore, reset, changes: page.changes }, 200);
+    return c.json({ cursor: `${page.version}.${scope}.${page.epoch}`, hasMore: page.hasMore, reset, changes: page.changes }, 200);
   })
   .post('/push', access('POST /sync/push'), validate('json', pushInput), async (c) => {
     const user = currentUser(c);

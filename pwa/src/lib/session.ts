@@ -6,6 +6,7 @@
 import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { jsonOrThrow } from './api-error.ts';
 import { apiPrefix } from 'edge-api/src/api-prefix.ts';
+import { refreshTimeoutMs } from './offline/timeouts.ts';
 
 export interface SessionUser {
   id: string;
@@ -91,23 +92,27 @@ function forget() {
   setState({ status: 'signed-out', user: null });
 }
 
-const postJson = (path: string, body?: unknown) =>
+const postJson = (path: string, body?: unknown, signal?: AbortSignal) =>
   fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
 
 export async function signIn(email: string, password: string): Promise<SessionUser> {
+  await revokePendingSignOut();
   return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson(`${apiPrefix}/auth/login`, { email, password })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
+  await revokePendingSignOut();
   return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson(`${apiPrefix}/auth/google`, { idToken })));
 }
 
 export async function register(form: FormData): Promise<SessionUser> {
+  await revokePendingSignOut();
   const res = await fetch(`${apiPrefix}/auth/register`, { method: 'POST', credentials: 'same-origin', body: form });
   return acceptSession(await jsonOrThrow<AuthAnswer>(res));
 }
@@ -138,7 +143,8 @@ export function refreshSession(): Promise<boolean> {
     const stored = localStorage.getItem(tokenKey);
     if (stored && stored !== staleToken && adoptStored()) return true;
     try {
-      const res = await postJson(`${apiPrefix}/auth/refresh`);
+      // A renewal that never answers must not hold the lock (nor every caller waiting on it).
+      const res = await postJson(`${apiPrefix}/auth/refresh`, undefined, AbortSignal.timeout(refreshTimeoutMs));
       if (res.ok) {
         acceptSession((await res.json()) as AuthAnswer);
         return true;
@@ -164,8 +170,10 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-// Another tab signed in, renewed or signed out: follow it.
+// Another tab signed in, renewed or signed out: follow it. A sign-out made offline is sent
+// the moment the network returns.
 if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void revokePendingSignOut());
   window.addEventListener('storage', (event) => {
     if (event.key !== tokenKey && event.key !== null) return;
     if (localStorage.getItem(tokenKey)) adoptStored();
@@ -184,14 +192,46 @@ export function onSignOut(hook: SignOutHook) {
   return () => signOutHooks.delete(hook);
 }
 
+/**
+ * Signs out: the local data goes at once, online or not. The refresh session is revoked on
+ * the server now, or, when that cannot reach the server (offline, a timeout, a server error),
+ * as soon as the network returns and before anything else is sent (revokePendingSignOut):
+ * until then the browser still holds a cookie that could renew the session.
+ */
 export async function signOut(): Promise<void> {
-  try {
-    await postJson(`${apiPrefix}/auth/logout`);
-  } catch {
-    // Offline: the cookie is revoked server-side on the next refresh attempt anyway.
-  }
+  markSignOutPending();
+  await revokePendingSignOut();
   for (const hook of signOutHooks) await hook();
   forget();
+}
+
+const pendingSignOutKey = 'sign-out-pending';
+
+function markSignOutPending() {
+  localStorage.setItem(pendingSignOutKey, new Date().toISOString());
+}
+
+let revoking: Promise<boolean> | null = null;
+
+/**
+ * Sends a sign-out that is still owed to the server (made offline). Called before every pull,
+ * push or sign-in, and when the network returns. Resolves true when nothing is owed any more.
+ */
+export function revokePendingSignOut(): Promise<boolean> {
+  if (!localStorage.getItem(pendingSignOutKey)) return Promise.resolve(true);
+  revoking ??= (async () => {
+    try {
+      const res = await postJson(`${apiPrefix}/auth/logout`, undefined, AbortSignal.timeout(refreshTimeoutMs));
+      if (res.status >= 500) return false;
+      localStorage.removeItem(pendingSignOutKey);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      revoking = null;
+    }
+  })();
+  return revoking;
 }
 
 /** Ends a session the server no longer accepts, without asking it (it already said no). */

@@ -15,8 +15,10 @@ import { authFetch } from './http.ts';
 import { getMeta, localDb, setMeta } from './local-db.ts';
 import { checkDatabase } from './outbox-lost.ts';
 import { applyOverlay, settleSent, writesQueued } from './outbox-overlay.ts';
+import { retryDelayMs } from './offline/backoff.ts';
+import { isTimeout, pullTimeoutMs } from './offline/timeouts.ts';
 import { pullStatus } from './pull-status.ts';
-import { sessionStore } from './session.ts';
+import { revokePendingSignOut, sessionStore } from './session.ts';
 import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 interface Collection<T> {
@@ -46,6 +48,8 @@ const versionOf = (cursor: string | number | undefined) => Number(String(cursor 
 const cursorKey = 'sync-cursor';
 const ownerKey = 'sync-owner';
 const filledKey = 'sync-filled';
+/** Whose private rows the copy holds completely ('' = a visitor's copy): see pull-status.ts. */
+const filledForKey = 'sync-filled-for';
 /**
  * Each database made on this device gets a random id, kept inside it (meta) and beside it
  * (localStorage). If the browser evicts the database (storage pressure, site data cleared),
@@ -72,15 +76,19 @@ class OwnerChanged extends Error {
  * another user's copy.)
  */
 export async function adoptOwner(owner: string | null): Promise<void> {
-  await localDb.transaction('rw', [localDb.applications, localDb.meta, localDb.outbox], async () => {
+  const changed = await localDb.transaction('rw', [localDb.applications, localDb.meta, localDb.outbox], async () => {
     const stored = (await getMeta<string | null>(ownerKey)) ?? null;
-    if (stored === owner) return;
+    if (stored === owner) return false;
     await localDb.applications.clear();
     await setMeta(cursorKey, 0);
     await setMeta(ownerKey, owner);
+    // The new owner's rows are not on the device until a pull for them completes.
+    await setMeta(filledForKey, null);
     // The new owner's own queued writes (if any) show on the fresh copy.
     await applyOverlay(owner);
+    return true;
   });
+  if (changed) pullStatus.set({ ...pullStatus.get(), filledFor: null });
 }
 
 function tableOf(name: CollectionName) {
@@ -115,11 +123,14 @@ async function pullOnce(): Promise<'done' | 'restart'> {
   const owner = currentOwner();
   pullStatus.set({ ...pullStatus.get(), state: 'syncing', error: null });
   try {
+    // A sign-out made offline is owed to the server before anything else goes out.
+    if (!(await revokePendingSignOut())) throw new Error('No connection');
     await checkForEviction();
     await adoptOwner(owner);
     for (let pages = 0; pages < maxPagesPerPull; pages++) {
       const since = String((await getMeta<string | number>(cursorKey)) ?? '0');
-      const res = await authFetch(`${apiPrefix}/sync?since=${encodeURIComponent(since)}`);
+      // A page that never comes must not hold the pull (nor its lock): give up and retry.
+      const res = await authFetch(`${apiPrefix}/sync?since=${encodeURIComponent(since)}`, { signal: AbortSignal.timeout(pullTimeoutMs) });
       // The session may have changed while the request was out (sign-in, sign-out, or a
       // refresh that failed): that answer was for someone else's copy. Start over.
       if (currentOwner() !== owner) return 'restart';
@@ -130,15 +141,19 @@ async function pullOnce(): Promise<'done' | 'restart'> {
         throw new Error('The server sent more pages without moving its cursor');
       }
     }
-    await setMeta(filledKey, true);
+    await localDb.transaction('rw', localDb.meta, async () => {
+      if (((await getMeta<string | null>(ownerKey)) ?? null) !== owner) throw new OwnerChanged();
+      await setMeta(filledKey, true);
+      await setMeta(filledForKey, owner ?? '');
+    });
     // Writes the server already had before this pull began are now in the local copy.
     await settleSent(owner, startedAt);
-    pullStatus.set({ state: 'idle', filled: true, error: null });
+    pullStatus.set({ state: 'idle', filled: true, filledFor: owner ?? '', known: true, slow: false, error: null });
     return 'done';
   } catch (error) {
     if (error instanceof OwnerChanged || currentOwner() !== owner) return 'restart';
-    const filled = (await getMeta<boolean>(filledKey).catch(() => false)) ?? false;
-    pullStatus.set({ state: 'error', filled, error: error instanceof Error ? error.message : String(error) });
+    const stored = await readReadiness().catch(() => ({ filled: false, filledFor: null }));
+    pullStatus.set({ state: 'error', ...stored, known: true, slow: isTimeout(error), error: error instanceof Error ? error.message : String(error) });
     return 'done';
   }
 }
@@ -171,11 +186,29 @@ export function pullChanges(): Promise<void> {
         if ((await oneTabAtATime(pullOnce)) === 'restart' && restarts++ < 3) again = true;
       } while (again);
       if (pullStatus.get().state === 'syncing') pullStatus.set({ ...pullStatus.get(), state: 'idle' });
+      scheduleRetry(pullStatus.get().state === 'error');
     } finally {
       running = null;
     }
   })();
   return running;
+}
+
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A failed pull is tried again on the outbox's backoff (while online); a good one resets it. */
+function scheduleRetry(failed: boolean) {
+  clearTimeout(retryTimer);
+  if (!failed) {
+    failures = 0;
+    return;
+  }
+  const delay = retryDelayMs(failures);
+  failures = Math.min(failures + 1, 16);
+  retryTimer = setTimeout(() => {
+    if (navigator.onLine) void pullChanges();
+  }, delay);
 }
 
 /** Forgets everything private on this device (sign-out), keeping the public catalogue. */
@@ -185,7 +218,9 @@ export async function clearPrivateData(): Promise<void> {
     // The cursor covers private rows too: the next owner must pull from the beginning.
     await setMeta(cursorKey, '0');
     await setMeta(ownerKey, null);
+    await setMeta(filledForKey, null);
   });
+  pullStatus.set({ ...pullStatus.get(), filledFor: null });
 }
 
 let evictionChecked: Promise<string> | null = null;
@@ -215,9 +250,15 @@ export function checkForEviction(): Promise<string> {
 /** The id of the database now open, or undefined if it was made after checkForEviction. */
 export const currentInstance = () => getMeta<string>(instanceKey);
 
+async function readReadiness(): Promise<{ filled: boolean; filledFor: string | null }> {
+  return { filled: (await getMeta<boolean>(filledKey)) ?? false, filledFor: (await getMeta<string | null>(filledForKey)) ?? null };
+}
+
+/** Reads, at start-up, what the device already holds (before that, screens decide nothing). */
 export async function initialPullStatus(): Promise<void> {
-  const filled = (await getMeta<boolean>(filledKey)) ?? false;
-  pullStatus.set({ ...pullStatus.get(), filled });
+  const stored = await readReadiness().catch(() => ({ filled: false, filledFor: null }));
+  // A pull that finished meanwhile knows better.
+  if (!pullStatus.get().known) pullStatus.set({ ...pullStatus.get(), ...stored, known: true });
 }
 
 /** Asks the browser not to evict the local copy (and the outbox) under storage pressure. */

@@ -1,5 +1,6 @@
 /**
  * The connection and sync indicator in the header (public and dashboard layouts): 'Offline',
+ * 'Slow connection' (a push timed out while online),
  * 'Syncing…', 'N waiting to send', and the sync problems count, which opens the Sync problems
  * panel (refusals with their reasons, each dismissable). Announced politely to screen readers.
  * Reads only small status stores, so the header never loads the local database itself.
@@ -44,6 +45,7 @@ export function HeaderStatus() {
     <div className="header-status">
       <p className="header-status__line" role="status" aria-live="polite">
         {!online && <span className="badge badge--warn">Offline</span>}
+        {online && outbox.slow && <span className="badge badge--warn">Slow connection</span>}
         {syncing && <span className="badge badge--info">Syncing…</span>}
         {outbox.waiting > 0 && (
           <button type="button" className="badge badge--info header-status__button" onClick={openPanel}>

@@ -3,32 +3,24 @@
  * reason, kept until the user dismisses them), writes still waiting (with the last failure,
  * if any), and a notice if the browser cleared unsent writes. Loaded only when opened.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Dialog } from '../../components/dialog.tsx';
-import { localDb, type OutboxItem } from '../../lib/local-db.ts';
 import { pushOutbox } from '../../lib/offline/push-engine.ts';
 import { dismissProblem } from '../../lib/offline/queue.ts';
 import { dismissLostWritesNotice, lostWritesNotice } from '../../lib/outbox-lost.ts';
 import { outboxStatus } from '../../lib/outbox-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
 import { useOnline } from '../../lib/use-online.ts';
-import { useSession } from '../../lib/use-session.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 export function SyncProblems({ onClose }: { onClose: () => void }) {
-  const session = useSession();
   const online = useOnline();
   const status = useStatusStore(outboxStatus);
   const lostNotice = useStatusStore(lostWritesNotice);
-  const userId = session.user?.id ?? null;
-  const items = useLiveQuery(
-    () => (userId ? localDb.outbox.where('userId').equals(userId).sortBy('seq') : Promise.resolve([] as OutboxItem[])),
-    [userId],
-  );
-  const refused = items?.filter((item) => item.state === 'refused') ?? [];
-  const waiting = items?.filter((item) => item.state === 'queued') ?? [];
-  const nothing = items !== undefined && refused.length === 0 && waiting.length === 0 && !lostNotice;
+  // The same lists the header counts (one source of truth: lib/outbox-status.ts).
+  const refused = status.refusedItems;
+  const waiting = status.waitingItems;
+  const nothing = refused.length === 0 && waiting.length === 0 && !lostNotice;
 
   return (
     <Dialog open title="Sync problems" onClose={onClose} actions={<button type="button" className="button button--secondary" onClick={onClose}>Close</button>}>

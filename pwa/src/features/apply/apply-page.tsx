@@ -113,6 +113,8 @@ export function ApplyPage() {
       clearDraft(userId);
       if (outcome.status === 'queued') {
         showToast('info', 'Application saved', 'You are offline: it will be sent as soon as you are back online.', 4000);
+      } else if (outcome.status === 'slow') {
+        showToast('info', 'Application saved', 'The connection is slow: it is saved on this device and will be sent as soon as the server answers.', 4000);
       } else {
         showToast('success', 'Application submitted', 'We will review it and assign an agent soon.', 3000);
       }

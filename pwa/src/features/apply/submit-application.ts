@@ -24,9 +24,12 @@ export interface ApplicationValues {
   estimatedPremium: number;
 }
 
-/** 'sent': the server has it. 'queued': kept on the device, to be sent when back online. */
+/**
+ * 'sent': the server has it. 'queued': kept on the device, to be sent when back online.
+ * 'slow': kept on the device too, but the network is there: the server did not answer in time.
+ */
 export interface SubmitOutcome {
-  status: 'sent' | 'queued';
+  status: 'sent' | 'queued' | 'slow';
 }
 
 /** Throws ApiRequestError when the server refuses it. */
@@ -34,5 +37,6 @@ export async function submitApplication(values: ApplicationValues): Promise<Subm
   const queued = await queueApplication(values);
   const answer = await awaitServerAnswer(queued.mutationId);
   if (answer.state === 'refused') throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
-  return { status: answer.state };
+  if (answer.state === 'sent') return { status: 'sent' };
+  return { status: answer.offline ? 'queued' : 'slow' };
 }

@@ -47,7 +47,9 @@ export function AssignedCustomersPage() {
       ) : customers.status === 'loading' ? (
         <LoadingState>Loading assigned customers...</LoadingState>
       ) : customers.status === 'error' ? (
-        <ErrorState onRetry={customers.retry}>{errorText(customers.error)}</ErrorState>
+        <ErrorState onRetry={customers.retry}>
+          <strong>Not downloaded yet.</strong> {errorText(customers.error)}
+        </ErrorState>
       ) : customers.data.length === 0 ? (
         <EmptyState>No customers have been assigned to you yet.</EmptyState>
       ) : (

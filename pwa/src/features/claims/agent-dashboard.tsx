@@ -31,7 +31,9 @@ export function AgentDashboard() {
       <h1>Agent Dashboard</h1>
       <p>Welcome{user?.name ? `, ${user.name}` : ''}. Here is where your assigned policy claims stand.</p>
       {assigned.status === 'loading' && <LoadingState>Loading your claims...</LoadingState>}
-      {assigned.status === 'error' && <ErrorState onRetry={assigned.retry}>Failed to load policy claims. Please try again later.</ErrorState>}
+      {assigned.status === 'error' && <ErrorState onRetry={assigned.retry}>
+          <strong>Not downloaded yet.</strong> Failed to load policy claims. Please try again later.
+        </ErrorState>}
       {assigned.status === 'ready' && (
         <StatCards label="Assigned claims by status" cards={cards} />
       )}

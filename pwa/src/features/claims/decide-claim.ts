@@ -16,8 +16,10 @@ export interface ClaimDecided {
   success: true;
   message: string;
   application: Application;
-  /** True when the decision waits on this device to be sent (offline). */
+  /** True when the decision waits on this device to be sent (offline, or the server was slow). */
   queued?: boolean;
+  /** Waiting although online: the server did not answer in time. */
+  slow?: boolean;
 }
 
 export async function decideClaim(id: string, status: ClaimDecision): Promise<ClaimDecided> {
@@ -28,5 +30,5 @@ export async function decideClaim(id: string, status: ClaimDecision): Promise<Cl
   if (answer.state === 'sent') return answer.body as ClaimDecided;
   const waiting = (await localDb.applications.get(id)) ?? claim;
   if (!waiting) throw new Error(status === 'approved' ? 'Failed to approve claim' : 'Failed to reject claim');
-  return { success: true, message: 'Waiting to send', application: waiting, queued: true };
+  return { success: true, message: 'Waiting to send', application: waiting, queued: true, slow: !answer.offline };
 }

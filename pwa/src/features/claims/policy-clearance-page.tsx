@@ -79,7 +79,9 @@ export function PolicyClearancePage() {
       setSelected(null);
       setOutcome(
         answer.queued
-          ? { title: 'Waiting to send', text: 'You are offline: your decision is saved on this device and will be sent when you are back online.' }
+          ? answer.slow
+            ? { title: 'Waiting to send', text: 'The connection is slow: your decision is saved on this device and will be sent as soon as the server answers.' }
+            : { title: 'Waiting to send', text: 'You are offline: your decision is saved on this device and will be sent when you are back online.' }
           : decision === 'approved'
             ? { title: 'Approved!', text: 'Policy claim approved successfully.' }
             : { title: 'Rejected!', text: 'Policy claim rejected.' },
@@ -100,6 +102,7 @@ export function PolicyClearancePage() {
       {claims.status === 'loading' && <LoadingState>Loading policy claims...</LoadingState>}
       {claims.status === 'error' && (
         <ErrorState onRetry={claims.retry}>
+          <strong>Not downloaded yet.</strong>{' '}
           {claims.error instanceof Error && claims.error.message === invalidFormat
             ? invalidFormat
             : 'Failed to load policy claims. Please try again later.'}

@@ -9,8 +9,11 @@ import { localDb } from '../../lib/local-db.ts';
 import { awaitServerAnswer } from '../../lib/offline/answers.ts';
 import { queueApplicationDelete } from './queue-delete.ts';
 
-/** Resolves 'queued' when the deletion waits to be sent (offline), else 'deleted'. */
-export async function deleteApplication(id: string): Promise<'deleted' | 'queued'> {
+/**
+ * Resolves 'queued' when the deletion waits to be sent (offline), 'slow' when it waits because
+ * the server did not answer in time, else 'deleted'.
+ */
+export async function deleteApplication(id: string): Promise<'deleted' | 'queued' | 'slow'> {
   const row = await localDb.applications.get(id);
   const queued = await queueApplicationDelete(row ?? { id, policyName: 'this policy' });
   // An application that had never left the device: taking it out of the outbox deleted it.
@@ -21,7 +24,8 @@ export async function deleteApplication(id: string): Promise<'deleted' | 'queued
     if (answer.status === 404) await localDb.applications.delete(id);
     throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
   }
-  return answer.state === 'sent' ? 'deleted' : 'queued';
+  if (answer.state === 'sent') return 'deleted';
+  return answer.offline ? 'queued' : 'slow';
 }
 
 /** True when the server says the application does not exist (any more). */

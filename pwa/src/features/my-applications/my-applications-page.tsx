@@ -91,6 +91,8 @@ export function MyApplicationsPage() {
       const outcome = await deleteApplication(id);
       if (outcome === 'queued') {
         showToast('info', 'Deletion saved', 'You are offline: the application will be deleted when you are back online.', 4000);
+      } else if (outcome === 'slow') {
+        showToast('info', 'Deletion saved', 'The connection is slow: the application will be deleted as soon as the server answers.', 4000);
       } else {
         applications.forget(id);
         showToast('success', 'Deleted!', 'Your application has been deleted.', 1500);
@@ -112,7 +114,9 @@ export function MyApplicationsPage() {
     <section className="my-applications">
       <h1>My Policies</h1>
       {applications.status === 'loading' && <LoadingState>Loading your applications...</LoadingState>}
-      {applications.status === 'error' && <ErrorState onRetry={applications.retry}>Failed to fetch your applications.</ErrorState>}
+      {applications.status === 'error' && <ErrorState onRetry={applications.retry}>
+          <strong>Not downloaded yet.</strong> Failed to fetch your applications.
+        </ErrorState>}
       {applications.status === 'ready' && applications.data.length === 0 && (
         <div className="my-applications__empty">
           <EmptyState>No applications found.</EmptyState>

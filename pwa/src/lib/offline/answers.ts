@@ -11,7 +11,8 @@ import { findItem, outboxTables } from './queue.ts';
 
 export type ServerAnswer =
   | { state: 'sent'; status: number; body: unknown }
-  | { state: 'queued' }
+  /** Kept on the device: `offline` when there is no network, else the server was too slow. */
+  | { state: 'queued'; offline: boolean }
   | { state: 'refused'; status: number; body: unknown; reason: string };
 
 /** Mutation ids whose refusal a screen shows itself (no second message from the outbox). */
@@ -22,10 +23,10 @@ const answeredInPlace = new Set<string>();
  * as a direct request would: 'sent' with the server's answer, or 'refused' with its reason (the
  * write then leaves the outbox: the screen shows the refusal, e.g. a form's field errors, and
  * the user can correct and resend). Offline, or when the answer takes longer, 'queued': the
- * write stays in the outbox and is sent later.
+ * write stays in the outbox and is sent later; the screen says which of the two it was.
  */
 export async function awaitServerAnswer(mutationId: string, timeoutMs = 10_000): Promise<ServerAnswer> {
-  if (!navigator.onLine) return { state: 'queued' };
+  if (!navigator.onLine) return { state: 'queued', offline: true };
   answeredInPlace.add(mutationId);
   try {
     const item = await new Promise<OutboxItem | undefined>((resolve) => {
@@ -43,7 +44,7 @@ export async function awaitServerAnswer(mutationId: string, timeoutMs = 10_000):
         resolve(value);
       }
     });
-    if (!item || item.state === 'queued') return { state: 'queued' };
+    if (!item || item.state === 'queued') return { state: 'queued', offline: !navigator.onLine };
     if (item.state === 'refused') {
       await localDb.transaction('rw', outboxTables(), async () => {
         await localDb.outbox.delete(item.seq!);

@@ -16,7 +16,7 @@ export interface PushAnswer {
 /** What came back for one batch, as transport.ts reads it. */
 export type BatchOutcome =
   | { kind: 'answered'; answers: PushAnswer[] }
-  | { kind: 'retry-later'; error: string; retryAfterMs?: number }
+  | { kind: 'retry-later'; error: string; retryAfterMs?: number; slow?: boolean }
   | { kind: 'session-ended' }
   | { kind: 'bad-request'; status: number; reason: string };
 

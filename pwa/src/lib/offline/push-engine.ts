@@ -11,7 +11,7 @@
 import { localDb, type OutboxItem } from '../local-db.ts';
 import { localEffects } from '../outbox-overlay.ts';
 import { updateOutboxStatus } from '../outbox-status.ts';
-import { getAccessToken, refreshSession, sessionStore, type SessionUser } from '../session.ts';
+import { getAccessToken, refreshSession, revokePendingSignOut, sessionStore, type SessionUser } from '../session.ts';
 import { pullChanges } from '../sync-pull.ts';
 import { notifyRefused, type Refusal } from './answers.ts';
 import { retryDelayMs } from './backoff.ts';
@@ -90,6 +90,11 @@ async function pushAll(): Promise<PushOutcome> {
   const user = sessionStore.get().user;
   let token = getAccessToken();
   if (!user || !token) return { ok: true };
+  // A sign-out made offline is owed to the server before anything else goes out.
+  if (!(await revokePendingSignOut())) {
+    scheduleRetry();
+    return { ok: false };
+  }
   updateOutboxStatus({ pausedForSignIn: false });
   let renewed = false;
   let sentAny = false;
@@ -106,7 +111,10 @@ async function pushAll(): Promise<PushOutcome> {
       if (!navigator.onLine) return { ok: false };
 
       updateOutboxStatus({ pushing: true });
-      const step = afterBatch(await sendBatch(items, token), { size: items.length, renewed });
+      const outcome = await sendBatch(items, token);
+      // Told apart in the header: a network that answers too slowly is not an absent one.
+      updateOutboxStatus({ slow: outcome.kind === 'retry-later' && outcome.slow === true });
+      const step = afterBatch(outcome, { size: items.length, renewed });
       switch (step.do) {
         case 'renew-session': {
           // Expired access token: renew it once and go on, if it is still this user's session.

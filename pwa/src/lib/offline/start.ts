@@ -31,14 +31,19 @@ export function startOutbox(): void {
     counts?.unsubscribe();
     counts = liveQuery(async () => ({ items: await localDb.outbox.toArray(), instance: await currentInstance() })).subscribe({
       next: ({ items, instance }) => {
-        const queued = items.filter((item) => item.state === 'queued');
+        const ordered = [...items].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+        const queued = ordered.filter((item) => item.state === 'queued');
         // Only about a database known to this device (not a fresh one after an eviction).
         if (instance) rememberUnsentCount(instance, queued.length);
+        // Signed out after a session ended by itself: the writes wait for their owner, and the
+        // header and the panel both say so (the explicit sign-out asks first and clears them).
+        const waitingItems = userId ? queued.filter((item) => item.userId === userId) : queued;
+        const refusedItems = ordered.filter((item) => item.state === 'refused' && item.userId === userId);
         updateOutboxStatus({
-          // Signed out after a session ended by itself: the writes wait for their owner, and
-          // the header says so (the explicit sign-out asks first and clears them).
-          waiting: userId ? queued.filter((item) => item.userId === userId).length : queued.length,
-          problems: items.filter((item) => item.state === 'refused' && item.userId === userId).length,
+          waitingItems,
+          refusedItems,
+          waiting: waitingItems.length,
+          problems: refusedItems.length,
           pausedForSignIn: !userId && queued.length > 0,
         });
       },
