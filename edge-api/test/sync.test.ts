@@ -168,7 +168,7 @@ describe(`private data in sync on ${runtime}`, () => {
     }
     // The cursor names the week it was taken in, so an older week's cursor starts over.
     expect(cursor).toMatch(new RegExp(`^\\d+\\.admin-${admin.id}-w\\d+\\.[0-9a-f]+$`));
-    const lastWeek = cursor.replace(/w(\d+)$/, (_, week: string) => `w${Number(week) - 1}`);
+    const lastWeek = cursor.replace(/w(\d+)(\.[0-9a-f]+)$/, (_, week: string, epoch: string) => `w${Number(week) - 1}${epoch}`);
     expect((await pull(admin, lastWeek)).reset).toBe(true);
     // The full list is still the admin's to page through on the server.
     const search = await call(api, 'GET', `/api/applications/search?q=${encodeURIComponent(admins.email)}`, admin);
