@@ -42,8 +42,12 @@ describe('a push that never answers', () => {
     });
 
     await page.goto(`${journey.server.url}/policy-apply-from`);
+    // The start-up session renewal settles first: a reload that cuts it off half-way would
+    // leave the browser with a refresh cookie the server has already replaced.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 120 } }, ''));
     await page.reload();
+    await page.getByText('You need to be logged in').waitFor({ state: 'detached' });
     const policy = page.getByLabel('Policy', { exact: true });
     await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     await policy.selectOption({ index: 1 });
@@ -59,6 +63,7 @@ describe('a push that never answers', () => {
       .first()
       .waitFor({ timeout: 45_000 })
       .catch(async (error: unknown) => {
+        await page.screenshot({ path: '/tmp/offline-slow-failure.png', fullPage: true }).catch(() => undefined);
         throw new Error(`No slow-network message; the page shows: ${await page.locator('body').innerText()}`, { cause: error });
       });
     expect(await page.getByText('You are offline').count()).toBe(0);
