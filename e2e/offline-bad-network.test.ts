@@ -125,7 +125,7 @@ describe('signing out offline', () => {
     const refreshCookie = (await context.cookies()).find((cookie) => cookie.name === 'refresh_token');
     expect(refreshCookie).toBeDefined();
     const oldCookieRefused = async () => {
-      const res = await fetch(`${journey.server.url}/auth/refresh`, { method: 'POST', headers: { cookie: `refresh_token=${refreshCookie!.value}` } });
+      const res = await fetch(`${journey.server.url}/api/auth/refresh`, { method: 'POST', headers: { cookie: `refresh_token=${refreshCookie!.value}` } });
       return res.status === 401 || res.status === 403;
     };
 

@@ -28,7 +28,7 @@ interface Page {
 }
 
 async function pull(user: TestUser | null, since: string) {
-  const res = await call<Page>(api, 'GET', `/sync?since=${encodeURIComponent(since)}&limit=1000`, user);
+  const res = await call<Page>(api, 'GET', `/api/sync?since=${encodeURIComponent(since)}&limit=1000`, user);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -76,7 +76,7 @@ describe('the sync cursor and the server epoch', () => {
     const old = await pull(null, `${version}.${scope}`);
     expect(old.reset).toBe(false);
     expect(titles(old)).toEqual([]);
-    const bad = await call(api, 'GET', `/sync?since=${encodeURIComponent('1.public.x.y')}`, null);
+    const bad = await call(api, 'GET', `/api/sync?since=${encodeURIComponent('1.public.x.y')}`, null);
     expect(bad.status).toBe(400);
   });
 });
