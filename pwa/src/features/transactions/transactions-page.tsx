@@ -46,7 +46,6 @@ export function TransactionsPage() {
   const [page, setPage] = useState(1);
   // What is typed is sent a moment after typing stops, not on every key.
   const [applied, setApplied] = useState(filters);
-  const [page, setPage] = useState(1);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       setApplied(filters);
