@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { runApiBench } from './api.ts';
 import { runBundleBench } from './bundle.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runOverloadBench } from './overload.ts';
 import { runLoadBench } from './load.ts';
 import { repoRoot } from './support/processes.ts';
 import {
@@ -40,6 +41,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   start: runStartBench,
   load: runLoadBench,
   scale: runScaleBench,
+  overload: runOverloadBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -55,6 +55,8 @@ export interface AppConfig {
   unusedUploadGraceSeconds: number;
   /** Password hashes computed at once (auth/hash-queue.ts). */
   passwordHashConcurrency: number;
+  /** Hashes that may wait their turn; past it a sign-in gets 503 at once. */
+  passwordHashMaxQueue: number;
   /** Take the client address from X-Forwarded-For (Node behind a proxy that sets it). */
   trustProxy: boolean;
   maxJsonBytes: number;
@@ -152,6 +154,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     },
     trustProxy: env.TRUST_PROXY === 'true',
     passwordHashConcurrency: int(env.PASSWORD_HASH_CONCURRENCY, 2),
+    passwordHashMaxQueue: int(env.PASSWORD_HASH_MAX_QUEUE, 32),
     rateLimits: Object.fromEntries(
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,

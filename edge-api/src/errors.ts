@@ -77,6 +77,8 @@ export function errorResponse(c: Context, error: ApiError) {
   const body: ErrorBody = { error: error.code, message: error.message, ...error.extra };
   // The rest of an oversized body was never read; the connection cannot be reused after it.
   if (error.status === 413) c.header('Connection', 'close');
+  const retryAfter = error.extra.details?.retryAfterSeconds;
+  if (error.status === 503 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
   return c.json(body, error.status);
 }
 

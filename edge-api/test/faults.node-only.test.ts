@@ -138,3 +138,15 @@ describe('overload', () => {
     expect((await login(api, 'busy0@example.test', 'wrong-guess')).status).toBe(401);
   }, 60_000);
 });
+
+describe('a queue of password hashes', () => {
+  it('answers sign-ins past the queue at once with 503 and Retry-After', async () => {
+    const { api } = await serve({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_QUEUE: '1' });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(api, `queue${i}@example.test`, 'wrong-guess')));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+    const shed = answers.find((res) => res.status === 503);
+    expect(shed?.headers.get('retry-after')).toBe('2');
+  }, 60_000);
+});
