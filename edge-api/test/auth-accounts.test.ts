@@ -43,7 +43,7 @@ describe(`registration on ${runtime}`, () => {
     expect(image?.owner_id).toBe(body.user.id);
 
     const [row] = await api.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = ?', body.user.id);
-    expect(row?.password_hash).toMatch(/^scrypt\$65536\$8\$2\$/);
+    expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
     expect(row?.password_hash).not.toContain('secret-1');
 
     const me = await api.fetch('/api/auth/me', { headers: bearer(body.accessToken) });

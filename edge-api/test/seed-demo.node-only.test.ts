@@ -148,7 +148,7 @@ describe('demo seed on first start', () => {
       ['agent@demo.local', 'agent'],
       ['user@demo.local', 'user'],
     ]);
-    for (const row of rows) expect(row.password_hash).toMatch(/^scrypt\$65536\$8\$2\$/);
+    for (const row of rows) expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
     expect(new Set(rows.map((r) => r.password_hash.split('$')[4])).size).toBe(3);
   });
 

@@ -10,6 +10,7 @@ import { verifyGoogleIdToken } from '../auth/google-id-token.ts';
 import { clientKey, emailKey, forgetAttempts, releaseAttempt, reserveAttempt, userKey } from '../auth/login-throttle.ts';
 import { clientAddress } from '../client-address.ts';
 import { queuedHashPassword as hashPassword, queuedVerifyPassword as verifyPassword } from '../auth/hash-queue.ts';
+import { needsRehash } from '../auth/password.ts';
 import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
 import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
 import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../auth/schemas.ts';
@@ -101,6 +102,12 @@ export const authRoutes = new Hono<AppEnv>()
     await forgetAttempts(deps, emailKey(email));
     await releaseAttempt(deps, client);
     await deps.db.updateTable('users').set({ last_log_in: deps.clock().toISOString() }).where('id', '=', row.id).execute();
+    // A hash made with older parameters is replaced now, while the password is at hand (decision
+    // 0015); only if it is still the hash just checked (not changed meanwhile).
+    if (needsRehash(row.password_hash)) {
+      const rehashed = await hashPassword(password);
+      await deps.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', row.id).where('password_hash', '=', row.password_hash).execute();
+    }
     return c.json(await answerWithSession(c, row), 200);
   })
 

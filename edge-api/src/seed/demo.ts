@@ -22,7 +22,7 @@ export const demoImage = {
 };
 
 /** Returns true when it seeded, false when the database already had data. */
-export async function seedDemo(deps: AppDeps, options: { password: string }): Promise<boolean> {
+export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, options: { password: string }): Promise<boolean> {
   const { db, batch } = deps;
   const existing = await db
     .selectNoFrom((eb) => [

@@ -1,0 +1,114 @@
+/**
+ * The app on the Worker (`wrangler dev`: workerd, local D1 and R2) set up as the README tells
+ * an operator to: migrations, `npm run seed -- --d1 local`, `npm run create-admin -- --d1
+ * local`, `.dev.vars` from the committed example. Then a browser: home, the catalogue, a deep
+ * link refreshed, the operator's admin signing in, one offline reload; and the security
+ * headers on the app's HTML, its static files and the API.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPolicies } from '../edge-api/src/seed/demo-policies.ts';
+import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { waitForServiceWorker } from './support/offline.ts';
+import { migratedState, operatorTool, startWorkerServer, type WorkerServer } from './support/worker-server.ts';
+
+const admin = { email: 'owner@example.test', password: 'first-admin-pass' };
+let worker: WorkerServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const state = migratedState();
+  operatorTool('seed', ['--d1', 'local', '--persist-to', state]);
+  operatorTool('create-admin', ['--email', admin.email, '--password', admin.password, '--d1', 'local', '--persist-to', state]);
+  [worker, browser] = await Promise.all([startWorkerServer(state), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await worker?.dispose();
+});
+
+describe('security headers from the Worker', () => {
+  it('are on the HTML, a deep link, static files and the API alike', async () => {
+    const html = await (await fetch(worker.url)).text();
+    const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
+    expect(script).toBeTruthy();
+    const answers: [string, number, Record<string, string>][] = [];
+    for (const path of ['/', script!, '/manifest.webmanifest', '/sw.js', '/faqs']) {
+      const res = await fetch(new URL(path, worker.url));
+      answers.push([path, res.status, Object.fromEntries(res.headers)]);
+    }
+    // A deep link as a browser asks for it (a navigation, which fetch cannot make): the
+    // platform answers with index.html.
+    const page = await (await newContext(browser)).newPage();
+    const deepLink = await page.goto(`${worker.url}/all-policies`);
+    answers.push(['/all-policies', deepLink!.status(), deepLink!.headers()]);
+    await page.context().close();
+
+    for (const [path, status, headers] of answers) {
+      expect(status, path).toBe(200);
+      expect(headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['strict-transport-security'], path).toContain('max-age=');
+    }
+  });
+});
+
+describe('the app on the Worker', () => {
+  it('shows the seeded home page and catalogue, and a refreshed deep link', async () => {
+    const page = await (await newContext(browser)).newPage();
+    await page.goto(worker.url);
+    await page.getByRole('heading', { name: 'Popular Policies' }).waitFor();
+    await page.getByRole('link', { name: /View Details/ }).first().waitFor();
+
+    // On a phone the main navigation sits behind the menu button.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Policies' }).click();
+    await page.getByRole('heading', { name: 'All Policies', level: 1 }).waitFor();
+    // The newest demo policy leads the catalogue.
+    const link = page.getByRole('link', { name: /^View Details of / }).first();
+    const title = (await link.innerText()).replace(/^View Details\s*of /, '').trim();
+    expect(demoPolicies.map((policy) => policy.title)).toContain(title);
+    await link.click();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const deepLink = new URL(page.url()).pathname;
+    expect(deepLink).toMatch(/^\/policies\//);
+
+    // A refresh asks the Worker for the deep link itself: the app comes back on the same page.
+    await page.reload();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(deepLink);
+    await page.context().close();
+  });
+
+  it('lets the admin made by create-admin sign in and see the admin dashboard', async () => {
+    const page = await (await newContext(browser)).newPage();
+    // The dashboard guard sends a visitor to /login, and the login page brings them back.
+    await page.goto(`${worker.url}/dashboard`);
+    await page.waitForFunction(() => location.pathname === '/login');
+    await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(admin.email);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForFunction(() => location.pathname === '/dashboard', undefined, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.context().close();
+  });
+
+  it('reloads offline after one visit', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(worker.url);
+    await waitForServiceWorker(page);
+    await page.getByRole('heading', { name: 'Popular Policies' }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Popular Policies' }).waitFor();
+    await context.close();
+  });
+});
