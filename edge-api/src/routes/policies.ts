@@ -3,16 +3,15 @@ import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import { createPolicy, deletePolicy, policyInput, policyPatch, updatePolicy } from '../commands/policies.ts';
 import { countRequest } from '../lib/rate-limit.ts';
-import { policyById, popularityOf, selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
+import { policyById, popularityOf, toPolicy, type Policy } from '../db/policies.ts';
 import { policyCatalogue } from '../db/policy-catalogue.ts';
+import { popularPolicies } from '../db/popular-policies.ts';
 import type { AppEnv } from '../env.ts';
 import { publicCache } from '../security.ts';
 import { notFound } from '../errors.ts';
 import { idParam } from '../schemas/params.ts';
 import { validate } from '../validation.ts';
 import { mutationKey, reply } from './reply.ts';
-
-const popularCount = 6;
 
 /** /api/policies: the public catalogue and its reads; admins create, edit and delete. */
 export const policyRoutes = new Hono<AppEnv>()
@@ -30,17 +29,7 @@ export const policyRoutes = new Hono<AppEnv>()
     // The same body c.json would send, serialised once per catalogue change (db/policy-catalogue.ts).
     return c.body(catalogue.json, 200) as unknown as TypedResponse<Policy[], 200, 'json'>;
   })
-  .get('/6', access('GET /policies/6'), publicCache(), async (c) => {
-    const rows = await selectPolicies(c.var.deps.db)
-      .orderBy(
-        sql`coalesce(policy_stats.view_count, 0) + 5 * coalesce(policy_stats.application_count, 0)`,
-        'desc',
-      )
-      .orderBy('policies.creation_date', 'desc')
-      .limit(popularCount)
-      .execute();
-    return c.json(rows.map(toPolicy), 200);
-  })
+  .get('/6', access('GET /policies/6'), publicCache(), async (c) => c.json(await popularPolicies(c.var.deps.db), 200))
   .get('/:id', access('GET /policies/:id'), publicCache(), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
