@@ -17,7 +17,7 @@ let photoURL: string;
 let printed: string;
 
 const signIn = (url: string) =>
-  fetch(`${url}/auth/login`, {
+  fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: account.email, password: account.password }),
@@ -30,7 +30,7 @@ beforeAll(async () => {
   form.set('email', account.email);
   form.set('password', account.password);
   form.set('photo', new Blob([png], { type: 'image/png' }), 'me.png');
-  const registered = await fetch(`${node.url}/auth/register`, { method: 'POST', body: form });
+  const registered = await fetch(`${node.url}/api/auth/register`, { method: 'POST', body: form });
   expect(registered.status).toBe(201);
   photoURL = ((await registered.json()) as { user: { photoURL: string } }).user.photoURL;
   await node.stop();

@@ -32,7 +32,7 @@ describe('security headers from the Worker', () => {
     const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
     expect(script).toBeTruthy();
     const answers: [string, number, Record<string, string>][] = [];
-    for (const path of ['/', script!, '/manifest.webmanifest', '/sw.js', '/faqs']) {
+    for (const path of ['/', script!, '/manifest.webmanifest', '/sw.js', '/api/faqs']) {
       const res = await fetch(new URL(path, worker.url));
       answers.push([path, res.status, Object.fromEntries(res.headers)]);
     }
