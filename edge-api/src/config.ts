@@ -59,6 +59,8 @@ export interface AppConfig {
   passwordHashMaxQueue: number;
   /** Take the client address from X-Forwarded-For (Node behind a proxy that sets it). */
   trustProxy: boolean;
+  /** How often GET /api/policies compares popularity figures (views, applications) for a rebuild. */
+  catalogueRefreshMs: number;
   maxJsonBytes: number;
   maxImageBytes: number;
   /** Width x height cap of an uploaded image (lib/image-check.ts). */
@@ -160,6 +162,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     ) as Record<RateLimitName, RateLimit>,
     uploadQuotaBytes: int(env.UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
     unusedUploadGraceSeconds: int(env.UNUSED_UPLOAD_GRACE_SECONDS, 24 * 3600),
+    catalogueRefreshMs: int(env.CATALOGUE_POPULARITY_SECONDS, 60) * 1000,
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
     maxImageBytes: 10 * 1024 * 1024,
     maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),

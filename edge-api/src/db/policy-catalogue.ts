@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { selectPolicies, toPolicy } from './policies.ts';
 import type { Database } from './schema.ts';
 
-/** The whole catalogue as the JSON GET /policies answers with, and its entity tag. */
+/** The whole catalogue as the JSON GET /api/policies answers with, and its entity tag. */
 export interface CatalogueBody {
   /** UTF-8 JSON, encoded once: encoding ~300 KB of text was a large part of every answer. */
   json: Uint8Array<ArrayBuffer>;
@@ -10,29 +10,34 @@ export interface CatalogueBody {
 }
 
 interface Cached extends CatalogueBody {
-  stamp: string;
-  freshUntil: number;
+  /** The catalogue version it was built at. */
+  version: number;
+  /** The popularity totals it was built with, and when they were last compared. */
+  popularity: string;
+  popularityCheckedAt: number;
 }
 
-/**
- * Views and applications can in principle move between policies without changing the totals
- * the stamp sees; a short lifetime bounds how long popularity could then lag.
- */
-const lifetimeMs = 2000;
-
-/** One entry per database (per isolate on Workers); correctness comes from the stamp. */
+/** One entry per database (per isolate on Workers). */
 const cache = new WeakMap<Kysely<Database>, Cached>();
 
 /**
- * What the catalogue's content depends on, read in one cheap indexed query: any policy insert
- * or edit raises max(version) (sync triggers), a delete lowers count, and a view or an
- * application changes the policy_stats totals.
+ * The catalogue's version: any policy insert or edit raises max(policies.version) (sync
+ * triggers) and a delete leaves a newer tombstone. Two index look-ups, whatever the size of
+ * the catalogue, on every request (a 304 included). Views and applications are not in it: a
+ * view writes policy_stats only, so it never makes the next request rebuild the catalogue.
  */
-async function catalogueStamp(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ stamp: string }>`
-    SELECT (SELECT coalesce(max(version), 0) || ':' || count(*) FROM policies) || ':' ||
-           (SELECT count(*) || ':' || total(view_count) || ':' || total(application_count) FROM policy_stats) AS stamp`.execute(db);
-  return rows[0]?.stamp ?? '';
+async function catalogueVersion(db: Kysely<Database>): Promise<number> {
+  const { rows } = await sql<{ version: number }>`
+    SELECT max(coalesce((SELECT max(version) FROM policies), 0),
+               coalesce((SELECT max(version) FROM tombstones WHERE entity = 'policies'), 0)) AS version`.execute(db);
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** What the popularity figures in the catalogue depend on; reads every stats row, so only now and then. */
+async function popularityTotals(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ totals: string }>`
+    SELECT count(*) || ':' || total(view_count) || ':' || total(application_count) AS totals FROM policy_stats`.execute(db);
+  return rows[0]?.totals ?? '';
 }
 
 async function entityTag(json: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -42,18 +47,28 @@ async function entityTag(json: Uint8Array<ArrayBuffer>): Promise<string> {
 }
 
 /**
- * GET /policies reads and serialises every policy (1,000 rows in the benchmark), which was
- * most of its cost. The serialised answer is kept and rebuilt only when the stamp changes (or
- * after `lifetimeMs`), so every answer still reflects every committed edit.
+ * GET /api/policies reads and serialises every policy (1,000 rows in the benchmark), which was
+ * most of its cost. The serialised answer is kept and rebuilt when the catalogue's version
+ * changes, so every answer reflects every committed edit at once. The popularity figures in it
+ * are counted apart: compared at most every `popularityRefreshMs`, and the catalogue rebuilt
+ * (and its tag changed) only if they moved, so views cost neither a rebuild nor a re-download
+ * per view. GET /api/policies/:id and /api/policies/6 always show current popularity.
  */
-export async function policyCatalogue(db: Kysely<Database>): Promise<CatalogueBody> {
-  const stamp = await catalogueStamp(db);
+export async function policyCatalogue(db: Kysely<Database>, popularityRefreshMs: number): Promise<CatalogueBody> {
+  const version = await catalogueVersion(db);
   const now = Date.now();
   const cached = cache.get(db);
-  if (cached && cached.stamp === stamp && now < cached.freshUntil) return cached;
+  if (cached && cached.version === version) {
+    if (now - cached.popularityCheckedAt < popularityRefreshMs) return cached;
+    const popularity = await popularityTotals(db);
+    cached.popularityCheckedAt = now;
+    if (popularity === cached.popularity) return cached;
+  }
+  // Totals first: a view landing while the rows are read shows at the next comparison.
+  const popularity = await popularityTotals(db);
   const rows = await selectPolicies(db).orderBy('policies.creation_date', 'desc').execute();
   const json = new TextEncoder().encode(JSON.stringify(rows.map(toPolicy)));
-  const entry: Cached = { json, etag: await entityTag(json), stamp, freshUntil: now + lifetimeMs };
+  const entry: Cached = { json, etag: await entityTag(json), version, popularity, popularityCheckedAt: now };
   cache.set(db, entry);
   return entry;
 }

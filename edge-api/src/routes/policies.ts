@@ -16,7 +16,7 @@ import { mutationKey, reply } from './reply.ts';
 /** /api/policies: the public catalogue and its reads; admins create, edit and delete. */
 export const policyRoutes = new Hono<AppEnv>()
   .get('/', access('GET /policies'), publicCache(), async (c) => {
-    const catalogue = await policyCatalogue(c.var.deps.db);
+    const catalogue = await policyCatalogue(c.var.deps.db, c.var.deps.config.catalogueRefreshMs);
     c.header('ETag', catalogue.etag);
     // A client that already has this exact catalogue gets no body. If-None-Match compares
     // weakly: the tag may come back as W/"..." after the Node server compressed the answer.
