@@ -39,7 +39,8 @@ beforeAll(async () => {
   printed = operatorTool('export-to-d1', ['--data-dir', node.dataDir, '--print', '--d1', 'local', '--persist-to', state]);
   operatorTool('export-to-d1', ['--data-dir', node.dataDir, '--d1', 'local', '--persist-to', state]);
   worker = await startWorkerServer(state);
-});
+  // wrangler runs several times here, each a few seconds (more on a busy machine).
+}, 300_000);
 afterAll(async () => {
   await worker?.dispose();
   await node?.dispose();

@@ -20,7 +20,8 @@ beforeAll(async () => {
   operatorTool('seed', ['--d1', 'local', '--persist-to', state]);
   operatorTool('create-admin', ['--email', admin.email, '--password', admin.password, '--d1', 'local', '--persist-to', state]);
   [worker, browser] = await Promise.all([startWorkerServer(state), launchBrowser()]);
-});
+  // wrangler runs several times here, each a few seconds (more on a busy machine).
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await worker?.dispose();

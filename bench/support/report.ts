@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -76,6 +76,7 @@ export const titles: Record<BenchId, string> = {
   load: '7. Sustained mixed load: failures and memory',
   scale: '8. Admin and agent screens at 1,000, 10,000 and 100,000 applications',
   overload: '9. Past capacity: 503s, not time-outs',
+  worker: '10. Worker: bounded per-request work on D1, beside Node',
 };
 
 export function renderReport(results: BenchResult[]): string {
