@@ -3,7 +3,8 @@
  * in, or promotes an existing account and sets its password, each with an audit entry. (The
  * same tool on D1 is tested against `wrangler dev` in e2e/worker-smoke.test.ts.)
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,13 +18,14 @@ let dataDir: string;
 let server: Awaited<ReturnType<typeof startNodeServer>>;
 let api: Pick<ApiTarget, 'fetch'>;
 
-function createAdmin(...args: string[]) {
-  return execFileSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/create-admin.ts'), ...args], {
+// Run without blocking this process: the server under test lives in it and must keep serving.
+async function createAdmin(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/create-admin.ts'), ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
-    stdio: 'pipe',
   });
+  return stdout;
 }
 
 const auditOf = (email: string) =>
@@ -43,7 +45,7 @@ afterAll(async () => {
 
 describe('npm run create-admin on Node', () => {
   it('creates an admin who signs in, with an audit entry', async () => {
-    expect(createAdmin('--email', 'Boss@Example.test', '--password', 'first-pass-1')).toContain('Created the admin boss@example.test');
+    expect(await createAdmin('--email', 'Boss@Example.test', '--password', 'first-pass-1')).toContain('Created the admin boss@example.test');
     const res = await login(api as ApiTarget, 'boss@example.test', 'first-pass-1');
     expect(res.status).toBe(200);
     expect(((await res.json()) as AuthAnswer).user.role).toBe('admin');
@@ -52,7 +54,7 @@ describe('npm run create-admin on Node', () => {
 
   it('promotes an existing account and sets its password, recording both', async () => {
     expect((await register(api as ApiTarget, { name: 'Later Admin', email: 'later@example.test', password: 'own-pass-1' })).status).toBe(201);
-    expect(createAdmin('--email', 'later@example.test', '--password', 'new-pass-22')).toContain('Made an admin of later@example.test');
+    expect(await createAdmin('--email', 'later@example.test', '--password', 'new-pass-22')).toContain('Made an admin of later@example.test');
     expect((await login(api as ApiTarget, 'later@example.test', 'own-pass-1')).status).toBe(401);
     const res = await login(api as ApiTarget, 'later@example.test', 'new-pass-22');
     expect(res.status).toBe(200);
@@ -63,7 +65,7 @@ describe('npm run create-admin on Node', () => {
     ]);
   });
 
-  it('refuses a password the product would refuse', () => {
-    expect(() => createAdmin('--email', 'short@example.test', '--password', '123')).toThrow(/at least 6 characters/);
+  it('refuses a password the product would refuse', async () => {
+    await expect(createAdmin('--email', 'short@example.test', '--password', '123')).rejects.toThrow(/at least 6 characters/);
   });
 });
