@@ -6,9 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../scripts/support/free-port.ts';
+
+export { freePort };
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const migrationsDir = join(repoRoot, 'migrations');
@@ -40,18 +42,6 @@ export function processMemoryKb(pid: number): { rssKb: number; peakRssKb: number
   }
   const read = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssKb: read('VmRSS'), peakRssKb: read('VmHWM') };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
 }
 
 export interface ServerProcess {
