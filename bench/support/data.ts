@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { signAccessToken } from '../../edge-api/src/auth/tokens.ts';
 import { readConfig } from '../../edge-api/src/config.ts';
 import { migrate } from '../../edge-api/src/db/migrate.ts';
-import type { PolicyCategory, PolicyRow, Role } from '../../edge-api/src/db/schema.ts';
+import type { PolicyRow, Role } from '../../edge-api/src/db/schema.ts';
+import { policyCategories } from '../../edge-api/src/schemas/policy.ts';
 import { openSqlite } from '../../edge-api/src/db/sqlite-node.ts';
 import { policyRow, userRow } from '../../edge-api/src/seed/factories.ts';
 import { benchJwtSecret, benchTokenTtlSeconds, repoRoot } from './processes.ts';
@@ -39,7 +40,7 @@ export function insertRows(sqlite: SQLite.Database, table: string, rows: readonl
 
 const words = ['Shurokkha', 'Nirapod', 'Bhorsha', 'Shonchoy', 'Probashi', 'Shishu', 'Probin', 'Amar', 'Sonali', 'Nobo'];
 const kinds = ['Term Shield', 'Family Protector', 'Life Saver', 'Education Plan', 'Senior Care', 'Health Plus', 'Future Fund', 'Income Cover'];
-const categories: PolicyCategory[] = ['Term Life', 'Senior', 'Child'];
+const categories = policyCategories;
 // About the length of a real catalogue entry; no digits, so a search for a plan number
 // matches only that plan's title and description.
 const descriptionText =

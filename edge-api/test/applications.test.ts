@@ -76,7 +76,8 @@ describe(`applying on ${runtime}`, () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', 'Name is required'],
       [{ address: undefined }, 'address', 'Address is required'],
-      [{ nid: '12ab' }, 'nid', 'NID must be a number'],
+      [{ nid: '12ab' }, 'nid', 'NID must be a number (digits only)'],
+      [{ phone: 'call me later' }, 'phone', 'Please enter a valid phone number'],
       [{ nomineeName: '' }, 'nomineeName', 'Nominee name is required'],
       [{ relationship: undefined }, 'relationship', 'Relationship is required'],
       [{ healthConditions: ['Flu'] }, 'healthConditions.0', 'Health conditions must be among'],

@@ -3,6 +3,7 @@
  * Pure zod, no server imports, so the PWA's forms can use the same rules.
  */
 import { z } from 'zod';
+import { nidNumber, requiredPhone } from '../schemas/person.ts';
 
 const trimmed = (required: string, max = 120, tooLong = 'This is too long') =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -81,8 +82,8 @@ export const makeAdminBody = z.object({ email: emailField });
 
 export const agentRequestBody = z.object({
   name: trimmed('Name is required'),
-  phone: trimmed('Phone is required', 30, 'Phone is too long'),
-  nid: trimmed('NID is required', 30, 'NID is too long'),
+  phone: requiredPhone,
+  nid: nidNumber,
   district: trimmed('District is required', 60, 'District is too long'),
 });
 

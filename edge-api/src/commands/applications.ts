@@ -18,7 +18,6 @@ import { sameEmail } from '../auth/access.ts';
 import {
   applicationSnapshot,
   findApplication,
-  healthConditionChoices,
   isAssignedAgent,
   isOwner,
   toApplication,
@@ -34,7 +33,7 @@ import { ApiError, conflict, forbidden, type ErrorBody } from '../errors.ts';
 import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import { numberLike, optionalText, requiredText } from './input.ts';
+import type { ApplicationInput } from '../schemas/application.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 
@@ -44,30 +43,9 @@ const applicationNotFound = () => new ApiError(404, 'not_found', notFoundMessage
 // ---------------------------------------------------------------------------------------------
 // Apply
 
-export const applicationInput = z.object({
-  name: requiredText('Name', 120),
-  address: requiredText('Address', 300),
-  nid: z
-    .union([z.string(), z.number()], { error: 'NID is required' })
-    .transform((value) => String(value).trim())
-    .pipe(z.string().min(1, 'NID is required').max(30, 'NID is too long').regex(/^\d+$/, 'NID must be a number')),
-  phone: optionalText('Phone', 30),
-  nomineeName: requiredText('Nominee name', 120),
-  relationship: requiredText('Relationship', 60),
-  healthConditions: z
-    .array(z.enum(healthConditionChoices, { error: `Health conditions must be among: ${healthConditionChoices.join(', ')}` }), {
-      error: 'Health conditions must be a list',
-    })
-    .max(healthConditionChoices.length, 'Too many health conditions')
-    .optional()
-    .transform((list) => [...new Set(list ?? [])]),
-  estimatedPremium: numberLike('Estimated premium must be a number')
-    .pipe(z.number().finite().nonnegative('Estimated premium cannot be negative').max(1e12, 'Estimated premium is too large'))
-    .nullish()
-    .transform((value) => value ?? null),
-  policyId: requiredText('Policy', 100, 'Please choose a policy'),
-});
-export type ApplicationInput = z.infer<typeof applicationInput>;
+// The request is defined in schemas/ (the PWA's form checks with it too); routes/applications.ts
+// and commands/push.ts still import it from here.
+export { applicationInput, type ApplicationInput } from '../schemas/application.ts';
 
 export interface ApplicationCreated {
   success: true;

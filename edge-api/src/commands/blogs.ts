@@ -4,7 +4,6 @@
  * trimmed, never turned into HTML); the PWA shows it as text, so `<script>` stays words.
  */
 import { sql, type Selectable, type Updateable } from 'kysely';
-import { z } from 'zod';
 import { sameEmail } from '../auth/access.ts';
 import { toBlog, type Blog } from '../db/blogs.ts';
 import { lastRow, rowSnapshot } from '../db/row-snapshot.ts';
@@ -14,7 +13,7 @@ import { forbidden, notFound } from '../errors.ts';
 import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import { imageUrl, requiredText } from './input.ts';
+import type { BlogInput, BlogPatch } from '../schemas/blog.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 
@@ -31,28 +30,8 @@ const blogColumns = [
   'version',
 ] as const satisfies readonly (keyof BlogRow)[];
 
-const maxContent = 100_000;
-const content = z
-  .string({ error: 'Content is required' })
-  .refine((text) => text.trim().length > 0, 'Content is required')
-  .refine((text) => text.length <= maxContent, `Content is too long (at most ${maxContent} characters)`);
-
-const blogFields = {
-  title: requiredText('Title', 200),
-  content,
-  image: imageUrl.nullish(),
-};
-
-export const blogInput = z.object(blogFields);
-export type BlogInput = z.infer<typeof blogInput>;
-
-export const blogPatch = z
-  .object(blogFields)
-  .partial()
-  .refine((value) => value.title !== undefined || value.content !== undefined || value.image !== undefined, {
-    message: 'Nothing to change',
-  });
-export type BlogPatch = z.infer<typeof blogPatch>;
+// The request schemas live in schemas/blog.ts (the Manage Blogs form checks with them too).
+export { blogInput, blogPatch, type BlogInput, type BlogPatch } from '../schemas/blog.ts';
 
 export interface BlogCreated {
   success: true;

@@ -4,7 +4,6 @@
  * counted from views and applications (policy_stats).
  */
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { selectPolicies, toPolicy, type Policy } from '../db/policies.ts';
 import { lastRow, rowSnapshot } from '../db/row-snapshot.ts';
 import type { PolicyRow } from '../db/schema.ts';
@@ -13,7 +12,10 @@ import { ApiError, notFound } from '../errors.ts';
 import { auditAfterChange, auditBeforeChange, auditInsert } from '../lib/audit.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import { imageUrl, numberLike, requiredText } from './input.ts';
+import { agesMessage, type PolicyInput, type PolicyPatch } from '../schemas/policy.ts';
+
+// routes/policies.ts still imports the request schemas from here; they live in schemas/.
+export { policyInput, policyPatch } from '../schemas/policy.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 type PolicyWithStats = Parameters<typeof toPolicy>[0];
@@ -37,49 +39,6 @@ const policyColumns = [
   'version',
 ] as const satisfies readonly (keyof PolicyRow)[];
 
-export const policyCategories = ['Term Life', 'Senior', 'Child'] as const;
-export const policyDurations = [3, 5, 7, 10] as const;
-export const basePremiumChoices = [100000, 500000, 1000000] as const;
-
-const age = (label: string) =>
-  numberLike(`${label} is required`).pipe(
-    z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(120, `${label} must be at most 120`),
-  );
-
-const oneOf = <T extends number>(choices: readonly T[], message: string) =>
-  numberLike(message).refine((value): value is T => (choices as readonly number[]).includes(value), message);
-
-const policyFields = {
-  title: requiredText('Title', 200),
-  category: z.enum(policyCategories, { error: `Category must be one of: ${policyCategories.join(', ')}` }),
-  description: requiredText('Description', 5000),
-  shortDetails: requiredText('Short details', 500),
-  minAge: age('Minimum age'),
-  maxAge: age('Maximum age'),
-  coverageRange: numberLike('Coverage range is required').pipe(
-    z.number().int('Coverage range must be a whole number').positive('Coverage range must be more than 0').max(1e12, 'Coverage range is too large'),
-  ),
-  duration: oneOf(policyDurations, `Duration must be one of ${policyDurations.join(', ')} years`),
-  basePremium: oneOf(basePremiumChoices, `Base premium must be one of ${basePremiumChoices.join(', ')}`),
-  image: imageUrl,
-};
-
-const agesInOrder = (value: { minAge?: number; maxAge?: number }) =>
-  value.minAge === undefined || value.maxAge === undefined || value.minAge <= value.maxAge;
-const agesMessage = 'Maximum age must be at least the minimum age';
-// A fresh object each time: zod rewrites the params object it is given.
-const agesRule = () => ({ message: agesMessage, path: ['maxAge'] });
-
-export const policyInput = z.object(policyFields).refine(agesInOrder, agesRule());
-export type PolicyInput = z.infer<typeof policyInput>;
-
-/** An edit: any of the fields, each checked as on creation. */
-export const policyPatch = z
-  .object(policyFields)
-  .partial()
-  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Nothing to change' })
-  .refine(agesInOrder, agesRule());
-export type PolicyPatch = z.infer<typeof policyPatch>;
 
 function columnsOf(input: PolicyPatch) {
   const columns: Partial<Omit<PolicyRow, 'version' | 'id' | 'creator_email' | 'tracking_id' | 'creation_date'>> = {};

@@ -24,7 +24,7 @@ import {
   rejectApplication,
 } from './applications.ts';
 import { blogInput, createBlog } from './blogs.ts';
-import { idInput } from './input.ts';
+import { idInput } from '../schemas/fields.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 

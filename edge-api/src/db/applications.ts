@@ -4,15 +4,6 @@ import type { SessionUser } from '../env.ts';
 import { rowSnapshot } from './row-snapshot.ts';
 import type { ApplicationRow, ApplicationStatus, Database, PaymentStatus } from './schema.ts';
 
-/** The spec's health conditions (policy application form, multi-choice). */
-export const healthConditionChoices = [
-  'Diabetes',
-  'High Blood Pressure',
-  'Heart Disease',
-  'Cancer',
-  'None of the Above',
-] as const;
-export type HealthCondition = (typeof healthConditionChoices)[number];
 
 /** An application as the API shows it; the spec's alternative names are filled in too. */
 export interface Application {

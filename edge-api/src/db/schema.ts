@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PolicyCategory } from '../schemas/policy.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
 export interface Database {
@@ -121,7 +122,7 @@ export type Role = 'user' | 'agent' | 'admin';
 export type AgentRequestStatus = 'pending' | 'approved' | 'disapproved';
 export type ApplicationStatus = 'pending' | 'assigned' | 'approved' | 'rejected';
 export type PaymentStatus = 'unpaid' | 'paid';
-export type PolicyCategory = 'Term Life' | 'Senior' | 'Child';
+export type { PolicyCategory } from '../schemas/policy.ts';
 export type SyncedTable = 'users' | 'policies' | 'blogs' | 'faqs' | 'applications';
 /**
  * What a tombstone removes from clients: a deleted synced row, an agent who is no longer one

@@ -4,22 +4,15 @@
  * GIF (by its bytes), at most 10 MB, stored under a name the server makes.
  */
 import type { Kysely } from 'kysely';
-import { apiPrefix } from '../api-prefix.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { ImageStore } from '../storage/images.ts';
 import { newId } from './ids.ts';
 import { checkImage } from './image-check.ts';
 import { sniffImage, type ImageKind } from './image-sniff.ts';
+import { imageTooLargeMessage, imageUrlPrefix, notAnImageMessage } from '../schemas/image.ts';
 
-/** Where uploaded pictures are served: GET /api/images/:name. */
-export const imageUrlPrefix = `${apiPrefix}/images/`;
-
-export const notAnImageMessage = 'Please upload an image file (jpg, png, etc.)';
-export const imageTooLargeMessage = 'Maximum size is 10MB';
-
-/** Stored names look like `<uuid>.<ext>`; anything else is never looked up. */
-export const storedImageName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
+export { imageTooLargeMessage, imageUrlPrefix, notAnImageMessage, storedImageName } from '../schemas/image.ts';
 
 export interface AcceptedImage {
   bytes: Uint8Array;

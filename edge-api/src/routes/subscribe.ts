@@ -1,17 +1,12 @@
 /** /api/subscribe: the newsletter sign-up. */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { access } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
 import { conflict } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
+import { subscribeBody } from '../schemas/newsletter.ts';
 import { validate } from '../validation.ts';
-
-export const subscribeBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
-  email: z.email({ error: 'Please enter a valid email address' }).trim().max(254, 'Email is too long'),
-});
 
 export const subscribeRoutes = new Hono<AppEnv>()
   .post('/', access('POST /subscribe'), rateLimit('subscribe'), validate('json', subscribeBody), async (c) => {

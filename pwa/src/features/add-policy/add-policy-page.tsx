@@ -2,20 +2,13 @@
  * Add New Insurance Policy (admin, spec section 2): the policy form with a live preview of the
  * chosen image; the image is uploaded first, then the policy is created with its address.
  */
+import { basePremiumChoices, policyCategories, policyDurations } from 'edge-api/src/schemas/policy.ts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { createPolicy, uploadImage, type NewPolicy } from './add-policy-api.ts';
-import {
-  basePremiums,
-  categories,
-  checkPolicyForm,
-  durations,
-  emptyPolicyForm,
-  type PolicyField,
-  type PolicyFormValues,
-} from './policy-form-rules.ts';
+import { createPolicy, uploadImage } from './add-policy-api.ts';
+import { checkPolicyForm, emptyPolicyForm, type PolicyField, type PolicyFormValues } from './policy-form-rules.ts';
 import './add-policy.css';
 
 export function AddPolicyPage() {
@@ -42,25 +35,13 @@ export function AddPolicyPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const found = checkPolicyForm(values, image);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !image) return;
+    const checked = checkPolicyForm(values, image);
+    setErrors(checked.errors);
+    if (!checked.policy) return;
     setBusy(true);
     try {
-      const imageUrl = await uploadImage(image);
-      await createPolicy({
-        title: values.title.trim(),
-        // checkPolicyForm has made sure it is one of the categories.
-        category: values.category as NewPolicy['category'],
-        description: values.description.trim(),
-        shortDetails: values.shortDetails.trim(),
-        minAge: Number(values.minAge),
-        maxAge: Number(values.maxAge),
-        coverageRange: Number(values.coverageRange),
-        duration: Number(values.duration),
-        basePremium: Number(values.basePremium),
-        image: imageUrl,
-      });
+      const imageUrl = await uploadImage(checked.image);
+      await createPolicy({ ...checked.policy, image: imageUrl });
       showToast('success', 'Policy added successfully!', values.title.trim());
       setValues(emptyPolicyForm);
       chooseImage(null);
@@ -97,7 +78,7 @@ export function AddPolicyPage() {
           'Category',
           <select {...describedBy('category')} value={values.category} onChange={set('category')}>
             <option value="">Select a category</option>
-            {categories.map((category) => <option key={category} value={category}>{category}</option>)}
+            {policyCategories.map((category) => <option key={category} value={category}>{category}</option>)}
           </select>,
         )}
         {field('shortDetails', 'Short Details', <input {...describedBy('shortDetails')} value={values.shortDetails} maxLength={500} onChange={set('shortDetails')} />)}
@@ -114,7 +95,7 @@ export function AddPolicyPage() {
           'Duration',
           <select {...describedBy('duration')} value={values.duration} onChange={set('duration')}>
             <option value="">Select a duration</option>
-            {durations.map((years) => <option key={years} value={years}>{years} years</option>)}
+            {policyDurations.map((years) => <option key={years} value={years}>{years} years</option>)}
           </select>,
         )}
         {field(
@@ -122,7 +103,7 @@ export function AddPolicyPage() {
           'Base Premium',
           <select {...describedBy('basePremium')} value={values.basePremium} onChange={set('basePremium')}>
             <option value="">Select a base premium</option>
-            {basePremiums.map((amount) => <option key={amount} value={amount}>{amount.toLocaleString('en-US')}</option>)}
+            {basePremiumChoices.map((amount) => <option key={amount} value={amount}>{amount.toLocaleString('en-US')}</option>)}
           </select>,
         )}
         {field(

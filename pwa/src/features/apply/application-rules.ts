@@ -1,15 +1,15 @@
-/** The application form's checks (spec section 5), with the messages shown under each field. */
+/**
+ * The application form's checks (spec section 5): the server's own request schema
+ * (edge-api/src/schemas/application.ts), so the form and the server never disagree, plus the
+ * one rule only the form has (the premium must come from a quote).
+ */
+import { applicationInput, type ApplicationInput } from 'edge-api/src/schemas/application.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
 
-export interface ApplicationForm {
-  policyId: string;
-  name: string;
-  address: string;
-  nid: string;
-  phone: string;
-  nomineeName: string;
-  relationship: string;
+/** What the form holds while it is being filled in: text as typed, and the ticked conditions. */
+export type ApplicationForm = Record<Exclude<keyof ApplicationInput, 'healthConditions' | 'estimatedPremium'>, string> & {
   healthConditions: string[];
-}
+};
 
 export type ApplicationField = keyof ApplicationForm | 'estimatedPremium';
 export type ApplicationErrors = Partial<Record<ApplicationField, string>>;
@@ -17,18 +17,17 @@ export type ApplicationErrors = Partial<Record<ApplicationField, string>>;
 /** The order the fields appear in, so focus can go to the first one that needs attention. */
 export const fieldOrder: ApplicationField[] = ['policyId', 'name', 'estimatedPremium', 'address', 'nid', 'phone', 'nomineeName', 'relationship'];
 
-export function checkApplication(form: ApplicationForm, estimatedPremium: number | null): ApplicationErrors {
-  const errors: ApplicationErrors = {};
-  if (!form.policyId) errors.policyId = 'Please choose a policy';
-  if (!form.name.trim()) errors.name = 'Name is required';
-  if (estimatedPremium === null) errors.estimatedPremium = 'Please get a quote first: the estimated premium comes from it.';
-  if (!form.address.trim()) errors.address = 'Address is required';
-  if (!form.nid.trim()) errors.nid = 'NID is required';
-  else if (!/^\d+$/.test(form.nid.trim())) errors.nid = 'NID must be a number (digits only)';
-  if (form.phone.trim() && !/^\+?[\d\s-]{6,20}$/.test(form.phone.trim())) errors.phone = 'Please enter a valid phone number';
-  if (!form.nomineeName.trim()) errors.nomineeName = 'Nominee name is required';
-  if (!form.relationship.trim()) errors.relationship = 'Relationship is required';
-  return errors;
+export const noQuoteMessage = 'Please get a quote first: the estimated premium comes from it.';
+
+export type CheckedApplication = { errors: ApplicationErrors; request: null } | { errors: Record<string, never>; request: ApplicationInput };
+
+/** The errors to show, or the request to send (trimmed, blank phone left out). */
+export function checkApplication(form: ApplicationForm, estimatedPremium: number | null): CheckedApplication {
+  const checked = applicationInput.safeParse({ ...form, estimatedPremium });
+  const errors: ApplicationErrors = checked.success ? {} : fieldErrors<ApplicationField>(checked.error);
+  if (estimatedPremium === null) errors.estimatedPremium = noQuoteMessage;
+  if (!checked.success || estimatedPremium === null) return { errors, request: null };
+  return { errors: {}, request: checked.data };
 }
 
 /** 'None of the Above' excludes the others, and choosing another condition unticks it. */

@@ -5,6 +5,7 @@
  * offline outbox can take it over).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { healthConditionChoices } from 'edge-api/src/schemas/application.ts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
@@ -14,7 +15,7 @@ import { localDb, type Policy } from '../../lib/local-db.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, type ApplicationField, type ApplicationForm } from './application-rules.ts';
-import { healthConditionChoices, submitApplication } from './submit-application.ts';
+import { submitApplication } from './submit-application.ts';
 import './apply.css';
 
 interface ArrivedWith {
@@ -81,11 +82,11 @@ export function ApplyPage() {
     event.preventDefault();
     setRefusal(null);
     const values = { ...form, name };
-    const found = checkApplication(values, estimatedPremium);
+    const { errors: found, request } = checkApplication(values, estimatedPremium);
     setErrors(found);
     const first = fieldOrder.find((f) => found[f]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
+    if (first || !request) {
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     if (session.status !== 'signed-in' || !session.user) {
@@ -98,17 +99,7 @@ export function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const outcome = await submitApplication({
-        policyId: values.policyId,
-        name: values.name.trim(),
-        address: values.address.trim(),
-        nid: values.nid.trim(),
-        ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
-        nomineeName: values.nomineeName.trim(),
-        relationship: values.relationship.trim(),
-        healthConditions: values.healthConditions,
-        estimatedPremium: estimatedPremium ?? 0,
-      });
+      const outcome = await submitApplication(request);
       setSent(true);
       clearDraft(userId);
       if (outcome.status === 'queued') {

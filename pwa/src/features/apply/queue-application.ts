@@ -2,12 +2,12 @@
  * Queues an application in the offline outbox, with the row My Applications shows for it at
  * once ('Waiting to send') until the server's own row replaces it.
  */
+import type { ApplicationInput } from 'edge-api/src/schemas/application.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { enqueue, signedInUser, type Queued } from '../../lib/offline/queue.ts';
 import { localApplicationId } from '../../lib/outbox-overlay.ts';
-import type { ApplicationValues } from './submit-application.ts';
 
-export async function queueApplication(values: ApplicationValues): Promise<Queued> {
+export async function queueApplication(values: ApplicationInput): Promise<Queued> {
   const user = signedInUser();
   const mutationId = crypto.randomUUID();
   const policy = await localDb.policies.get(values.policyId);

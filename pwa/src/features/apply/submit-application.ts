@@ -5,24 +5,10 @@
  * moments and the form shows it as before (field errors included); offline, or on a slow
  * network, it stays queued ('Waiting to send' in My Applications) and is sent later.
  */
+import type { ApplicationInput } from 'edge-api/src/schemas/application.ts';
 import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { awaitServerAnswer } from '../../lib/offline/answers.ts';
 import { queueApplication } from './queue-application.ts';
-
-export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
-
-/** The body of POST /applications (the applicant's email comes from the session, server-side). */
-export interface ApplicationValues {
-  policyId: string;
-  name: string;
-  address: string;
-  nid: string;
-  phone?: string;
-  nomineeName: string;
-  relationship: string;
-  healthConditions: string[];
-  estimatedPremium: number;
-}
 
 /**
  * 'sent': the server has it. 'queued': kept on the device, to be sent when back online.
@@ -33,7 +19,7 @@ export interface SubmitOutcome {
 }
 
 /** Throws ApiRequestError when the server refuses it. */
-export async function submitApplication(values: ApplicationValues): Promise<SubmitOutcome> {
+export async function submitApplication(values: ApplicationInput): Promise<SubmitOutcome> {
   const queued = await queueApplication(values);
   const answer = await awaitServerAnswer(queued.mutationId);
   if (answer.state === 'refused') throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);

@@ -1,24 +1,23 @@
 /** The sign-in and registration checks of spec section 5, done in the browser before sending. */
+import { loginBody, registerForm } from 'edge-api/src/auth/schemas.ts';
+import { imageFileProblem } from 'edge-api/src/schemas/image.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
+import { fieldErrors } from '../../lib/form-errors.ts';
 
-export const maxPictureBytes = 10 * 1024 * 1024;
-
+/** Sign-in: the server's own request schema, so both give the same messages. */
 export function checkCredentials(email: string, password: string): { email?: string; password?: string } {
-  const errors: { email?: string; password?: string } = {};
-  if (!email.trim()) errors.email = 'Email is required';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errors.email = 'Please enter a valid email address';
-  if (!password) errors.password = 'Password is required';
-  else if (password.length < 6) errors.password = 'Password must be at least 6 characters';
-  return errors;
+  const checked = loginBody.safeParse({ email, password });
+  return checked.success ? {} : fieldErrors<'email' | 'password'>(checked.error);
+}
+
+/** Registration's text fields, checked as POST /api/auth/register checks them. */
+export function checkRegistration(name: string, email: string, password: string): { name?: string; email?: string; password?: string } {
+  const checked = registerForm.safeParse({ name, email, password });
+  return checked.success ? {} : fieldErrors<'name' | 'email' | 'password'>(checked.error);
 }
 
 /** A profile picture must be an image of at most 10MB (none at all is fine). */
-export function checkPicture(file: Pick<File, 'type' | 'size'> | null): string | undefined {
-  if (!file) return undefined;
-  if (!file.type.startsWith('image/')) return 'Please upload an image file (jpg, png, etc.)';
-  if (file.size > maxPictureBytes) return 'Maximum size is 10MB';
-  return undefined;
-}
+export const checkPicture = (file: Pick<File, 'type' | 'size'> | null): string | undefined => imageFileProblem(file);
 
 /** The provider's words for a failed sign-in, or a plain fallback. */
 export const failureText = (error: unknown) =>

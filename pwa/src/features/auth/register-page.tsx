@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { register, signInWithGoogle } from '../../lib/session.ts';
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn, type FieldErrors } from './auth-form.tsx';
-import { checkCredentials, checkPicture, failureText } from './auth-rules.ts';
+import { checkPicture, checkRegistration, failureText } from './auth-rules.ts';
 import './auth.css';
 
 type Field = 'name' | 'email' | 'password' | 'photo';
@@ -35,8 +35,7 @@ export function RegisterPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const found: FieldErrors<Field> = { ...checkCredentials(email, password) };
-    if (!name.trim()) found.name = 'Name is required';
+    const found: FieldErrors<Field> = { ...checkRegistration(name, email, password) };
     const pictureProblem = checkPicture(photo);
     if (pictureProblem) found.photo = pictureProblem;
     if (form.showErrors(found, ['name', 'email', 'password', 'photo'])) return;

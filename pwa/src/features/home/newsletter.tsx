@@ -2,6 +2,7 @@
  * The newsletter sign-up (spec sections 4, 5 and 8): idle → submitting → success (form
  * cleared) or error, with the server's own words when it sends them.
  */
+import { subscribeBody } from 'edge-api/src/schemas/newsletter.ts';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../lib/http.ts';
 
@@ -24,10 +25,16 @@ export function Newsletter() {
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The browser has checked the fields' types; the server's rules catch a name of spaces.
+    const checked = subscribeBody.safeParse({ name, email });
+    if (!checked.success) {
+      setOutcome({ kind: 'error', text: checked.error.issues[0]?.message ?? 'Subscription failed' });
+      return;
+    }
     setSubmitting(true);
     setOutcome(null);
     try {
-      const res = await api.subscribe.$post({ json: { name, email } });
+      const res = await api.subscribe.$post({ json: checked.data });
       const message = await messageFrom(res);
       if (res.ok) {
         setOutcome({ kind: 'success', text: message ?? 'Thank you for subscribing!' });

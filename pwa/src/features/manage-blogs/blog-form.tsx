@@ -1,5 +1,7 @@
 /** Create or edit a blog: title and content (plain text), both required (spec section 5). */
+import { blogInput } from 'edge-api/src/schemas/blog.ts';
 import { useState, type FormEvent } from 'react';
+import { fieldErrors } from '../../lib/form-errors.ts';
 import type { Blog, BlogDraft } from './blogs-api.ts';
 
 interface BlogFormProps {
@@ -16,13 +18,12 @@ export function BlogForm({ editing, onSave, onCancelEdit }: BlogFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Partial<Record<keyof BlogDraft, string>> = {};
-    if (!draft.title.trim()) found.title = 'Title is required';
-    if (!draft.content.trim()) found.content = 'Content is required';
-    setErrors(found);
-    if (found.title || found.content) return;
+    // The server's own rules: the title trimmed, the content kept exactly as written.
+    const checked = blogInput.safeParse(draft);
+    setErrors(checked.success ? {} : fieldErrors<keyof BlogDraft>(checked.error));
+    if (!checked.success) return;
     setBusy(true);
-    const saved = await onSave({ title: draft.title.trim(), content: draft.content.trim() });
+    const saved = await onSave({ title: checked.data.title, content: checked.data.content });
     setBusy(false);
     if (saved && !editing) setDraft({ title: '', content: '' });
   }

@@ -3,7 +3,8 @@
  * with no network and the formula is tested on its own (premium.test.ts).
  */
 
-export const durationChoices = [3, 5, 7, 10] as const;
+/** The policy terms on offer, the same list the catalogue's policies use. */
+export { policyDurations as durationChoices } from 'edge-api/src/schemas/policy.ts';
 
 export interface QuoteInput {
   /** Age in years. */

@@ -1,6 +1,9 @@
-/** Small zod building blocks shared by the command schemas, with messages meant for people. */
+/**
+ * Small zod building blocks of the request schemas, with messages meant for people. Pure zod:
+ * the PWA's forms check with the same rules.
+ */
 import { z } from 'zod';
-import { imageUrlPrefix, storedImageName } from '../lib/image-uploads.ts';
+import { imageUrlPrefix, storedImageName } from './image.ts';
 
 /** Required text, trimmed, with "<Label> is required" when missing or blank. */
 export const requiredText = (label: string, max: number, message = `${label} is required`) =>

@@ -1,0 +1,36 @@
+/**
+ * The policy application (spec sections 3 and 5): its health conditions and the request of POST /api/applications, written once. The route, sync push and the
+ * PWA's Apply form all check with these, so the form never accepts what the server refuses.
+ */
+import { z } from 'zod';
+import { numberLike, requiredText } from './fields.ts';
+import { nidNumber, optionalPhone } from './person.ts';
+
+/** The spec's health conditions (policy application form, multi-choice). */
+export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
+export type HealthCondition = (typeof healthConditionChoices)[number];
+
+export const applicationInput = z.object({
+  name: requiredText('Name', 120),
+  address: requiredText('Address', 300),
+  nid: nidNumber,
+  phone: optionalPhone,
+  nomineeName: requiredText('Nominee name', 120),
+  relationship: requiredText('Relationship', 60),
+  healthConditions: z
+    .array(z.enum(healthConditionChoices, { error: `Health conditions must be among: ${healthConditionChoices.join(', ')}` }), {
+      error: 'Health conditions must be a list',
+    })
+    .max(healthConditionChoices.length, 'Too many health conditions')
+    .optional()
+    .transform((list) => [...new Set(list ?? [])]),
+  estimatedPremium: numberLike('Estimated premium must be a number')
+    .pipe(z.number().finite().nonnegative('Estimated premium cannot be negative').max(1e12, 'Estimated premium is too large'))
+    .nullish()
+    .transform((value) => value ?? null),
+  policyId: requiredText('Policy', 100, 'Please choose a policy'),
+});
+/** What the server works with, after trimming and defaults. */
+export type ApplicationInput = z.infer<typeof applicationInput>;
+/** What a client sends. */
+export type ApplicationRequest = z.input<typeof applicationInput>;

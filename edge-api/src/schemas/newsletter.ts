@@ -1,0 +1,7 @@
+/** The newsletter sign-up (spec section 5: name and email required). The home page's form checks with it too. */
+import { z } from 'zod';
+
+export const subscribeBody = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  email: z.email({ error: 'Please enter a valid email address' }).trim().max(254, 'Email is too long'),
+});

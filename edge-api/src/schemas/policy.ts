@@ -1,0 +1,62 @@
+/**
+ * The policy catalogue's constants and the Add/Edit Policy request (spec sections 3, 5 and 9),
+ * written once: the server's route and the PWA's Add Policy form and quote use these.
+ */
+import { z } from 'zod';
+import { imageUrl, numberLike, requiredText } from './fields.ts';
+
+export const policyCategories = ['Term Life', 'Senior', 'Child'] as const;
+export type PolicyCategory = (typeof policyCategories)[number];
+export const policyDurations = [3, 5, 7, 10] as const;
+export const basePremiumChoices = [100000, 500000, 1000000] as const;
+
+const age = (label: string) =>
+  numberLike(`${label} is required`).pipe(
+    z.number().int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(120, `${label} must be at most 120`),
+  );
+
+/** A form's untouched select sends '': that is "required", any other stranger "must be one of". */
+const chosen = (label: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${label} is required` })
+    .refine((value) => value !== '', `${label} is required`);
+
+const oneOf = <T extends number>(label: string, choices: readonly T[], message: string) =>
+  chosen(label).pipe(numberLike(message).refine((value): value is T => (choices as readonly number[]).includes(value), message));
+
+/** The fields without the image, which the form holds as a file until it is uploaded. */
+export const policyTextFields = {
+  title: requiredText('Title', 200),
+  category: chosen('Category').pipe(z.enum(policyCategories, { error: `Category must be one of: ${policyCategories.join(', ')}` })),
+  description: requiredText('Description', 5000),
+  shortDetails: requiredText('Short details', 500),
+  minAge: age('Minimum age'),
+  maxAge: age('Maximum age'),
+  coverageRange: numberLike('Coverage range is required').pipe(
+    z.number().int('Coverage range must be a whole number').positive('Coverage range must be more than 0').max(1e12, 'Coverage range is too large'),
+  ),
+  duration: oneOf('Duration', policyDurations, `Duration must be one of ${policyDurations.join(', ')} years`),
+  basePremium: oneOf('Base premium', basePremiumChoices, `Base premium must be one of ${basePremiumChoices.join(', ')}`),
+};
+
+const policyFields = { ...policyTextFields, image: imageUrl };
+
+const agesInOrder = (value: { minAge?: number; maxAge?: number }) =>
+  value.minAge === undefined || value.maxAge === undefined || value.minAge <= value.maxAge;
+export const agesMessage = 'Maximum age must be at least the minimum age';
+// A fresh object each time: zod rewrites the params object it is given.
+const agesRule = () => ({ message: agesMessage, path: ['maxAge'] });
+
+export const policyInput = z.object(policyFields).refine(agesInOrder, agesRule());
+export type PolicyInput = z.infer<typeof policyInput>;
+
+/** The Add Policy form before its picture is uploaded: every rule of policyInput but the image's. */
+export const policyFormInput = z.object(policyTextFields).refine(agesInOrder, agesRule());
+
+/** An edit: any of the fields, each checked as on creation. */
+export const policyPatch = z
+  .object(policyFields)
+  .partial()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Nothing to change' })
+  .refine(agesInOrder, agesRule());
+export type PolicyPatch = z.infer<typeof policyPatch>;

@@ -1,0 +1,14 @@
+/**
+ * A zod check's problems as one message per form field (the first one found), the way the
+ * server's 400 answer lists them in `fields`, so a form shows its own and the server's the same.
+ */
+import type { ZodError } from 'zod';
+
+export function fieldErrors<Field extends string>(error: ZodError): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '') as Field;
+    found[field] ??= issue.message;
+  }
+  return found;
+}
