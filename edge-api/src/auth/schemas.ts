@@ -3,6 +3,7 @@
  * Pure zod, no server imports, so the PWA's forms can use the same rules.
  */
 import { z } from 'zod';
+import { isUploadedImage } from '../schemas/image.ts';
 import { nidNumber, requiredPhone } from '../schemas/person.ts';
 
 const trimmed = (required: string, max = 120, tooLong = 'This is too long') =>
@@ -31,7 +32,7 @@ export const photoUrlField = z
   .string()
   .trim()
   .max(2048, 'The photo link is too long')
-  .refine((value) => /^\/images\/[A-Za-z0-9._-]+$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+  .refine((value) => isUploadedImage(value) || /^https:\/\/[^\s]+$/.test(value), {
     message: 'The photo must be an uploaded image or an https link',
   });
 

@@ -3,7 +3,7 @@
  * the PWA's forms check with the same rules.
  */
 import { z } from 'zod';
-import { imageUrlPrefix, storedImageName } from './image.ts';
+import { imageUrlPrefix, isUploadedImage } from './image.ts';
 
 /** Required text, trimmed, with "<Label> is required" when missing or blank. */
 export const requiredText = (label: string, max: number, message = `${label} is required`) =>
@@ -37,7 +37,7 @@ export const imageUrl = z
   .min(1, 'Image is required')
   .max(2000, 'The image address is too long')
   .refine((value) => {
-    if (value.startsWith(imageUrlPrefix)) return storedImageName.test(value.slice(imageUrlPrefix.length));
+    if (value.startsWith(imageUrlPrefix)) return isUploadedImage(value);
     try {
       const url = new URL(value);
       return url.protocol === 'https:' || url.protocol === 'http:';

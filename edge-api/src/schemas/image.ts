@@ -10,6 +10,10 @@ export const imageUrlPrefix = `${apiPrefix}/images/`;
 /** Stored names look like `<uuid>.<ext>`; anything else is never looked up. */
 export const storedImageName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg|webp|gif)$/;
 
+/** The address of one of our own uploads (GET /api/images/<stored name>). */
+export const isUploadedImage = (value: string) =>
+  value.startsWith(imageUrlPrefix) && storedImageName.test(value.slice(imageUrlPrefix.length));
+
 /** Spec section 9: profile and policy pictures are at most 10 MB. */
 export const maxImageBytes = 10 * 1024 * 1024;
 export const notAnImageMessage = 'Please upload an image file (jpg, png, etc.)';
