@@ -25,14 +25,14 @@ describe(`registration on ${runtime}`, () => {
       email: 'rahim@example.test',
       name: 'Rahim Uddin',
       role: 'user',
-      photoURL: expect.stringMatching(/^\/images\/[0-9a-f-]{36}\.png$/),
+      photoURL: expect.stringMatching(/^\/api\/images\/[0-9a-f-]{36}\.png$/),
     });
     expect(body.accessToken.split('.')).toHaveLength(3);
 
     const cookie = res.headers.getSetCookie().find((line) => line.startsWith('refresh_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
-    expect(cookie).toMatch(/Path=\/auth/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
     expect(cookie).not.toMatch(/Secure/i); // http test origin; Secure comes with https
 
     const picture = await api.fetch(body.user.photoURL!);

@@ -6,13 +6,14 @@
  */
 import { sql } from 'kysely';
 import type { AppDeps } from '../env.ts';
+import { imageUrlPrefix } from '../schemas/image.ts';
 
 const batchSize = 50;
 
 export async function removeUnusedUploads(deps: AppDeps): Promise<string[]> {
   const { db, clock, config } = deps;
   const before = new Date(clock().getTime() - config.unusedUploadGraceSeconds * 1000).toISOString();
-  const url = sql<string>`'/images/' || images.id`;
+  const url = sql<string>`${imageUrlPrefix} || images.id`;
   // One conditional delete: a row someone started to use meanwhile no longer matches.
   const removed = await db
     .deleteFrom('images')
