@@ -14,10 +14,13 @@ interface PageNavProps {
   onPage: (page: number) => void;
   /** True while the next page is on its way (buttons stay, marked busy). */
   busy?: boolean;
+  /** Show nothing when everything fits on one page (lists that are usually short). */
+  onlyWhenPaged?: boolean;
 }
 
-export function PageNav({ label, page, pageSize, total, onPage, busy = false }: PageNavProps) {
+export function PageNav({ label, page, pageSize, total, onPage, busy = false, onlyWhenPaged = false }: PageNavProps) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  if (onlyWhenPaged && pageCount === 1) return null;
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (

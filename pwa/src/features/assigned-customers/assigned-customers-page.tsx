@@ -1,9 +1,11 @@
 /** Assigned Customers (agent, spec section 2): who has been assigned to me, and where each stands. */
 import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
+import { usePageOf } from '../../lib/use-page-of.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { InvalidFormatError, useAssignedCustomers } from './use-assigned-customers.ts';
 
@@ -38,6 +40,7 @@ export function AssignedCustomersPage() {
   const { user } = useSession();
   const isAgent = user?.role.toLowerCase() === 'agent';
   const customers = useAssignedCustomers(user?.email ?? '', isAgent);
+  const shown = usePageOf(customers.status === 'ready' ? customers.data : []);
 
   return (
     <section>
@@ -53,7 +56,10 @@ export function AssignedCustomersPage() {
       ) : customers.data.length === 0 ? (
         <EmptyState>No customers have been assigned to you yet.</EmptyState>
       ) : (
-        <DataTable label="Customers assigned to you" columns={columns} rows={customers.data} rowKey={(customer) => customer.id} />
+        <>
+          <DataTable label="Customers assigned to you" columns={columns} rows={shown.items} rowKey={(customer) => customer.id} />
+          <PageNav label="Assigned customers pages" page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
+        </>
       )}
     </section>
   );

@@ -5,12 +5,14 @@
  */
 import { useState } from 'react';
 import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
 import { pendingLabel } from '../../lib/outbox-overlay.ts';
+import { usePageOf } from '../../lib/use-page-of.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ClaimDetailsDialog } from './claim-details-dialog.tsx';
 import { ClaimStatus, formatDate } from './claim-status.tsx';
@@ -95,6 +97,7 @@ export function PolicyClearancePage() {
   }
 
   const open = claims.status === 'ready' ? claims.data.filter(isOpenClaim) : [];
+  const shown = usePageOf(open);
 
   return (
     <section className="claims">
@@ -110,7 +113,10 @@ export function PolicyClearancePage() {
       )}
       {claims.status === 'ready' && open.length === 0 && <EmptyState>No pending policy claims for clearance.</EmptyState>}
       {open.length > 0 && (
-        <DataTable label="Policy claims waiting for your decision" columns={columns(setSelected)} rows={open} rowKey={(claim) => claim.id} />
+        <>
+          <DataTable label="Policy claims waiting for your decision" columns={columns(setSelected)} rows={shown.items} rowKey={(claim) => claim.id} />
+          <PageNav label="Policy claims pages" page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
+        </>
       )}
 
       {selected && (
