@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationRow, blogRow } from '../src/seed/factories.ts';
 import { adminReject, apply, applicationBody, assign, call, count, insertPolicy, type Json } from './support/calls.ts';
 import { insertRow } from './support/rows.ts';
+import { pullEverything, pullPage, type SyncPage } from './support/sync-pulls.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -26,43 +27,11 @@ afterAll(async () => {
   await api?.stop();
 });
 
-interface Page {
-  cursor: string;
-  hasMore: boolean;
-  reset: boolean;
-  changes: Record<'policies' | 'blogs' | 'faqs' | 'agents' | 'applications', { upserts: Json[]; deletes: string[] }>;
-}
-
-const pull = async (user: TestUser | null, since?: string, limit?: number) => {
-  const query = new URLSearchParams();
-  if (since !== undefined) query.set('since', since);
-  if (limit !== undefined) query.set('limit', String(limit));
-  const res = await call<Page>(api, 'GET', `/api/sync?${query}`, user);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
-
-/** Pulls every page from `since`; returns the final cursor and everything that arrived. */
-async function pullAll(user: TestUser | null, since = '0', limit = 1000) {
-  const all: Page['changes'] = { policies: { upserts: [], deletes: [] }, blogs: { upserts: [], deletes: [] }, faqs: { upserts: [], deletes: [] }, agents: { upserts: [], deletes: [] }, applications: { upserts: [], deletes: [] } };
-  let cursor = since;
-  let pages = 0;
-  for (;;) {
-    const page = await pull(user, cursor, limit);
-    for (const name of Object.keys(all) as (keyof Page['changes'])[]) {
-      all[name].upserts.push(...page.changes[name].upserts);
-      all[name].deletes.push(...page.changes[name].deletes);
-    }
-    cursor = page.cursor;
-    pages += 1;
-    if (!page.hasMore) break;
-    if (pages > 100) throw new Error('too many pages');
-  }
-  return { cursor, changes: all, pages };
-}
+const pull = (user: TestUser | null, since?: string, limit?: number) => pullPage(api, user, since, limit);
+const pullAll = (user: TestUser | null, since = '0', limit = 1000) => pullEverything(api, user, since, limit);
 
 const ids = (list: { id: string }[]) => list.map((row) => row.id).sort();
-const nothing = (changes: Page['changes']) =>
+const nothing = (changes: SyncPage['changes']) =>
   Object.values(changes).every((c) => c.upserts.length === 0 && c.deletes.length === 0);
 
 describe(`pulling changes on ${runtime}`, () => {
@@ -380,30 +349,3 @@ describe(`replaying and reordering pushes on ${runtime}`, () => {
 });
 
 // Last, so that the other tests' full pulls stay small.
-describe(`a large catalogue on ${runtime}`, () => {
-  it('after one change among 10,000 policies, the delta carries that row only', async () => {
-    await api.sql(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
-       INSERT INTO policies (id, title, category, description, short_details, min_age, max_age, coverage_range, duration,
-                             base_premium, image_url, creator_email, tracking_id, creation_date)
-       SELECT 'bulk-' || i, 'Bulk policy ' || i, 'Term Life', 'Bulk', 'Bulk', 18, 60, 100000, 10, 100000,
-              'https://img.example.test/p.png', 'admin@test.local', 'TID-' || i, '2025-01-01T00:00:00.000Z'
-       FROM n`,
-    );
-    expect(await count(api, `SELECT count(*) AS n FROM policies WHERE id LIKE 'bulk-%'`)).toBe(10_000);
-    const full = await pullAll(null, '0', 1000);
-    expect(full.changes.policies.upserts.length).toBeGreaterThanOrEqual(10_000);
-    expect(new Set(full.changes.policies.upserts.map((p) => p.id)).size).toBe(full.changes.policies.upserts.length);
-
-    const edited = await call(api, 'PATCH', '/api/policies/bulk-4321', admin, { title: 'The one that changed' });
-    expect(edited.status).toBe(200);
-    const delta = await pull(null, full.cursor);
-    expect(delta.hasMore).toBe(false);
-    expect(delta.changes.policies.upserts).toHaveLength(1);
-    expect(delta.changes.policies.upserts[0]).toMatchObject({ id: 'bulk-4321', title: 'The one that changed' });
-    expect(delta.changes.policies.deletes).toEqual([]);
-    for (const name of ['blogs', 'faqs', 'agents', 'applications'] as const) {
-      expect(delta.changes[name]).toEqual({ upserts: [], deletes: [] });
-    }
-  }, 120_000);
-});
