@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -29,6 +29,7 @@ import {
 } from './support/report.ts';
 import { runScaleBench } from './scale.ts';
 import { runSearchBench } from './search.ts';
+import { runSlowPhoneBench } from './slow-phone.ts';
 import { runStartBench } from './start.ts';
 import { runWorkerBench } from './worker.ts';
 import { runSyncBench } from './sync.ts';
@@ -44,6 +45,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   scale: runScaleBench,
   overload: runOverloadBench,
   worker: runWorkerBench,
+  'slow-phone': runSlowPhoneBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -77,6 +77,7 @@ export const titles: Record<BenchId, string> = {
   scale: '8. Admin and agent screens at 1,000, 10,000 and 100,000 applications',
   overload: '9. Past capacity: 503s, not time-outs',
   worker: '10. Worker: bounded per-request work on D1, beside Node',
+  'slow-phone': '11. A first and a repeat visit on a slow phone (4x CPU, Slow 3G)',
 };
 
 export function renderReport(results: BenchResult[]): string {

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { PrerenderedProvider, type PrerenderedData } from '../lib/prerendered.tsx';
 
@@ -12,6 +12,18 @@ export function AppTree({ router, prerendered }: { router: ReactNode; prerendere
       <PrerenderedProvider data={prerendered}>{router}</PrerenderedProvider>
       {/* Global, outside the routes: offered on every screen, and still there if a route fails. */}
       <UpdatePrompt />
+      <MarkReady />
     </StrictMode>
   );
+}
+
+/**
+ * Marks the moment the app first committed (hydrated or rendered): from then on its screens
+ * answer input. bench/slow-phone.ts reads the mark.
+ */
+function MarkReady() {
+  useEffect(() => {
+    if (performance.getEntriesByName('app-ready').length === 0) performance.mark('app-ready');
+  }, []);
+  return null;
 }
