@@ -4,6 +4,7 @@
  * with no hydration errors and every interaction working, and offline the service worker
  * serves the same prerendered pages.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newContext, type Page } from './support/browser.ts';
 import { offlineJourney, waitForServiceWorker } from './support/offline.ts';
@@ -23,7 +24,14 @@ const curl = async (path: string) => {
   const res = await fetch(new URL(path, journey.server.url), { headers: { accept: '*/*' } });
   expect(res.status, path).toBe(200);
   expect(res.headers.get('content-type'), path).toContain('text/html');
-  return res.text();
+  const html = await res.text();
+  // The stylesheets come inline (no round trip before the first paint), allowed by their hash only.
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+  expect(style, path).toBeTruthy();
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp, path).toContain(`'sha256-${createHash('sha256').update(style!).digest('base64')}'`);
+  expect(csp, path).not.toContain('unsafe-inline');
+  return html;
 };
 
 /**

@@ -10,6 +10,7 @@
  * The Node server and the service worker serve pages/<name>.html for a navigation to the page;
  * other addresses get the app shell (dist/index.html).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,6 +21,7 @@ import type { Blog } from '../edge-api/src/db/blogs.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
 import { apiPrefix } from '../edge-api/src/api-prefix.ts';
 import { startNodeServer } from '../edge-api/src/node.ts';
+import { styleHashesFile } from '../edge-api/src/prerendered-pages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
@@ -121,11 +123,25 @@ function routeFiles(manifest: Manifest, module: string) {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typeof routeFiles>) {
+/**
+ * The page's stylesheets (the shell's and the route's) as one inline <style>: on a slow network
+ * each stylesheet is a round trip that holds the first paint back. The CSP allows inline style
+ * only by hash: the hashes go to pages/style-hashes.json, which the Node server adds to
+ * style-src of the HTML it serves (edge-api/src/static-pwa.ts).
+ */
+function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
+  const shellStyles = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+  const files = [...new Set([...shellStyles.map((match) => match[1] as string), ...styles])];
+  const css = files.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
+  hashes.add(`sha256-${createHash('sha256').update(css).digest('base64')}`);
+  let inlined = html;
+  for (const match of shellStyles) inlined = inlined.replace(match[0], '');
+  return inlined.replace('</head>', `<style>${css}</style>\n  </head>`);
+}
+
+function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typeof routeFiles>, hashes: Set<string>) {
   const dataUrl = `/pages/${page.name}.json`;
   const head = [
-    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${dataUrl}">`,
   ].join('\n    ');
   let html = shell
@@ -140,7 +156,7 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
   // The hero picture is the home page's largest paint; every other page would only wait behind it.
   if (page.data.path !== '/') html = html.replace(/\s*<!--[^>]*hero[^>]*-->\s*<link rel="preload" as="image"[^>]*>/, '');
   if (!html.includes('data-prerendered=')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
-  return html;
+  return inlineStyles(html, files.styles, hashes);
 }
 
 /**
@@ -174,13 +190,15 @@ export async function prerenderPages() {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const pages = await withCatalogue(async (catalogue) => pagesOf(catalogue));
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
+  const styleHashes = new Set<string>();
   for (const page of pages) {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(shell, page, body, routeFiles(manifest, page.module)));
+    writeFileSync(file, pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes));
     writeFileSync(join(distDir, 'pages', `${page.name}.json`), JSON.stringify(page.data));
   }
+  writeFileSync(join(distDir, 'pages', styleHashesFile), JSON.stringify([...styleHashes]));
   console.log(`prerendered ${pages.length} pages into dist/pages in ${Date.now() - started} ms`);
 }
 

@@ -49,6 +49,14 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number):
       },
     ],
   });
+  // Every answer must be the success the benchmark asked for: a run of refusals (401s, 429s)
+  // or failures would measure the wrong path, so it fails the benchmark instead of being reported.
+  if (result.non2xx || result.errors) {
+    throw new Error(
+      `${spec.method} ${spec.path} against ${baseUrl}: ${result.non2xx} non-2xx answers and ${result.errors} connection errors ` +
+        `out of ${result.requests.total} requests`,
+    );
+  }
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -17,7 +17,11 @@ export interface CapturedResponse {
   headers: [string, string][];
   /** Base64 of the body bytes. */
   body: string;
+  /** Captured for a client that accepts compression: answers only such clients (others get the plain capture). */
+  compressed: boolean;
 }
+
+export const acceptsCompression = (acceptEncoding: string | undefined) => /\b(gzip|deflate|br)\b/i.test(acceptEncoding ?? '');
 
 /** Headers the HTTP layer writes itself, per connection. */
 const hopByHop = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -36,10 +40,12 @@ if (isMain) {
     status: r.status,
     headers: Object.fromEntries(r.headers),
     body: Buffer.from(r.body, 'base64'),
+    compressed: r.compressed,
   }));
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const route = routes.find((r) => r.method === req.method && r.path.test(path));
+    const compressed = acceptsCompression(req.headers['accept-encoding']);
+    const route = routes.find((r) => r.method === req.method && r.path.test(path) && r.compressed === compressed);
     req.on('data', () => {});
     req.on('end', () => {
       if (!route) {

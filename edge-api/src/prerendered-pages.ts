@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -17,5 +17,30 @@ export function prerenderedPageOf(distDir: string, pathname: string): string | n
     return statSync(join(distDir, file)).isFile() ? file : null;
   } catch {
     return null;
+  }
+}
+
+/** pages/style-hashes.json: the hashes ('sha256-...') of the prerendered pages' inline styles. */
+export const styleHashesFile = 'style-hashes.json';
+
+let knownHashes = { file: '', mtimeMs: -1, hashes: [] as string[] };
+
+/**
+ * The inline style hashes the build's pages need in the CSP's style-src (scripts/prerender.ts
+ * inlines each page's stylesheets). Read again only when the file changes; none without a build.
+ */
+export function prerenderedStyleHashes(distDir: string): string[] {
+  const file = join(distDir, 'pages', styleHashesFile);
+  try {
+    const { mtimeMs } = statSync(file);
+    if (knownHashes.file !== file || knownHashes.mtimeMs !== mtimeMs) {
+      const hashes = (JSON.parse(readFileSync(file, 'utf8')) as unknown[]).filter(
+        (hash): hash is string => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/=]+$/.test(hash),
+      );
+      knownHashes = { file, mtimeMs, hashes };
+    }
+    return knownHashes.hashes;
+  } catch {
+    return [];
   }
 }

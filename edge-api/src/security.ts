@@ -25,9 +25,15 @@ export const contentSecurityPolicy = {
   manifestSrc: ["'self'"],
 };
 
-export const securityHeaders = () =>
+/**
+ * @param styleHashes inline styles allowed by their hash ('sha256-...'): the prerendered pages'
+ *   (edge-api/src/prerendered-pages.ts); never 'unsafe-inline'.
+ */
+export const securityHeaders = (styleHashes: readonly string[] = []) =>
   secureHeaders({
-    contentSecurityPolicy,
+    contentSecurityPolicy: styleHashes.length
+      ? { ...contentSecurityPolicy, styleSrc: [...contentSecurityPolicy.styleSrc, ...styleHashes.map((hash) => `'${hash}'`)] }
+      : contentSecurityPolicy,
     strictTransportSecurity: 'max-age=63072000; includeSubDomains',
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',

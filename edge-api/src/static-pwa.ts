@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { isApiPath } from './api-prefix.ts';
 import type { createApp } from './app.ts';
-import { prerenderedPageOf } from './prerendered-pages.ts';
+import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
 import { securityHeaders } from './security.ts';
 
 /**
@@ -38,7 +38,12 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     // The API sets the same headers on its own answers; setting them twice cost ~20 µs a request.
     .use(async (c, next) => {
       await next();
-      if (!fromApi.has(c.res)) await secured(c, async () => {});
+      if (fromApi.has(c.res)) return;
+      // The HTML of the app (its prerendered pages, offline copies included) may carry the
+      // build's inline styles, allowed by their hashes.
+      const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+      const hashes = html ? prerenderedStyleHashes(distDir) : [];
+      await (hashes.length ? securityHeaders(hashes) : secured)(c, async () => {});
     })
     .all('*', async (c, next) => {
       if (!isApiPath(c.req.path)) return next();
