@@ -62,7 +62,7 @@ export async function runOverloadBench(ctx: BenchContext): Promise<BenchOutcome>
   const seconds = ctx.quick ? 6 : 15;
   const runs: [string, Record<string, string>][] = [
     ['shedding on (defaults)', {}],
-    ['shedding off', { OVERLOAD_MAX_IN_FLIGHT: '100000000', PASSWORD_HASH_MAX_QUEUE: '100000000' }],
+    ['shedding off', { OVERLOAD_MAX_IN_FLIGHT: '100000000', PASSWORD_HASH_MAX_QUEUE: '100000000', PASSWORD_HASH_MAX_WAIT_MS: '100000000' }],
   ];
   const rows: string[][] = [];
   const tallies: Tally[] = [];

@@ -61,7 +61,7 @@ function apiRoutes(deps: AppDeps) {
 
 /** The whole API under `/api`. Entry points (Node, Worker) and tests build it the same way. */
 export function createApp(deps: AppDeps) {
-  setHashConcurrency(deps.config.passwordHashConcurrency, deps.config.passwordHashMaxQueue);
+  setHashConcurrency(deps.config.passwordHashConcurrency, deps.config.passwordHashMaxQueue, deps.config.passwordHashMaxWaitMs);
   const app = new Hono<AppEnv>().use(securityHeaders()).route(apiPrefix, apiRoutes(deps));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);

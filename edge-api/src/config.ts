@@ -57,6 +57,8 @@ export interface AppConfig {
   passwordHashConcurrency: number;
   /** Hashes that may wait their turn; past it a sign-in gets 503 at once. */
   passwordHashMaxQueue: number;
+  /** The longest a sign-in may expect to wait for its hash before it gets 503 at once. */
+  passwordHashMaxWaitMs: number;
   /** Take the client address from X-Forwarded-For (Node behind a proxy that sets it). */
   trustProxy: boolean;
   /** How often GET /api/policies compares popularity figures (views, applications) for a rebuild. */
@@ -157,6 +159,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     trustProxy: env.TRUST_PROXY === 'true',
     passwordHashConcurrency: int(env.PASSWORD_HASH_CONCURRENCY, 2),
     passwordHashMaxQueue: int(env.PASSWORD_HASH_MAX_QUEUE, 32),
+    passwordHashMaxWaitMs: int(env.PASSWORD_HASH_MAX_WAIT_MS, 2000),
     rateLimits: Object.fromEntries(
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,

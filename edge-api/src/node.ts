@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { passwordDecoy } from './auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -79,6 +80,9 @@ export async function startNodeServer(options: StartOptions = {}) {
   }
 
   const api = createApp(deps);
+  // The decoy hash for unknown emails is made now, not by the first sign-ins, which would all
+  // wait on it outside the hash queue's count (auth/hash-queue.ts).
+  void passwordDecoy();
   // PWA_DIST_DIR: serve another build (the deploy test swaps builds under a running server).
   const app = options.servePwa === false ? api : withStaticPwa(api, env.PWA_DIST_DIR ?? pwaDistDir);
   const port = Number(env.PORT ?? 8787);
