@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { BlogRow } from './schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { BlogRow, Database } from './schema.ts';
 
 export interface Blog {
   id: string;
@@ -27,4 +27,16 @@ export function toBlog(row: Selectable<BlogRow>): Blog {
     updatedAt: row.updated_at,
     version: row.version,
   };
+}
+
+/** Every blog, newest first (the public Blogs page). */
+export async function listBlogs(db: Kysely<Database>): Promise<Blog[]> {
+  const rows = await db.selectFrom('blogs').selectAll().orderBy('publish_date', 'desc').execute();
+  return rows.map(toBlog);
+}
+
+/** One blog, or undefined when there is none with this id. */
+export async function findBlog(db: Kysely<Database>, id: string): Promise<Blog | undefined> {
+  const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toBlog(row);
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
 import { blogInput, blogPatch, createBlog, deleteBlog, updateBlog } from '../commands/blogs.ts';
-import { toBlog } from '../db/blogs.ts';
+import { findBlog, listBlogs } from '../db/blogs.ts';
 import type { AppEnv } from '../env.ts';
 import { publicCache } from '../security.ts';
 import { notFound } from '../errors.ts';
@@ -12,17 +12,12 @@ import { mutationKey, reply } from './reply.ts';
 /** /api/blogs: public reads; agents write their own blogs, admins all of them. */
 export const blogRoutes = new Hono<AppEnv>()
   .get('/', access('GET /blogs'), publicCache(), async (c) => {
-    const rows = await c.var.deps.db.selectFrom('blogs').selectAll().orderBy('publish_date', 'desc').execute();
-    return c.json(rows.map(toBlog), 200);
+    return c.json(await listBlogs(c.var.deps.db), 200);
   })
   .get('/:id', access('GET /blogs/:id'), publicCache(), validate('param', idParam), async (c) => {
-    const row = await c.var.deps.db
-      .selectFrom('blogs')
-      .selectAll()
-      .where('id', '=', c.req.valid('param').id)
-      .executeTakeFirst();
-    if (!row) throw notFound('Blog');
-    return c.json(toBlog(row), 200);
+    const blog = await findBlog(c.var.deps.db, c.req.valid('param').id);
+    if (!blog) throw notFound('Blog');
+    return c.json(blog, 200);
   })
   .post('/', access('POST /blogs'), validate('json', blogInput), async (c) => {
     const user = currentUser(c);

@@ -5,7 +5,9 @@
 import { Hono } from 'hono';
 import { access, currentUser, sameEmail } from '../auth/access.ts';
 import { emailParam, roleQuery, userUpsert } from '../auth/schemas.ts';
-import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile.ts';
+import { findProfile, toUserProfile } from '../auth/user-profile.ts';
+import { recordSignIn } from '../commands/users.ts';
+import { roleByEmail } from '../db/users.ts';
 import type { AppEnv, SessionUser } from '../env.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { assertUploadedImage } from '../lib/image-uploads.ts';
@@ -24,9 +26,9 @@ export const userRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid('query');
     const user = currentUser(c);
     assertSelfOrAdmin(user, email);
-    const row = await c.var.deps.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst();
+    const role = await roleByEmail(c.var.deps.db, email);
     // The spec's default: someone without an account is a plain user.
-    return c.json({ role: row ? row.role.toLowerCase() : 'user' }, 200);
+    return c.json({ role: role ? role.toLowerCase() : 'user' }, 200);
   })
 
   .get('/:email', access('GET /users/:email'), validate('param', emailParam), async (c) => {
@@ -46,18 +48,8 @@ export const userRoutes = new Hono<AppEnv>()
       throw forbidden('You can only update your own profile.');
     }
     await assertUploadedImage(deps.db, body.photoURL);
-    // The account exists (the session loaded it); this records the sign-in and any new
-    // name or photo. `role` in the body is never read: roles change only through admins.
-    const row = await deps.db
-      .updateTable('users')
-      .set({
-        last_log_in: deps.clock().toISOString(),
-        ...(body.name !== undefined && { name: body.name }),
-        ...(body.photoURL !== undefined && { photo_url: body.photoURL }),
-      })
-      .where('id', '=', user.id)
-      .returning(profileColumns)
-      .executeTakeFirst();
+    // The account exists (the session loaded it); `role` in the body is never read.
+    const row = await recordSignIn(deps, user, body);
     if (!row) throw notFound('User');
     return c.json(toUserProfile(row), 200);
   });

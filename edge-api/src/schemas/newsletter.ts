@@ -5,3 +5,4 @@ export const subscribeBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
   email: z.email({ error: 'Please enter a valid email address' }).trim().max(254, 'Email is too long'),
 });
+export type SubscribeBody = z.infer<typeof subscribeBody>;

@@ -1,0 +1,9 @@
+/** Reads of the users table that the users routes need (profiles live in auth/user-profile.ts). */
+import type { Kysely } from 'kysely';
+import type { Database, Role } from './schema.ts';
+
+/** The role of the account with this email, or undefined when there is none. */
+export async function roleByEmail(db: Kysely<Database>, email: string): Promise<Role | undefined> {
+  const row = await db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst();
+  return row?.role;
+}
