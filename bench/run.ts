@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -27,6 +27,7 @@ import {
   type BenchOutcome,
   type BenchResult,
 } from './support/report.ts';
+import { runReturnVisitBench } from './return-visit.ts';
 import { runScaleBench } from './scale.ts';
 import { runSearchBench } from './search.ts';
 import { runSlowPhoneBench } from './slow-phone.ts';
@@ -46,6 +47,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   overload: runOverloadBench,
   worker: runWorkerBench,
   'slow-phone': runSlowPhoneBench,
+  revisit: runReturnVisitBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -74,10 +74,12 @@ export default defineConfig({
       injectManifest: {
         // The shell: every route chunk and stylesheet, so any screen opens offline and an open
         // tab keeps its old chunks until it reloads. Demo pictures are cached as they are seen
-        // (runtime route in sw.ts), not all up front.
+        // (runtime route in sw-pictures.ts), not all up front; only the two stand-in pictures a
+        // card shows when its own picture is missing or was never seen are precached
+        // (fallback-image.tsx), so an offline card shows a picture or its stand-in, never a broken one.
         // pages/: the prerendered public pages and the data they hydrate with (sw-pages.ts).
-        globPatterns: ['**/*.{js,css,html,svg,png}', 'pages/**/*.json'],
-        globIgnores: ['demo/**'],
+        globPatterns: ['**/*.{js,css,html,svg,png}', 'pages/**/*.json', 'demo/policies/placeholder.webp', 'demo/agents/default.webp'],
+        globIgnores: ['demo/**/!(placeholder|default).webp'],
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },

@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -78,6 +78,7 @@ export const titles: Record<BenchId, string> = {
   overload: '9. Past capacity: 503s, not time-outs',
   worker: '10. Worker: bounded per-request work on D1, beside Node',
   'slow-phone': '11. A first and a repeat visit on a slow phone (4x CPU, Slow 3G)',
+  revisit: '12. A returning visit with nothing changed: requests and bytes',
 };
 
 export function renderReport(results: BenchResult[]): string {

@@ -5,6 +5,7 @@ import { isApiPath } from './api-prefix.ts';
 import type { createApp } from './app.ts';
 import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
 import { securityHeaders } from './security.ts';
+import { revalidatedFiles } from './static-etag.ts';
 
 /**
  * Serves the built PWA beside the API on one port (Node only; on Workers the platform's
@@ -52,6 +53,8 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       fromApi.add(response);
       return response;
     })
+    // Unhashed files and the page answer If-None-Match with 304 (static-etag.ts).
+    .use(revalidatedFiles())
     // A missing file (an old chunk, say) is a 404, never the page: HTML would be run as script.
     // '/' would find the shell (index.html) among the files: the prerendered home comes first.
     .on(['GET', 'HEAD'], '*', prerenderedPage, staticFiles, (c, next) => (looksLikeAFile(c.req.path) ? next() : appShell(c, next)))

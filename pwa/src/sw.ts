@@ -12,14 +12,12 @@
  * dropped them.
  */
 /// <reference lib="webworker" />
-import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
 import { servePageOrShell } from './sw-pages.ts';
+import { cachePicturesAsShown } from './sw-pictures.ts';
 import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -54,18 +52,8 @@ const notTheApp = [
 ];
 registerRoute(new NavigationRoute(servePageOrShell, { denylist: notTheApp }));
 
-// Pictures: demo artwork and uploaded images never change under the same URL.
-registerRoute(
-  ({ request, url, sameOrigin }) =>
-    sameOrigin && request.destination === 'image' && (url.pathname.startsWith('/demo/') || url.pathname.startsWith(`${apiPrefix}/images/`)),
-  new CacheFirst({
-    cacheName: 'images',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+// Pictures: cached as they are shown, within a stated budget (sw-pictures.ts).
+cachePicturesAsShown(apiPrefix);
 
 /**
  * Background Sync (Chromium): the browser fires 'sync' when the connection is back, even if

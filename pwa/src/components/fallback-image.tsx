@@ -24,6 +24,11 @@ export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProp
       {...rest}
       src={source}
       alt={alt}
+      // A prerendered page's picture can fail before React is there to hear it (offline, never
+      // cached): a picture already settled with no pixels is taken as failed when it mounts.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0 && source !== fallback) setFailedSrc(source);
+      }}
       onError={() => {
         if (source !== fallback) setFailedSrc(source);
       }}

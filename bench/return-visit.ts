@@ -1,0 +1,122 @@
+/**
+ * Benchmark 7: a returning visit with nothing changed. A visitor (home page) and a signed-in
+ * customer (My Applications) each visit once, until the service worker controls the page and
+ * the local copy is filled; then they come back. What the second visit costs on the network is
+ * counted by a small proxy in front of the server (every request that reaches it, and the
+ * bytes of its answers, headers included), so answers from the service worker's cache or the
+ * local database are free, as they are for a phone. Goal: at most 3 requests and 3 KB.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { launchBrowser, newContext, type Browser } from '../e2e/support/browser.ts';
+import { loginAs } from '../e2e/support/login.ts';
+import { waitForLocalCopy, waitForServiceWorker } from '../e2e/support/offline.ts';
+import { ensureBuilt } from './support/build.ts';
+import { startApp } from './support/processes.ts';
+import { markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome } from './support/report.ts';
+import { formatNumber } from './support/stats.ts';
+
+const chromePath = '/usr/bin/chromium';
+const requestGoal = 3;
+const byteGoal = 3 * 1024;
+
+interface Counted {
+  method: string;
+  path: string;
+  status: number;
+  bytes: number;
+}
+
+/** A pass-through proxy that records each request and the size of its answer. */
+async function countingProxy(target: string): Promise<{ url: string; seen: Counted[]; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const seen: Counted[] = [];
+  const server: Server = createServer((req, res) => {
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const head = `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}\r\n${answer.rawHeaders.map((v, i) => (i % 2 ? `${v}\r\n` : `${v}: `)).join('')}\r\n`;
+        const entry: Counted = { method: req.method ?? 'GET', path: req.url ?? '/', status: answer.statusCode ?? 0, bytes: Buffer.byteLength(head) };
+        seen.push(entry);
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.on('data', (chunk: Buffer) => (entry.bytes += chunk.length));
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Visits `path` once (filling the caches), then again; returns what the second visit sent. */
+async function returningVisit(browser: Browser, proxy: Awaited<ReturnType<typeof countingProxy>>, path: string, signIn: boolean): Promise<Counted[]> {
+  const context = await newContext(browser, { width: 1280, height: 800 });
+  try {
+    const first = await context.newPage();
+    if (signIn) await loginAs(first, { url: proxy.url } as Parameters<typeof loginAs>[1], 'user', path);
+    else await first.goto(`${proxy.url}${path}`);
+    await waitForServiceWorker(first);
+    await waitForLocalCopy(first);
+    await first.waitForLoadState('networkidle');
+    await first.close();
+
+    const from = proxy.seen.length;
+    const again = await context.newPage();
+    await again.goto(`${proxy.url}${path}`);
+    await again.waitForLoadState('networkidle');
+    // The pull after the first screen and the service worker's update check come a moment later.
+    await again.waitForTimeout(3000);
+    await again.waitForLoadState('networkidle');
+    return proxy.seen.slice(from);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runReturnVisitBench(ctx: BenchContext): Promise<BenchOutcome> {
+  if (!existsSync(chromePath)) throw new SkipBenchmark(`Chromium is not installed at ${chromePath}`);
+  ensureBuilt(ctx.log);
+  const app = await startApp({ seed: true });
+  const proxy = await countingProxy(app.url);
+  const browser = await launchBrowser();
+  try {
+    const scenarios = [
+      { name: 'Visitor, home page (/)', path: '/', signIn: false },
+      { name: 'Customer, My Applications', path: '/dashboard/myApplication', signIn: true },
+    ];
+    const goals: BenchOutcome['goals'] = [];
+    const details: string[] = [];
+    const lines: string[] = [];
+    for (const scenario of scenarios) {
+      ctx.log(`  ${scenario.name}`);
+      const sent = await returningVisit(browser, proxy, scenario.path, scenario.signIn);
+      const bytes = sent.reduce((sum, entry) => sum + entry.bytes, 0);
+      const command = 'npm run bench -- revisit';
+      goals.push(
+        { figure: `${scenario.name}: requests on a returning visit`, goal: `<= ${requestGoal}`, measured: String(sent.length), met: sent.length <= requestGoal, command },
+        { figure: `${scenario.name}: bytes on a returning visit`, goal: `<= ${formatNumber(byteGoal)} B`, measured: `${formatNumber(bytes)} B`, met: bytes <= byteGoal, command },
+      );
+      details.push(
+        `${scenario.name}, second visit with nothing changed:\n\n` +
+          markdownTable(
+            ['Request', 'Status', 'Bytes (headers + body)'],
+            sent.map((entry) => [`${entry.method} ${entry.path}`, String(entry.status), formatNumber(entry.bytes)]),
+          ),
+      );
+      lines.push(`  ${scenario.name}: ${sent.length} requests, ${formatNumber(bytes)} B (${sent.map((entry) => `${entry.path} ${entry.status}`).join(', ')})`);
+    }
+    return { goals, details, console: lines };
+  } finally {
+    await browser.close();
+    await proxy.close();
+    await app.dispose();
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Pictures offline (issue 15): after one visit, offline, every card of the home page and the
+ * catalogue shows a picture: its own when it was shown online (cached as shown, sw-pictures.ts),
+ * else its stand-in (precached with the shell). Never a broken image.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './support/browser.ts';
+import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+
+const journey = offlineJourney();
+
+/** The card pictures on the page that have not loaded (broken or still loading). */
+async function unloadedCardPictures(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.card img, .agent-card img')]
+      .filter((img) => !img.complete || img.naturalWidth === 0)
+      .map((img) => img.currentSrc || img.src),
+  );
+}
+
+/** Scrolls to the bottom in steps, so every lazily loaded card picture is asked for. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, document.body.scrollHeight);
+  });
+}
+
+describe('pictures offline', () => {
+  it('shows every home and catalogue card with its picture or its stand-in', { timeout: 150_000 }, async () => {
+    const context = await newContext(journey.browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    // One visit: the home page and the catalogue, as a visitor reads them (top of each page).
+    await page.goto(`${journey.server.url}/`);
+    await waitForServiceWorker(page);
+    await waitForLocalCopy(page);
+    await page.waitForLoadState('networkidle');
+    await page.goto(`${journey.server.url}/all-policies`);
+    await page.locator('.card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    await context.setOffline(true);
+    for (const path of ['/', '/all-policies']) {
+      await page.goto(`${journey.server.url}${path}`);
+      await page.locator('.card').first().waitFor();
+      await scrollThrough(page);
+      const cards = await page.locator('.card img, .agent-card img').count();
+      expect(cards, path).toBeGreaterThan(0);
+      await expect.poll(() => unloadedCardPictures(page), { timeout: 20_000, message: path }).toEqual([]);
+    }
+    await context.close();
+  });
+});
