@@ -7,3 +7,7 @@ export async function roleByEmail(db: Kysely<Database>, email: string): Promise<
   const row = await db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst();
   return row?.role;
 }
+
+/** The same look-up as one statement of a batch (it answers a row only if the account exists). */
+export const roleByEmailStatement = (db: Kysely<Database>, email: string) =>
+  db.selectFrom('users').select('role').where('email', '=', email).compile();

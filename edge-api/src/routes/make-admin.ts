@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
 import { actorOf, promoteToAdmin } from '../auth/role-changes.ts';
 import { makeAdminBody } from '../auth/schemas.ts';
+import { roleByEmailStatement } from '../db/users.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { validate } from '../validation.ts';
@@ -13,7 +14,7 @@ export const makeAdminRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const results = await deps.batch([
       ...promoteToAdmin(deps.db, actorOf(currentUser(c)), email, deps.clock().toISOString()),
-      deps.db.selectFrom('users').select('role').where('email', '=', email).compile(),
+      roleByEmailStatement(deps.db, email),
     ]);
     if (!results.at(-1)?.rows.length) throw notFound('User');
     return c.json({ message: 'User is now an admin' }, 200);
