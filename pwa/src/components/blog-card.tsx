@@ -1,7 +1,7 @@
 /** A blog post in a card grid (home's latest blogs and /blogs); links to /blogs/{id}. */
 import { Link } from 'react-router-dom';
 import type { Blog } from '../lib/local-db.ts';
-import { FallbackImage, policyPlaceholder } from './fallback-image.tsx';
+import { CoverImage } from './fallback-image.tsx';
 import { formatDate, preview } from './format.ts';
 import './cards.css';
 
@@ -18,15 +18,7 @@ export function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCa
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card card--link">
-      <FallbackImage
-        className="card__image"
-        src={blog.image}
-        fallback={policyPlaceholder}
-        alt=""
-        width={480}
-        height={300}
-        loading="lazy"
-      />
+      <CoverImage className="card__image" src={blog.image} width={480} loading="lazy" />
       <div className="card__body">
         <Heading className="card__title">
           <Link className="card__cover-link" to={`/blogs/${encodeURIComponent(blog.id)}`}>{blog.title}</Link>

@@ -35,3 +35,15 @@ export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProp
     />
   );
 }
+
+type PictureProps = Omit<FallbackImageProps, 'fallback' | 'alt' | 'height' | 'width'> & { width: number; alt?: string };
+
+/** A policy's or a blog's picture: 16:10, decorative beside its title, the policy stand-in when missing. */
+export const CoverImage = ({ width, alt = '', ...rest }: PictureProps) => (
+  <FallbackImage {...rest} alt={alt} width={width} height={Math.round((width * 10) / 16)} fallback={policyPlaceholder} />
+);
+
+/** An agent's square portrait, the default portrait when missing. */
+export const AgentPhoto = ({ width, alt = '', ...rest }: PictureProps) => (
+  <FallbackImage {...rest} alt={alt} width={width} height={width} fallback={agentPlaceholder} />
+);

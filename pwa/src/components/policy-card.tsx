@@ -1,7 +1,7 @@
 /** A policy in a card grid (home's popular policies and the catalogue). */
 import { Link } from 'react-router-dom';
 import type { Policy } from '../lib/local-db.ts';
-import { FallbackImage, policyPlaceholder } from './fallback-image.tsx';
+import { CoverImage } from './fallback-image.tsx';
 import { formatNumber } from './format.ts';
 import './cards.css';
 
@@ -10,15 +10,7 @@ type CardPolicy = Pick<Policy, 'id' | 'title' | 'image' | 'coverageRange' | 'dur
 export function PolicyCard({ policy, eager = false }: { policy: CardPolicy; eager?: boolean }) {
   return (
     <article className="card">
-      <FallbackImage
-        className="card__image"
-        src={policy.image}
-        fallback={policyPlaceholder}
-        alt=""
-        width={640}
-        height={400}
-        loading={eager ? 'eager' : 'lazy'}
-      />
+      <CoverImage className="card__image" src={policy.image} width={640} loading={eager ? 'eager' : 'lazy'} />
       <div className="card__body">
         {policy.category && <p className="card__eyebrow">{policy.category}</p>}
         <h3 className="card__title">{policy.title}</h3>

@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useParams } from 'react-router-dom';
-import { FallbackImage, policyPlaceholder } from '../../components/fallback-image.tsx';
+import { CoverImage } from '../../components/fallback-image.tsx';
 import { formatDate } from '../../components/format.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
@@ -71,7 +71,7 @@ export function BlogDetails() {
         by {blog.authorName || blog.author} on <time dateTime={blog.publishDate}>{formatDate(blog.publishDate)}</time>
       </p>
       {blog.image && (
-        <FallbackImage className="blog__image" src={blog.image} fallback={policyPlaceholder} alt="" width={480} height={300} />
+        <CoverImage className="blog__image" src={blog.image} width={480} />
       )}
       <div className="blog__content">
         {paragraphsOf(blog.content).map((paragraph, i) => (

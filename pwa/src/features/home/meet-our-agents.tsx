@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
-import { agentPlaceholder, FallbackImage } from '../../components/fallback-image.tsx';
+import { AgentPhoto } from '../../components/fallback-image.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { localDb, type PublicAgent } from '../../lib/local-db.ts';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
@@ -28,15 +28,7 @@ export function MeetOurAgents() {
           {agents.data.map((agent) => (
             <li key={agent.id}>
               <button type="button" className="agent-card" onClick={() => setChosen(agent)} aria-haspopup="dialog">
-                <FallbackImage
-                  className="agent-card__photo"
-                  src={agent.photoURL}
-                  fallback={agentPlaceholder}
-                  alt=""
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                />
+                <AgentPhoto className="agent-card__photo" src={agent.photoURL} width={96} loading="lazy" />
                 <span className="agent-card__text">
                   <span className="agent-card__name">{nameOf(agent)}</span>
                   <span className="agent-card__role">{roleOf(agent)}</span>
@@ -50,14 +42,7 @@ export function MeetOurAgents() {
       <Dialog open={chosen !== null} title="Agent Details" onClose={() => setChosen(null)}>
         {chosen && (
           <div className="agent-details">
-            <FallbackImage
-              className="agent-details__photo"
-              src={chosen.photoURL}
-              fallback={agentPlaceholder}
-              alt={`Photo of ${nameOf(chosen)}`}
-              width={128}
-              height={128}
-            />
+            <AgentPhoto className="agent-details__photo" src={chosen.photoURL} alt={`Photo of ${nameOf(chosen)}`} width={128} />
             <dl className="agent-details__facts">
               <dt>Name</dt>
               <dd>{nameOf(chosen)}</dd>

@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { FallbackImage, policyPlaceholder } from '../../components/fallback-image.tsx';
+import { CoverImage } from '../../components/fallback-image.tsx';
 import { formatNumber } from '../../components/format.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
@@ -70,15 +70,7 @@ export function PolicyDetails() {
   return (
     <article className="container policy-details">
       <div>
-        <FallbackImage
-          className="policy-details__image"
-          src={policy.image}
-          fallback={policyPlaceholder}
-          alt=""
-          width={640}
-          height={400}
-          fetchPriority="high"
-        />
+        <CoverImage className="policy-details__image" src={policy.image} width={640} fetchPriority="high" />
       </div>
       <div className="policy-details__main">
         <p className="card__eyebrow">{policy.category}</p>
