@@ -24,8 +24,11 @@ export interface AppServer {
 }
 
 export interface AppServerOptions {
-  /** Fill the demo content and accounts (password demo1234). Default true. */
-  seed?: boolean;
+  /**
+   * Fill the demo accounts (password demo1234) and catalogue: true (default) without the
+   * demo's 60 days of activity, so journeys count only their own rows; 'full' as `npm start`.
+   */
+  seed?: boolean | 'full';
   env?: Record<string, string>;
 }
 
@@ -40,7 +43,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    SEED_DEMO: options.seed === false ? 'false' : options.seed === 'full' ? 'true' : 'catalogue',
     DEMO_PASSWORD: 'demo1234',
     ...options.env,
   };

@@ -71,10 +71,11 @@ export async function startNodeServer(options: StartOptions = {}) {
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
 
   // Seeding is for the demo only: never in production, never in a test that did not ask.
-  const seedRequested = env.SEED_DEMO !== undefined ? env.SEED_DEMO === 'true' : config.demoMode;
+  // SEED_DEMO=catalogue: the accounts and catalogue without the 60 days of activity.
+  const seedRequested = env.SEED_DEMO !== undefined ? env.SEED_DEMO === 'true' || env.SEED_DEMO === 'catalogue' : config.demoMode;
   if (seedRequested && config.demoMode) {
     const password = env.DEMO_PASSWORD ?? 'demo1234';
-    const seeded = await seedDemo(deps, { password });
+    const seeded = await seedDemo(deps, { password, content: env.SEED_DEMO === 'catalogue' ? 'catalogue' : 'full' });
     if (seeded) log('Filled the database with demo content.');
     log(`Demo accounts (password "${password}"): user@demo.local, agent@demo.local, admin@demo.local`);
   }

@@ -1,16 +1,21 @@
 /**
  * Fills an empty database with the demo: a catalogue of policies, blog posts, approved
- * agents, one account per role and a little activity, so every screen has something to show.
+ * agents (each made one by the admin's recorded approval), one account per role and two
+ * applications of the demo user; then, unless asked for the catalogue only, 60 days of
+ * activity (demo-activity.ts) so every role's screens have something to show.
  * Seeding never overwrites data: if any policy or user exists, it does nothing.
+ * The one entry point, for the Node start and for seeding D1 alike.
  */
 import type { CompiledQuery } from 'kysely';
 import { hashPassword } from '../auth/password.ts';
+import { demoPaymentProvider } from '../payments/demo-provider.ts';
 import type { AppDeps } from '../env.ts';
 import { newId } from '../lib/ids.ts';
 import { demoBlogs } from './demo-blogs.ts';
 import { demoAccounts, demoAgents } from './demo-people.ts';
 import { demoPolicies } from './demo-policies.ts';
-import { agentRequestRow, applicationRow, blogRow, policyRow, userRow } from './factories.ts';
+import { demoCustomerRows, seedDemoActivity, seedDemoAgentRequests, seedDemoUserApplications } from './demo-activity.ts';
+import { agentRequestRow, blogRow, policyRow, userRow } from './factories.ts';
 
 const day = 86_400_000;
 
@@ -21,8 +26,18 @@ export const demoImage = {
   blog: (slug: string) => `/demo/blogs/${slug}.webp`,
 };
 
+export interface SeedOptions {
+  /** The demo accounts' password. */
+  password: string;
+  /**
+   * 'full' (default): the catalogue and 60 days of activity. 'catalogue': accounts, policies,
+   * blogs, agents and the demo user's two applications only (for tests that count their own).
+   */
+  content?: 'full' | 'catalogue';
+}
+
 /** Returns true when it seeded, false when the database already had data. */
-export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, options: { password: string }): Promise<boolean> {
+export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, options: SeedOptions): Promise<boolean> {
   const { db, batch } = deps;
   const existing = await db
     .selectNoFrom((eb) => [
@@ -41,13 +56,17 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
   for (const account of demoAccounts) hashes.set(account.email, await hashPassword(options.password));
 
   const users = new Map<string, { id: string; email: string; name: string }>();
+  // Agents start as users with a waiting request; the admin's approval (below, recorded in the
+  // audit log) makes each of them an agent.
+  const agentRequests: { user: { id: string; email: string; name: string }; requestId: string; joinedDaysAgo: number }[] = [];
   demoAgents.forEach((agent, i) => {
     const joined = at((200 - i * 15) * day);
+    const requestId = newId();
     const user = userRow({
       id: newId(),
       email: agent.email,
       name: agent.name,
-      role: 'agent',
+      role: 'user',
       photo_url: demoImage.agent(agent.slug),
       phone: agent.phone,
       bio: agent.bio,
@@ -55,23 +74,23 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
       created_at: joined,
     });
     users.set(agent.email, { id: user.id, email: user.email, name: user.name });
+    agentRequests.push({ user: { id: user.id, email: user.email, name: user.name }, requestId, joinedDaysAgo: 200 - i * 15 });
     queries.push(db.insertInto('users').values(user).compile());
-    // Every agent became one through a request that an admin approved.
     queries.push(
       db
         .insertInto('agent_requests')
         .values(
           agentRequestRow({
-            id: newId(),
+            id: requestId,
             user_id: user.id,
             name: agent.name,
             email: agent.email,
             phone: agent.phone,
             nid: agent.nid,
             district: agent.district,
-            status: 'approved',
+            status: 'pending',
             created_at: at((205 - i * 15) * day),
-            updated_at: joined,
+            updated_at: at((205 - i * 15) * day),
           }),
         )
         .compile(),
@@ -155,60 +174,35 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
     );
   });
 
-  // The demo user's dashboard: one application waiting for an admin, one with the demo agent.
+  // The demo user and the plans of their own two applications (made below, by the commands).
   const customer = users.get('user@demo.local');
   const termPlan = demoPolicies.find((p) => p.category === 'Term Life');
   const childPlan = demoPolicies.find((p) => p.category === 'Child');
-  if (customer && termPlan && childPlan) {
-    // Estimated premiums as the quote calculator gives them (spec 9) for a 34-year-old
-    // non-smoking man: coverage in lakh x 5 x 1.5 (age) x 1.1 (male) x years / 10, / 10.
-    const quoted = (coverage: number, years: number) =>
-      Math.round(((coverage / 100_000) * 5 * 1.5 * 1.1 * (years / 10) * 100) / 10) / 100;
-    const common = {
-      address: 'House 27, Road 11, Mirpur DOHS, Dhaka 1216',
-      nid: '1991267345810',
-      phone: '+880 1715 662093',
-      nominee_name: 'Salma Begum',
-      relationship: 'Spouse',
-    };
-    queries.push(
-      db
-        .insertInto('applications')
-        .values(
-          applicationRow(customer, {
-            ...common,
-            id: newId(),
-            health_conditions: JSON.stringify(['None of the Above']),
-            estimated_premium: quoted(termPlan.coverageRange, termPlan.duration),
-            policy_id: policyIds.get(termPlan.slug) ?? null,
-            policy_name: termPlan.title,
-            category: termPlan.category,
-            status: 'pending',
-            applied_at: at(2 * day),
-          }),
-        )
-        .compile(),
-      db
-        .insertInto('applications')
-        .values(
-          applicationRow(customer, {
-            ...common,
-            id: newId(),
-            health_conditions: JSON.stringify(['High Blood Pressure']),
-            estimated_premium: quoted(childPlan.coverageRange, childPlan.duration),
-            policy_id: policyIds.get(childPlan.slug) ?? null,
-            policy_name: childPlan.title,
-            category: childPlan.category,
-            status: 'assigned',
-            assigned_agent: 'agent@demo.local',
-            assigned_at: at(4 * day),
-            applied_at: at(9 * day),
-          }),
-        )
-        .compile(),
-    );
-  }
+
+  const full = (options.content ?? 'full') === 'full';
+  const customers = full ? demoCustomerRows(now) : [];
+  for (const customer of customers) queries.push(db.insertInto('users').values(customer).compile());
 
   await batch(queries);
+
+  const adminUser = users.get('admin@demo.local');
+  if (!adminUser) throw new Error('The demo needs its admin account');
+  const admin = { ...adminUser, role: 'admin' as const, photoUrl: null };
+  await seedDemoAgentRequests(deps, { now, admin, agents: agentRequests, customers: full ? customers : [] });
+  if (!customer || !termPlan || !childPlan) throw new Error('The demo needs its user and a Term Life and a Child plan');
+  const planOf = (policy: (typeof demoPolicies)[number]) => ({
+    id: policyIds.get(policy.slug) ?? '',
+    title: policy.title,
+    coverageRange: policy.coverageRange,
+    duration: policy.duration,
+  });
+  const agents = agentRequests.map(({ user }) => ({ ...user, role: 'agent' as const, photoUrl: null }));
+  // The commands take a payment provider (a rejected paid claim is refunded): the demo one,
+  // which calls nothing outside; the demo's payments are recorded as demo payments.
+  const commandDeps = { ...deps, payments: demoPaymentProvider(deps.db, deps.clock) };
+  // The demo user's dashboard: one application waiting for an admin, one with the demo agent.
+  await seedDemoUserApplications(commandDeps, { now, admin, agents, demoUser: customer, customers: [], policies: [planOf(termPlan), planOf(childPlan)] });
+  if (!full) return true;
+  await seedDemoActivity(commandDeps, { now, admin, agents, demoUser: customer, customers, policies: demoPolicies.map(planOf) });
   return true;
 }

@@ -1,0 +1,82 @@
+/**
+ * A fresh start with the full demo (as `npm start` fills it): each role's dashboard screens
+ * show data, at 360x740 and at 1280x900, and axe finds nothing on any of them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { loginAs, type DemoRole } from './support/login.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer({ seed: 'full' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const sizes = [
+  { name: '360 px', width: 360, height: 740 },
+  { name: '1280 px', width: 1280, height: 900 },
+];
+
+interface Screen {
+  path: string;
+  heading: string;
+  /** What shows that the screen has data. */
+  hasData: (page: Page) => Promise<unknown>;
+}
+
+const atLeast = (page: Page, selector: ReturnType<Page['locator']>, n: number) =>
+  expect.poll(() => selector.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(n);
+
+const screens: Record<DemoRole, Screen[]> = {
+  user: [
+    { path: '/dashboard/myApplication', heading: 'My Policies', hasData: (page) => atLeast(page, page.locator('tbody tr'), 4) },
+  ],
+  agent: [
+    { path: '/dashboard/agentPolicyClearance', heading: 'Policy Claims Clearance', hasData: (page) => atLeast(page, page.getByRole('button', { name: /^View Details of / }), 3) },
+    { path: '/dashboard/assignedCustomers', heading: 'Assigned Customers', hasData: (page) => atLeast(page, page.locator('tbody tr'), 5) },
+    { path: '/dashboard/manageBlogs', heading: 'Manage Blogs', hasData: (page) => atLeast(page, page.getByRole('button', { name: /^Delete/ }), 1) },
+  ],
+  admin: [
+    {
+      path: '/dashboard',
+      heading: 'Admin Dashboard',
+      hasData: (page) => expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Total Payments' }).innerText(), { timeout: 15_000 }).toMatch(/[1-9]/),
+    },
+    { path: '/dashboard/manageApplications', heading: 'Manage Applications', hasData: (page) => atLeast(page, page.getByRole('button', { name: /^Assign / }), 10) },
+    { path: '/dashboard/manageAgent', heading: 'Manage Agents', hasData: (page) => atLeast(page, page.getByRole('button', { name: /^Approve / }), 2) },
+    {
+      path: '/dashboard/adminTransactions',
+      heading: 'Transaction Dashboard',
+      hasData: async (page) => {
+        await page.getByRole('img', { name: /Bar chart of income/ }).waitFor({ timeout: 15_000 });
+        expect(await page.getByText('No transactions found matching your filters').count()).toBe(0);
+      },
+    },
+    { path: '/dashboard/auditLog', heading: 'Audit Log', hasData: (page) => atLeast(page, page.locator('tbody tr'), 10) },
+  ],
+};
+
+describe('a fresh demo start', () => {
+  for (const role of ['user', 'agent', 'admin'] as const) {
+    it(`shows the ${role}'s screens with data, and axe finds nothing at 360 and 1280 px`, async () => {
+      for (const size of sizes) {
+        const page = await (await newContext(browser, size)).newPage();
+        await loginAs(page, server, role, screens[role][0]!.path);
+        for (const screen of screens[role]) {
+          await page.goto(`${server.url}${screen.path}`);
+          await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor({ timeout: 15_000 });
+          await screen.hasData(page);
+          await expectNoAxeViolations(page, `${screen.heading} at ${size.name}`);
+        }
+        await page.context().close();
+      }
+    });
+  }
+});
