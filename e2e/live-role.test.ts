@@ -30,16 +30,16 @@ describe('a role change, live', () => {
     await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
     const customer = await apiAs(server, 'user');
-    const asked = await customer.fetch('/agents', {
+    const asked = await customer.fetch('/api/agents', {
       method: 'POST',
       body: JSON.stringify({ name: 'Demo User', phone: '+880 1711 000222', nid: '1990111222444', district: 'Sylhet' }),
     });
     expect(asked.status).toBeLessThan(300);
     const admin = await apiAs(server, 'admin');
-    const requests = await admin.json<{ id: string; email: string }[]>('/agents/all');
+    const requests = await admin.json<{ id: string; email: string }[]>('/api/agents/all');
     const request = requests.find((item) => item.email === demoEmail('user'));
     expect(request).toBeDefined();
-    const approved = await admin.fetch(`/agents/${request!.id}/status`, { method: 'PATCH', body: JSON.stringify({ status: 'approved' }) });
+    const approved = await admin.fetch(`/api/agents/${request!.id}/status`, { method: 'PATCH', body: JSON.stringify({ status: 'approved' }) });
     expect(approved.status).toBe(200);
 
     // The person comes back to the window.
@@ -48,7 +48,7 @@ describe('a role change, live', () => {
     await page.getByRole('heading', { name: 'Agent Dashboard' }).waitFor();
     expect(await sidebar.getByRole('link', { name: 'Manage Applications' }).count()).toBe(0);
 
-    const promoted = await admin.fetch('/make-admin', { method: 'PUT', body: JSON.stringify({ email: demoEmail('user') }) });
+    const promoted = await admin.fetch('/api/make-admin', { method: 'PUT', body: JSON.stringify({ email: demoEmail('user') }) });
     expect(promoted.status).toBe(200);
     // The next pull (here: the connection comes back), with no focus change.
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

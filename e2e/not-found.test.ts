@@ -45,7 +45,6 @@ describe('not found', () => {
     const page = await context.newPage();
     // The request fails outright (no answer at all): that is a network failure, not a 404.
     await page.route('**/api/blogs/another-blog', (route) => route.abort('failed'));
-    await page.route('**/api/blogs/another-blog', (route) => (route.request().resourceType() === 'fetch' ? route.abort('failed') : route.fallback()));
     await page.goto(`${server.url}/blogs/another-blog`);
     await page.getByText('Failed to load blog. Please try again.').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: 'Blog Not Found' }).count()).toBe(0);
