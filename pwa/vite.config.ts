@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiPrefix } from '../edge-api/src/api-prefix.ts';
+import { takaFont } from './build/taka-font.ts';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the API
 // prefix is proxied to the Node server, and every other path is the app.
@@ -39,6 +40,7 @@ const prerenderPublicPages: Plugin = {
 
 export default defineConfig({
   plugins: [
+    takaFont(),
     react(),
     appleTouchIcon,
     prerenderPublicPages,
@@ -78,7 +80,7 @@ export default defineConfig({
         // card shows when its own picture is missing or was never seen are precached
         // (fallback-image.tsx), so an offline card shows a picture or its stand-in, never a broken one.
         // pages/: the prerendered public pages and the data they hydrate with (sw-pages.ts).
-        globPatterns: ['**/*.{js,css,html,svg,png}', 'pages/**/*.json', 'demo/policies/placeholder.webp', 'demo/agents/default.webp'],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'pages/**/*.json', 'demo/policies/placeholder.webp', 'demo/agents/default.webp'],
         globIgnores: ['demo/**/!(placeholder|default).webp'],
         rollupFormat: 'iife',
       },
@@ -90,6 +92,9 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (read by bench/bundle.ts).
     manifest: true,
+    // The taka sign's font stays a file (pwa/build/taka-font.ts): inlined, every page's CSS
+    // would carry it; as a file, only screens with money fetch (and preload) it.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
   },
   server: {
     proxy: { [apiPrefix]: { target: 'http://127.0.0.1:8787' } },

@@ -9,6 +9,7 @@ import { healthConditionChoices } from 'edge-api/src/schemas/application.ts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
+import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
@@ -28,6 +29,7 @@ const relationships = ['Spouse', 'Parent', 'Child', 'Sibling', 'Other'];
 
 export function ApplyPage() {
   usePageTitle('Apply for a Policy');
+  useMoneyFont();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
@@ -66,6 +67,7 @@ function columns(viewDetails: (claim: Application) => void): Column<Application>
 
 export function PolicyClearancePage() {
   usePageTitle('Policy Claims Clearance');
+  useMoneyFont();
   const { user } = useSession();
   const claims = useAssignedApplications(user?.email ?? '');
   const [selected, setSelected] = useState<Application | null>(null);

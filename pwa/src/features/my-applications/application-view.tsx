@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
@@ -18,6 +19,7 @@ import './my-applications.css';
 
 export function ApplicationView() {
   usePageTitle('Application');
+  useMoneyFont();
   const { id = '' } = useParams();
   const local = useLiveQuery(async () => (await localDb.applications.get(id)) ?? null, [id]);
   const remote = useRequest((signal) => fetchApplication(id, signal), [id], local === null);

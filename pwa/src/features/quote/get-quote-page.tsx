@@ -5,6 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { durationChoices, estimatePremium, formatTaka, type PremiumBreakdown, type QuoteInput } from './premium.ts';
 import './quote.css';
@@ -45,6 +46,7 @@ const factor = (value: number) => `× ${Number(value.toFixed(4))}`;
 
 export function GetQuotePage() {
   usePageTitle('Get a Free Quote');
+  useMoneyFont();
   const navigate = useNavigate();
   const arrived = (useLocation().state ?? {}) as ArrivedFrom;
   const [form, setForm] = useState<QuoteForm>(emptyForm);
