@@ -36,6 +36,15 @@ async function fillQuote(page: Page, q: { age: number; coverage: number; years: 
   await page.getByRole('button', { name: 'Calculate Premium' }).click();
 }
 
+/** The applicant's part of the application form, as Rahim fills it in. */
+async function fillApplicant(page: Page) {
+  await page.getByLabel('Name', { exact: true }).fill('Rahim Uddin');
+  await page.getByLabel('Address').fill('House 5, Road 2, Uttara, Dhaka');
+  await page.getByLabel('NID number').fill('1990123456789');
+  await page.getByLabel('Nominee name').fill('Salma Begum');
+  await page.getByLabel('Relationship with nominee').selectOption('Spouse');
+}
+
 const shown = (page: Page, label: string) => page.locator('dl.quote__totals').getByText(label).locator('xpath=following-sibling::dd').textContent();
 
 describe('the quote', () => {
@@ -127,11 +136,7 @@ describe('applying for a policy', () => {
     await page.getByText('NID must be a number (digits only)').waitFor();
 
     // A visitor is refused and offered the login, which comes back here with the premium.
-    await page.getByLabel('Name', { exact: true }).fill('Rahim Uddin');
-    await page.getByLabel('Address').fill('House 5, Road 2, Uttara, Dhaka');
-    await page.getByLabel('NID number').fill('1990123456789');
-    await page.getByLabel('Nominee name').fill('Salma Begum');
-    await page.getByLabel('Relationship with nominee').selectOption('Spouse');
+    await fillApplicant(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'User not authenticated.' });
     await refusal.waitFor();
@@ -168,11 +173,7 @@ describe('applying for a policy', () => {
     await page.getByLabel('High Blood Pressure').check();
     expect(await page.getByLabel('None of the Above').isChecked()).toBe(false);
 
-    await page.getByLabel('Name', { exact: true }).fill('Rahim Uddin');
-    await page.getByLabel('Address').fill('House 5, Road 2, Uttara, Dhaka');
-    await page.getByLabel('NID number').fill('1990123456789');
-    await page.getByLabel('Nominee name').fill('Salma Begum');
-    await page.getByLabel('Relationship with nominee').selectOption('Spouse');
+    await fillApplicant(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Application submitted').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');

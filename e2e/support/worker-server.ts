@@ -6,26 +6,16 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/support/free-port.ts';
 import { repoRoot } from './app-server.ts';
 import { copyWholeBuild } from './offline.ts';
 
 const wrangler = join(repoRoot, 'node_modules/.bin/wrangler');
 export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_UPDATE_NOTIFIER: '1' };
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
+export { freePort };
 
 const run = (command: string, args: string[]) => {
   try {

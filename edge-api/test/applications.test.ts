@@ -44,17 +44,9 @@ describe(`applying on ${runtime}`, () => {
     const application = res.body.application;
     expect(application).toMatchObject({
       id: res.body.insertedId,
-      name: 'Rahim Uddin',
+      ...applicationBody(policyId),
       email: customer.email,
       userEmail: customer.email,
-      address: '12 Lake Road, Dhaka',
-      nid: '1990123456789',
-      phone: '+8801700000001',
-      nomineeName: 'Karima Uddin',
-      relationship: 'Spouse',
-      healthConditions: ['None of the Above'],
-      estimatedPremium: 1250.5,
-      policyId,
       policyName: 'Family Shield',
       category: 'Term Life',
       policyType: 'Term Life',

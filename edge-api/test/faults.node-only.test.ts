@@ -12,7 +12,7 @@ import { storageFullMessage } from '../src/errors.ts';
 import { startNodeServer } from '../src/node.ts';
 import { login } from './support/auth-client.ts';
 import { pngImage } from './support/images.ts';
-import { testJwtSecret, testLimits, type ApiTarget } from './support/target.ts';
+import { testJwtSecret, testLimits, type ApiTarget, nodeTarget } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 import { repoRoot } from './support/worker-build.ts';
 
@@ -43,18 +43,7 @@ async function serve(env: Record<string, string> = {}) {
     quiet: true,
   });
   servers.push(server);
-  const api: ApiTarget = {
-    runtime: 'node',
-    url: server.url,
-    fetch: (path, init) => fetch(new URL(path, server.url), init),
-    async sql<Row>(query: string, ...params: unknown[]) {
-      const statement = server.sqlite.prepare(query);
-      if (statement.reader) return statement.all(...params) as Row[];
-      statement.run(...params);
-      return [];
-    },
-    stop: () => server.stop(),
-  };
+  const api: ApiTarget = nodeTarget(server);
   return { api, dataDir };
 }
 

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../src/node.ts';
 import { assign, call, insertPolicy, apply } from './support/calls.ts';
-import { testJwtSecret, type ApiTarget } from './support/target.ts';
+import { testJwtSecret, type ApiTarget, nodeTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
 // Node only: SQLite's query planner is what answers here (D1 runs SQLite too, but its plans are
@@ -71,18 +71,7 @@ beforeAll(async () => {
     servePwa: false,
     quiet: true,
   });
-  api = {
-    runtime: 'node',
-    url: server.url,
-    fetch: (path, init) => fetch(new URL(path, server.url), init),
-    async sql<Row>(query: string, ...params: unknown[]) {
-      const statement = server.sqlite.prepare(query);
-      if (statement.reader) return statement.all(...params) as Row[];
-      statement.run(...params);
-      return [];
-    },
-    stop: () => server.stop(),
-  };
+  api = nodeTarget(server);
   customer = await createTestUser(api, 'user');
   agent = await createTestUser(api, 'agent');
   const admin = await createTestUser(api, 'admin');

@@ -62,19 +62,29 @@ async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, '
     servePwa: false,
     quiet: true,
   });
+  const target = nodeTarget(server);
+  return {
+    ...target,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A Node server started by a test itself (a fault to inject, statements to record), as an ApiTarget. */
+export function nodeTarget(server: Awaited<ReturnType<typeof startNodeServer>>): ApiTarget {
   return {
     runtime: 'node',
     url: server.url,
+    fetch: (path, init) => fetch(new URL(path, server.url), init),
     async sql<Row>(query: string, ...params: unknown[]) {
       const statement = server.sqlite.prepare(query);
       if (statement.reader) return statement.all(...params) as Row[];
       statement.run(...params);
       return [];
     },
-    async stop() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => server.stop(),
   };
 }
 
