@@ -4,51 +4,21 @@
  */
 import { sql } from 'kysely';
 import { prepareQuery } from './prepared.ts';
-import type { ApplicationStatus, PaymentStatus } from './schema.ts';
+import { applicationColumns } from './applications.ts';
+import type { ApplicationRow } from './schema.ts';
 
 export const policyToApplyFor = prepareQuery(1, (db, id: string) =>
   db.selectFrom('policies').select(['id', 'title', 'category']).where('id', '=', id),
 );
 
-export interface NewApplication {
-  id: string;
-  user_id: string;
-  user_email: string;
-  name: string;
-  address: string;
-  nid: string;
-  phone: string | null;
-  nominee_name: string;
-  relationship: string;
-  health_conditions: string;
-  estimated_premium: number | null;
-  policy_id: string;
-  policy_name: string;
-  category: string | null;
-  status: ApplicationStatus;
-  payment_status: PaymentStatus;
-  applied_at: string;
-}
+/** The columns a new application is written with; the rest (assignment, decision, version) come later. */
+type LaterColumn = 'assigned_agent' | 'assigned_at' | 'decided_at' | 'version';
+export type NewApplication = Omit<ApplicationRow, LaterColumn> & { policy_id: string };
 
-const newApplicationColumns = [
-  'id',
-  'user_id',
-  'user_email',
-  'name',
-  'address',
-  'nid',
-  'phone',
-  'nominee_name',
-  'relationship',
-  'health_conditions',
-  'estimated_premium',
-  'policy_id',
-  'policy_name',
-  'category',
-  'status',
-  'payment_status',
-  'applied_at',
-] as const satisfies readonly (keyof NewApplication)[];
+const laterColumns: ReadonlySet<string> = new Set<LaterColumn>(['assigned_agent', 'assigned_at', 'decided_at', 'version']);
+const newApplicationColumns = applicationColumns.filter(
+  (column): column is Exclude<(typeof applicationColumns)[number], LaterColumn> => !laterColumns.has(column),
+);
 
 const insertNewApplication = prepareQuery(newApplicationColumns.length, (db, ...values: unknown[]) =>
   db
