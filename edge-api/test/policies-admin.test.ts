@@ -42,15 +42,7 @@ describe(`creating policies on ${runtime}`, () => {
     const policy = res.body.policy;
     expect(policy).toMatchObject({
       id: res.body.insertedId,
-      title: 'Golden Years Cover',
-      category: 'Senior',
-      shortDetails: 'Cover from 50 to 75',
-      minAge: 50,
-      maxAge: 75,
-      coverageRange: 2_500_000,
-      duration: 10,
-      basePremium: 500000,
-      image: uploaded,
+      ...policyBody(),
       creatorEmail: admin.email,
       popularity: 0,
     });

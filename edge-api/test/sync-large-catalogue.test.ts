@@ -6,11 +6,9 @@ import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
 let api: ApiTarget;
-let admin: TestUser;
 
 beforeAll(async () => {
   api = await startApi();
-  admin = await createTestUser(api, 'admin');
 });
 afterAll(async () => {
   await api?.stop();
@@ -21,6 +19,7 @@ const pullAll = (user: TestUser | null, since = '0', limit = 1000) => pullEveryt
 
 describe(`a large catalogue on ${runtime}`, () => {
   it('after one change among 10,000 policies, the delta carries that row only', async () => {
+    const admin = await createTestUser(api, 'admin');
     await api.sql(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
        INSERT INTO policies (id, title, category, description, short_details, min_age, max_age, coverage_range, duration,
