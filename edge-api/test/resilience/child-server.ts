@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
-import { testJwtSecret } from '../support/target.ts';
+import { testJwtSecret, testLimits } from '../support/target.ts';
 import { repoRoot } from '../support/worker-build.ts';
 
 export interface ChildServer {
@@ -39,6 +39,10 @@ export async function startChildServer(
       HOST: '127.0.0.1',
       JWT_SECRET: testJwtSecret,
       SEED_DEMO: 'false',
+      // These runs measure durability under a burst from one address: per-client limits and
+      // load shedding (tested on their own) would refuse most of it.
+      ...testLimits,
+      OVERLOAD_MAX_IN_FLIGHT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
