@@ -4,12 +4,19 @@
  * returns the navigation, whose links are then on screen at any width.
  */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export async function openMainNav(page: Page): Promise<Locator> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.waitFor({ state: 'attached' });
   const menu = page.getByRole('button', { name: 'Menu' });
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') {
+    // A prerendered page shows the button before React has taken it over: a click then does
+    // nothing, as it would for a person. Wait until the page is live, then open the menu.
+    await expect.poll(() => menu.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__react'))), { timeout: 30_000 }).toBe(true);
+    await menu.click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+  }
   return nav;
 }
 
