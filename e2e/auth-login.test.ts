@@ -70,7 +70,7 @@ describe('login', () => {
     const success = toast(page, 'Login successful', 'status');
     await success.waitFor();
     await success.waitFor({ state: 'detached', timeout: 3000 }); // 1500 ms
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Dashboard', includeHidden: true }).waitFor({ state: 'attached' });
     await page.context().close();
   });
 
@@ -137,7 +137,7 @@ describe('Google sign-in, configured', () => {
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(scriptRequests).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __gsiOptions: { client_id: string } }).__gsiOptions.client_id)).toBe(clientId);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Dashboard', includeHidden: true }).waitFor({ state: 'attached' });
     await page.context().close();
   });
 

@@ -103,7 +103,7 @@ describe('registration', () => {
     await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/about');
     await toast(page, 'Registration successful', 'status').waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Dashboard', includeHidden: true }).waitFor({ state: 'attached' });
 
     // The account exists with its picture stored by our API.
     const login = await fetch(`${server.url}/api/auth/login`, {

@@ -50,7 +50,7 @@ describe('the dashboard guard', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(server.url);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main', includeHidden: true }).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     const dashboardChunks = /\/(dashboard-layout|role-index|require-role|my-applications-page|policy-clearance-page|agent-dashboard|admin-dashboard|transactions-page|uPlot)[-.]/;
     expect(scripts.filter((path) => dashboardChunks.test(path))).toEqual([]);
@@ -183,9 +183,10 @@ describe('the dashboard guard', () => {
     const ended = await page.request.post(`${server.url}/api/auth/logout`);
     expect(ended.ok()).toBe(true);
     // The next request to the server ends it. Screens read the local copy, so the person's
-    // next request may be a while coming; a reload asks at once (the start-up renewal).
+    // next request may be a while coming.
     const loginHeading = page.getByRole('heading', { name: 'Login', exact: true });
-    if (!(await loginHeading.isVisible())) await page.reload();
+    // The app asks who is signed in when its window gets focus (lib/follow-account.ts).
+    if (!(await loginHeading.isVisible())) await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await loginHeading.waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();

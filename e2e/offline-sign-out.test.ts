@@ -52,7 +52,7 @@ describe('queued writes and local data are per user', () => {
     await context.clearCookies();
     await page.evaluate(() => localStorage.removeItem('access-token'));
     await page.goto(`${journey.server.url}/`);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Login', includeHidden: true }).waitFor({ state: 'attached' });
     await context.setOffline(false);
 
     // Another person signs in on the same device.

@@ -17,7 +17,7 @@ describe('the app shell', () => {
   it('serves the app at / and the API beside it on one port', async () => {
     const page = await (await newContext(browser)).newPage();
     await page.goto(server.url);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Login', includeHidden: true }).waitFor({ state: 'attached' });
     const api = await fetch(`${server.url}/api/policies`);
     expect(api.headers.get('content-type')).toContain('application/json');
     await page.context().close();

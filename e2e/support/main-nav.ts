@@ -7,8 +7,9 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export async function openMainNav(page: Page): Promise<Locator> {
+  // Folded away on a phone, the navigation is outside the accessibility tree until opened.
+  await page.getByRole('navigation', { name: 'Main', includeHidden: true }).waitFor({ state: 'attached' });
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.waitFor({ state: 'attached' });
   const menu = page.getByRole('button', { name: 'Menu' });
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') {
     // A prerendered page shows the button before React has taken it over: a click then does
