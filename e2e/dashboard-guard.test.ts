@@ -199,7 +199,7 @@ describe('the dashboard guard', () => {
     await page.getByLabel('Email').fill(demoEmail('user'));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/'));
     expect(['/dashboard/myApplication', '/dashboard/profile']).toContain(new URL(page.url()).pathname);
     await page.context().close();
   });
