@@ -85,14 +85,16 @@ describe('the header and footer', () => {
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
     await footer.getByRole('navigation', { name: 'Social' }).getByRole('link', { name: 'LinkedIn' }).waitFor();
 
-    await nav.getByRole('link', { name: 'Login' }).click();
+    await (await openMainNav(page)).getByRole('link', { name: 'Login' }).click();
     // The sign-in form settles (its Google option asks the server) before typing into it.
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill('user@demo.local');
     await page.getByLabel('Password').fill('demo1234');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const signedInNav = await openMainNav(page);
+    await signedInNav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await signedInNav.getByRole('link', { name: 'Login' }).count()).toBe(0);
     await page.context().close();
   });
 
