@@ -3,39 +3,30 @@
  * agent, the customer's open dashboard shows the agent's menu when the window gets focus
  * again; made admin, it shows the admin's menu after the next pull of the local copy.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext } from './support/browser.ts';
 import { apiAs, demoEmail, loginAs } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 describe('a role change, live', () => {
   it('follows an approved agent request on focus, then a promotion to admin on the next pull, without a reload', async () => {
-    const page = await (await newContext(browser, { width: 1280, height: 900 })).newPage();
-    await loginAs(page, server, 'user');
+    const page = await (await newContext(app.browser, { width: 1280, height: 900 })).newPage();
+    await loginAs(page, app.server, 'user');
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
     await sidebar.getByRole('link', { name: 'My Policies' }).waitFor();
     expect(await sidebar.getByRole('link', { name: 'Agent Policy Clearance' }).count()).toBe(0);
     // A mark that a reload would wipe.
     await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
-    const customer = await apiAs(server, 'user');
+    const customer = await apiAs(app.server, 'user');
     const asked = await customer.fetch('/api/agents', {
       method: 'POST',
       body: JSON.stringify({ name: 'Demo User', phone: '+880 1711 000222', nid: '1990111222444', district: 'Sylhet' }),
     });
     expect(asked.status).toBeLessThan(300);
-    const admin = await apiAs(server, 'admin');
+    const admin = await apiAs(app.server, 'admin');
     const requests = await admin.json<{ id: string; email: string }[]>('/api/agents/all');
     const request = requests.find((item) => item.email === demoEmail('user'));
     expect(request).toBeDefined();

@@ -2,26 +2,17 @@
  * An unknown policy or blog id says so (the API's 404), instead of a network failure with a
  * Try Again that can never succeed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 describe('not found', () => {
   it('says an unknown policy is not found, with a way to the catalogue', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/policies/no-such-policy`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/policies/no-such-policy`);
     await page.getByRole('heading', { name: 'Policy Not Found' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     expect(await page.getByText('Failed to fetch policy details.').count()).toBe(0);
@@ -31,8 +22,8 @@ describe('not found', () => {
   });
 
   it('says an unknown blog is not found, with a way to all blogs', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/blogs/no-such-blog`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/blogs/no-such-blog`);
     await page.getByRole('heading', { name: 'Blog Not Found' }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     await expectNoAxeViolations(page, 'Blog Not Found');
@@ -40,12 +31,12 @@ describe('not found', () => {
     await page.waitForURL(/\/blogs$/);
   });
 
-  it('still offers Try Again when the server cannot be reached', async () => {
-    const context = await newContext(browser);
+  it('still offers Try Again when the app.server cannot be reached', async () => {
+    const context = await newContext(app.browser);
     const page = await context.newPage();
     // The request fails outright (no answer at all): that is a network failure, not a 404.
     await page.route('**/api/blogs/another-blog', (route) => route.abort('failed'));
-    await page.goto(`${server.url}/blogs/another-blog`);
+    await page.goto(`${app.server.url}/blogs/another-blog`);
     await page.getByText('Failed to load blog. Please try again.').waitFor({ timeout: 15_000 });
     expect(await page.getByRole('heading', { name: 'Blog Not Found' }).count()).toBe(0);
   });

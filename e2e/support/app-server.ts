@@ -7,7 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.ts';
+import { launchBrowser, type Browser } from './browser.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -94,4 +96,20 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app server and Chromium a browser-test file shares, started before its tests and
+ * stopped after them. Read `server` and `browser` inside tests (they are set in beforeAll).
+ */
+export function useAppAndBrowser(options?: Parameters<typeof startAppServer>[0]) {
+  const shared = {} as { server: AppServer; browser: Browser };
+  beforeAll(async () => {
+    [shared.server, shared.browser] = await Promise.all([startAppServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await shared.browser?.close();
+    await shared.server?.dispose();
+  });
+  return shared;
 }
