@@ -120,6 +120,9 @@ describe('popular policies', () => {
     await page.getByRole('region', { name: 'Meet Our Agents' }).getByRole('button').first().waitFor(); // local copy filled
     await page.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'About' }).click();
     await page.getByRole('heading', { name: 'Our Core Values' }).waitFor();
+    // The way home may be a full navigation (a prerendered page not yet live): the installed
+    // service worker answers it then, as it would for a person whose network just dropped.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
     await server.stop();
     try {
       await page.getByRole('link', { name: 'LifeSure Insurance, home' }).click();

@@ -72,7 +72,7 @@ export function Hero() {
         {!reducedMotion && (
           <button
             type="button"
-            className="hero__control"
+            className="hero__control hero__control--rotation"
             onClick={() => {
               setStartedByUser(pausedByUser);
               setPausedByUser(!pausedByUser);
