@@ -96,6 +96,7 @@ const fromTheSpec: Record<string, Allowed> = {
   'GET /audit': 'admin',
   'GET /blogs': 'anyone',
   'GET /blogs/:id': 'anyone',
+  'GET /blogs/manage': 'agent or admin',
   'POST /blogs': 'agent or admin',
   'PATCH /blogs/:id': 'agent or admin',
   'DELETE /blogs/:id': 'agent or admin',

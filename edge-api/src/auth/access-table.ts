@@ -22,7 +22,7 @@ export const accessTable = {
   'GET /policies/6': { allow: 'anyone' },
   'GET /policies/:id': { allow: 'anyone' },
   'GET /agents': { allow: 'anyone', scope: 'approved agents only' },
-  'GET /blogs': { allow: 'anyone' },
+  'GET /blogs': { allow: 'anyone', scope: 'the newest 500' },
   'GET /blogs/:id': { allow: 'anyone' },
   'GET /faqs': { allow: 'anyone' },
   'POST /subscribe': { allow: 'anyone' },
@@ -71,6 +71,7 @@ export const accessTable = {
   'PATCH /applications/:id/status': { allow: ['agent'], scope: 'the assigned agent' },
 
   // Blogs.
+  'GET /blogs/manage': { allow: agentOrAdmin, scope: 'a page; agents their own, admins all; search' },
   'POST /blogs': { allow: agentOrAdmin, scope: 'author from the session' },
   'PATCH /blogs/:id': { allow: agentOrAdmin, scope: 'agents their own; admins all' },
   'DELETE /blogs/:id': { allow: agentOrAdmin, scope: 'agents their own; admins all' },

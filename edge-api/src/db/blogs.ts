@@ -29,9 +29,12 @@ export function toBlog(row: Selectable<BlogRow>): Blog {
   };
 }
 
-/** Every blog, newest first (the public Blogs page). */
+/** The spec's unpaged call keeps a bounded default: Manage Blogs pages with /blogs/manage. */
+export const publicBlogsBound = 500;
+
+/** The newest blogs, newest first (the spec's GET /blogs). */
 export async function listBlogs(db: Kysely<Database>): Promise<Blog[]> {
-  const rows = await db.selectFrom('blogs').selectAll().orderBy('publish_date', 'desc').execute();
+  const rows = await db.selectFrom('blogs').selectAll().orderBy('publish_date', 'desc').limit(publicBlogsBound).execute();
   return rows.map(toBlog);
 }
 

@@ -3,6 +3,7 @@ import { access, currentUser } from '../auth/access.ts';
 import { blogInput, blogPatch, createBlog, deleteBlog, updateBlog } from '../commands/blogs.ts';
 import { findBlog, listBlogs } from '../db/blogs.ts';
 import type { AppEnv } from '../env.ts';
+import { blogListQuery, listManagedBlogs } from '../lists/blog-list.ts';
 import { publicCache } from '../security.ts';
 import { notFound } from '../errors.ts';
 import { idParam } from '../schemas/params.ts';
@@ -13,6 +14,10 @@ import { mutationKey, reply } from './reply.ts';
 export const blogRoutes = new Hono<AppEnv>()
   .get('/', access('GET /blogs'), publicCache(), async (c) => {
     return c.json(await listBlogs(c.var.deps.db), 200);
+  })
+  // Before '/:id', so 'manage' is never taken for a blog id.
+  .get('/manage', access('GET /blogs/manage'), validate('query', blogListQuery), async (c) => {
+    return c.json(await listManagedBlogs(c.var.deps.db, currentUser(c), c.req.valid('query')), 200);
   })
   .get('/:id', access('GET /blogs/:id'), publicCache(), validate('param', idParam), async (c) => {
     const blog = await findBlog(c.var.deps.db, c.req.valid('param').id);
