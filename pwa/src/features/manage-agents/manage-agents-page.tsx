@@ -2,14 +2,15 @@
  * Manage Agents (admin, spec section 2): the requests to become an agent. Approve unless
  * already approved, disapprove unless already disapproved, delete always (confirmed first).
  */
-import { useEffect, useState } from 'react';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { useState } from 'react';
+import type { Column } from '../../components/data-table.tsx';
+import { ListFilters, useListFilters } from '../../components/list-filters.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
-import { PageNav } from '../../components/page-nav.tsx';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import {
   deleteAgentRequest,
@@ -19,22 +20,19 @@ import {
   type RequestStatusFilter,
 } from './agent-requests-api.ts';
 
+const statusChoices: { value: RequestStatusFilter; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'disapproved', label: 'Disapproved' },
+];
+
 const tones: Record<string, string> = { approved: 'success', pending: 'warn', disapproved: 'danger' };
 
 export function ManageAgentsPage() {
   usePageTitle('Manage Agents');
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<RequestStatusFilter>('');
-  const [page, setPage] = useState(1);
-  // What is typed is searched a moment after typing stops, from the first page.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQ(typed);
-      setPage(1);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const filters = useListFilters<RequestStatusFilter>('');
+  const { q, status, page } = filters;
   const requests = usePagedRequest((signal) => fetchAgentRequests({ q, status, page }, signal), [q, status, page]);
   const shown = requests.status === 'error' ? undefined : requests.shown;
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -131,50 +129,19 @@ export function ManageAgentsPage() {
   return (
     <section>
       <h1>Manage Agents</h1>
-      <form className="list-tools" role="search" aria-label="Find agent requests" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="agent-requests-search">Search</label>
-          <input
-            id="agent-requests-search"
-            type="search"
-            autoComplete="off"
-            placeholder="Name, email, phone or district"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="agent-requests-status">Status</label>
-          <select
-            id="agent-requests-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as RequestStatusFilter);
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            <option value="pending">Pending</option>
-            <option value="approved">Approved</option>
-            <option value="disapproved">Disapproved</option>
-          </select>
-        </div>
-      </form>
+      <ListFilters
+        label="Find agent requests"
+        idPrefix="agent-requests"
+        placeholder="Name, email, phone or district"
+        statusChoices={statusChoices}
+        filters={filters}
+      />
       {requests.status === 'loading' && !shown && <LoadingState>Loading agents...</LoadingState>}
       {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
       {shown && shown.total === 0 && <EmptyState>No agent requests yet.</EmptyState>}
       {shown && shown.total > 0 && (
-        <div aria-busy={requests.status === 'loading' || undefined}>
-          <DataTable label="Requests to become an agent" columns={columns} rows={shown.items} rowKey={(request) => request.id} />
-          <PageNav
-            label="Agent requests pages"
-            page={shown.page}
-            pageSize={shown.pageSize}
-            total={shown.total}
-            busy={requests.status === 'loading'}
-            onPage={setPage}
-          />
-        </div>
+        <PagedTable label="Requests to become an agent" navLabel="Agent requests pages"
+          columns={columns} page={shown} rowKey={(request) => request.id} busy={requests.status === 'loading'} onPage={filters.setPage} />
       )}
       <ConfirmDialog
         open={toDelete !== null}

@@ -4,10 +4,11 @@
  * picker (approved agents), Reject asks first. Both are disabled once the application is
  * rejected, approved or paid (decisions.md); the server refuses them too.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
-import { PageNav } from '../../components/page-nav.tsx';
+import type { Column } from '../../components/data-table.tsx';
+import { ListFilters, useListFilters } from '../../components/list-filters.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -49,18 +50,8 @@ const statusChoices: { value: StatusFilter; label: string }[] = [
 
 export function ManageApplicationsPage() {
   usePageTitle('Manage Applications');
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('');
-  const [page, setPage] = useState(1);
-  // What is typed is searched a moment after typing stops, from the first page.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQ(typed);
-      setPage(1);
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const filters = useListFilters<StatusFilter>('');
+  const { q, status, page } = filters;
   const data = usePagedRequest((signal) => fetchApplicationsPage({ q, status, page }, signal), [q, status, page]);
   const [pending, setPending] = useState<Pending | null>(null);
   // The agents are asked for once, when an Assign first opens the picker.
@@ -156,49 +147,13 @@ export function ManageApplicationsPage() {
   return (
     <section>
       <h1>Manage Applications</h1>
-      <form className="list-tools" role="search" aria-label="Find applications" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor="applications-search">Search</label>
-          <input
-            id="applications-search"
-            type="search"
-            autoComplete="off"
-            placeholder="Applicant, email or policy"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="applications-status">Status</label>
-          <select
-            id="applications-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as StatusFilter);
-              setPage(1);
-            }}
-          >
-            {statusChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>{choice.label}</option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ListFilters label="Find applications" idPrefix="applications" placeholder="Applicant, email or policy" statusChoices={statusChoices} filters={filters} />
       {data.status === 'loading' && !shown && <LoadingState>Loading applications...</LoadingState>}
       {data.status === 'error' && <ErrorState onRetry={data.reload}>{messageOf(data.error, 'Failed to load applications.')}</ErrorState>}
       {shown && shown.total === 0 && <EmptyState>No applications found.</EmptyState>}
       {shown && shown.total > 0 && (
-        <div aria-busy={data.status === 'loading' || undefined}>
-          <DataTable label="All policy applications" columns={columns} rows={shown.items} rowKey={(application) => application.id} />
-          <PageNav
-            label="Applications pages"
-            page={shown.page}
-            pageSize={shown.pageSize}
-            total={shown.total}
-            busy={data.status === 'loading'}
-            onPage={setPage}
-          />
-        </div>
+        <PagedTable label="All policy applications" navLabel="Applications pages"
+          columns={columns} page={shown} rowKey={(application) => application.id} busy={data.status === 'loading'} onPage={filters.setPage} />
       )}
       {pending?.kind === 'assign' && (
         <AgentPicker

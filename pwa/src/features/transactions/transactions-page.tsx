@@ -4,8 +4,8 @@
  * the payments table.
  */
 import { useEffect, useState } from 'react';
-import { DataTable, type Column } from '../../components/data-table.tsx';
-import { PageNav } from '../../components/page-nav.tsx';
+import type { Column } from '../../components/data-table.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { StatCards } from '../../components/stat-cards.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -99,21 +99,13 @@ export function TransactionsPage() {
       )}
       {report && report.total === 0 && <EmptyState>No transactions found matching your filters</EmptyState>}
       {report && report.total > 0 && (
-        <div aria-busy={transactions.status === 'loading' || undefined}>
+        <PagedTable label="Transactions" navLabel="Transactions pages"
+          columns={columns} page={report} rowKey={(transaction) => transaction.id} busy={transactions.status === 'loading'} onPage={setPage}>
           <div className="panel">
             <IncomeChart days={report.days} />
           </div>
           <h2>Transactions</h2>
-          <DataTable label="Transactions" columns={columns} rows={report.items} rowKey={(transaction) => transaction.id} />
-          <PageNav
-            label="Transactions pages"
-            page={report.page}
-            pageSize={report.pageSize}
-            total={report.total}
-            busy={transactions.status === 'loading'}
-            onPage={setPage}
-          />
-        </div>
+        </PagedTable>
       )}
     </section>
   );

@@ -1,0 +1,67 @@
+/**
+ * The search box and status select above an admin list the server pages and filters (Manage
+ * Agents, Manage Applications). `useListFilters` holds what is typed, the search sent (a moment
+ * after typing stops), the status and the page; a new search or status starts from page 1.
+ */
+import { useEffect, useState } from 'react';
+import './list-filters.css';
+
+/** How long typing must pause before the search is sent. */
+const searchDelayMs = 300;
+
+export function useListFilters<Status extends string>(initialStatus: Status) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatusOnly] = useState<Status>(initialStatus);
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQ(typed);
+      setPage(1);
+    }, searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const setStatus = (next: Status) => {
+    setStatusOnly(next);
+    setPage(1);
+  };
+  return { typed, setTyped, q, status, setStatus, page, setPage };
+}
+
+export type ListFilterState<Status extends string> = ReturnType<typeof useListFilters<Status>>;
+
+interface ListFiltersProps<Status extends string> {
+  /** Names the search landmark, e.g. 'Find applications'. */
+  label: string;
+  /** Prefix of the fields' ids: `${idPrefix}-search` and `${idPrefix}-status`. */
+  idPrefix: string;
+  placeholder: string;
+  statusChoices: readonly { value: Status; label: string }[];
+  filters: ListFilterState<Status>;
+}
+
+export function ListFilters<Status extends string>({ label, idPrefix, placeholder, statusChoices, filters }: ListFiltersProps<Status>) {
+  return (
+    <form className="list-tools" role="search" aria-label={label} onSubmit={(event) => event.preventDefault()}>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-search`}>Search</label>
+        <input
+          id={`${idPrefix}-search`}
+          type="search"
+          autoComplete="off"
+          placeholder={placeholder}
+          value={filters.typed}
+          onChange={(event) => filters.setTyped(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-status`}>Status</label>
+        <select id={`${idPrefix}-status`} value={filters.status} onChange={(event) => filters.setStatus(event.target.value as Status)}>
+          {statusChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>{choice.label}</option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}
