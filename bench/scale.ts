@@ -123,7 +123,9 @@ async function screens(browser: Browser, app: AppServer): Promise<Record<'applic
 
 export async function runScaleBench(ctx: BenchContext): Promise<BenchOutcome> {
   ensureBuilt(ctx.log);
-  const sizes = ctx.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+  // BENCH_SCALE_SIZES=100000 re-measures one size (while working on it); the record keeps all three.
+  const chosen = process.env.BENCH_SCALE_SIZES?.split(',').map(Number).filter((n) => n > 0);
+  const sizes = chosen?.length ? chosen : ctx.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000];
   const runs = ctx.quick ? 1 : 3;
   const passwordHash = await hashPassword('demo1234');
   const browser = await launchBrowser();

@@ -2,7 +2,8 @@
  * An <img> that shows a stand-in picture when its own is missing or fails to load (a deleted
  * upload, or offline before the picture was ever cached).
  */
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useCallback, useState, type ImgHTMLAttributes } from 'react';
+import { useNearViewport } from './use-near-viewport.ts';
 
 export const policyPlaceholder = '/demo/policies/placeholder.webp';
 export const agentPlaceholder = '/demo/agents/default.webp';
@@ -15,20 +16,28 @@ interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, '
   height: number;
 }
 
-export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProps) {
+export function FallbackImage({ src, fallback, alt, loading, ...rest }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // A lazy picture gets its address when it comes near the screen (use-near-viewport.ts).
+  const { ref: watch, near } = useNearViewport<HTMLImageElement>(loading === 'lazy');
   const source = !src || failedSrc === src ? fallback : src;
+  const settle = useCallback(
+    (img: HTMLImageElement | null) => {
+      watch(img);
+      // A prerendered page's picture can fail before React is there to hear it (offline, never
+      // cached): a picture already settled with no pixels is taken as failed when it mounts.
+      if (near && img?.getAttribute('src') && img.complete && img.naturalWidth === 0 && source !== fallback) setFailedSrc(source);
+    },
+    [watch, near, source, fallback],
+  );
   return (
     <img
       decoding="async"
+      loading={loading}
       {...rest}
-      src={source}
+      src={near ? source : undefined}
       alt={alt}
-      // A prerendered page's picture can fail before React is there to hear it (offline, never
-      // cached): a picture already settled with no pixels is taken as failed when it mounts.
-      ref={(img) => {
-        if (img?.complete && img.naturalWidth === 0 && source !== fallback) setFailedSrc(source);
-      }}
+      ref={settle}
       onError={() => {
         if (source !== fallback) setFailedSrc(source);
       }}

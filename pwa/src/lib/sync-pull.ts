@@ -18,6 +18,7 @@ import { applyOverlay, settleSent, writesQueued } from './outbox-overlay.ts';
 import { retryDelayMs } from './offline/backoff.ts';
 import { isTimeout, pullTimeoutMs } from './offline/timeouts.ts';
 import { pullStatus } from './pull-status.ts';
+import { screensServed } from './screens-first.ts';
 import { revokePendingSignOut, sessionStore } from './session.ts';
 import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
@@ -128,6 +129,8 @@ async function pullOnce(): Promise<'done' | 'restart'> {
     await checkForEviction();
     await adoptOwner(owner);
     for (let pages = 0; pages < maxPagesPerPull; pages++) {
+      // A screen waiting for its own page is served first (screens-first.ts).
+      await screensServed();
       const since = String((await getMeta<string | number>(cursorKey)) ?? '0');
       // A page that never comes must not hold the pull (nor its lock): give up and retry.
       const res = await authFetch(`${apiPrefix}/sync?since=${encodeURIComponent(since)}`, { signal: AbortSignal.timeout(pullTimeoutMs) });

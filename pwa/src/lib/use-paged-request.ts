@@ -4,6 +4,7 @@
  * showing rows (marked busy) instead of flashing a loading state.
  */
 import { useState } from 'react';
+import { screenRequest } from './screens-first.ts';
 import { useRequest, type Request } from './use-request.ts';
 
 export interface PageOf<T> {
@@ -19,7 +20,8 @@ export type PagedRequest<P> = Request<P> & {
 };
 
 export function usePagedRequest<P>(load: (signal: AbortSignal) => Promise<P>, inputs: readonly unknown[]): PagedRequest<P> {
-  const request = useRequest(load, inputs);
+  // The screen's page goes before the next page of a background pull (lib/screens-first.ts).
+  const request = useRequest((signal) => screenRequest(load(signal)), inputs);
   const [kept, setKept] = useState<P | undefined>(undefined);
   // Remembering the latest answer during render (React's pattern for values from earlier renders).
   if (request.status === 'ready' && request.data !== kept) setKept(request.data);
