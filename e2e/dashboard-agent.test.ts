@@ -159,9 +159,10 @@ describe("an agent's dashboard", () => {
     await loginAs(page, server, 'agent', '/dashboard/manageBlogs');
     await page.getByRole('heading', { name: 'Manage Blogs' }).waitFor();
     await page.getByRole('heading', { name: 'My Blogs' }).waitFor();
-    await page.locator('.manage-blogs__item').first().waitFor();
+    const list = page.getByRole('table', { name: 'My Blogs' });
+    await list.locator('tbody tr').first().waitFor();
     // Only the agent's own blogs are listed.
-    const authors = await page.locator('.manage-blogs__meta').allInnerTexts();
+    const authors = await list.locator('.manage-blogs__meta').allInnerTexts();
     expect(authors.every((line) => line.startsWith('By Tanvir Ahmed'))).toBe(true);
 
     await page.getByRole('button', { name: 'Publish Blog' }).click();
@@ -174,7 +175,7 @@ describe("an agent's dashboard", () => {
     await page.getByLabel('Content').fill('Keep your papers dry.\n\n<b>Not bold</b>: blog content is plain text.');
     await page.getByRole('button', { name: 'Publish Blog' }).click();
     await page.getByRole('status').filter({ hasText: 'Blog created' }).waitFor();
-    const item = page.locator('.manage-blogs__item').filter({ hasText: title });
+    const item = list.locator('tbody tr').filter({ hasText: title });
     await item.waitFor();
     expect(await item.locator('b').count()).toBe(0);
     expect(await item.innerText()).toContain('<b>Not bold</b>');
@@ -188,7 +189,7 @@ describe("an agent's dashboard", () => {
     await page.getByRole('status').filter({ hasText: 'Blog updated' }).waitFor();
     await expect.poll(() => queryDb<{ title: string }>(server, 'SELECT title FROM blogs WHERE id = ?', stored!.id)[0]?.title).toBe(`${title}, updated`);
 
-    const updated = page.locator('.manage-blogs__item').filter({ hasText: `${title}, updated` });
+    const updated = list.locator('tbody tr').filter({ hasText: `${title}, updated` });
     await updated.getByRole('button', { name: `Delete ${title}, updated` }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();

@@ -1,7 +1,8 @@
 /**
- * The search box and status select above an admin list the server pages and filters (Manage
- * Agents, Manage Applications). `useListFilters` holds what is typed, the search sent (a moment
- * after typing stops), the status and the page; a new search or status starts from page 1.
+ * The search box and status select above a list the server pages and filters (Manage Agents,
+ * Manage Applications; Manage Blogs has the search alone). `useListFilters` holds what is
+ * typed, the search sent (a moment after typing stops), the status and the page; a new search
+ * or status starts from page 1.
  */
 import { useEffect, useState } from 'react';
 import './list-filters.css';
@@ -36,7 +37,8 @@ interface ListFiltersProps<Status extends string> {
   /** Prefix of the fields' ids: `${idPrefix}-search` and `${idPrefix}-status`. */
   idPrefix: string;
   placeholder: string;
-  statusChoices: readonly { value: Status; label: string }[];
+  /** The status select's choices; a list without statuses (Manage Blogs) has the search alone. */
+  statusChoices?: readonly { value: Status; label: string }[];
   filters: ListFilterState<Status>;
 }
 
@@ -54,14 +56,16 @@ export function ListFilters<Status extends string>({ label, idPrefix, placeholde
           onChange={(event) => filters.setTyped(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-status`}>Status</label>
-        <select id={`${idPrefix}-status`} value={filters.status} onChange={(event) => filters.setStatus(event.target.value as Status)}>
-          {statusChoices.map((choice) => (
-            <option key={choice.value} value={choice.value}>{choice.label}</option>
-          ))}
-        </select>
-      </div>
+      {statusChoices && (
+        <div className="field">
+          <label htmlFor={`${idPrefix}-status`}>Status</label>
+          <select id={`${idPrefix}-status`} value={filters.status} onChange={(event) => filters.setStatus(event.target.value as Status)}>
+            {statusChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>{choice.label}</option>
+            ))}
+          </select>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,7 +1,8 @@
-/** Blog management calls (spec section 7): list, create, edit, delete. */
+/** Blog management calls (spec section 7): a page of them, create, edit, delete. */
 import type { Blog } from 'edge-api/src/db/blogs.ts';
 import { toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
+import type { PageOf } from '../../lib/use-paged-request.ts';
 
 export type { Blog };
 
@@ -10,8 +11,15 @@ export interface BlogDraft {
   content: string;
 }
 
-export async function fetchBlogs(signal?: AbortSignal): Promise<Blog[]> {
-  const res = await api.blogs.$get(undefined, { init: { signal } });
+/** Blogs are long rows (a preview of the content): fewer to a page than the other lists. */
+export const blogsPageSize = 10;
+
+/** One page of the blogs one may manage (an agent's own, an admin's all), searched by the server. */
+export async function fetchBlogsPage(query: { q: string; page: number }, signal?: AbortSignal): Promise<PageOf<Blog>> {
+  const res = await api.blogs.manage.$get(
+    { query: { page: String(query.page), pageSize: String(blogsPageSize), ...(query.q.trim() ? { q: query.q.trim() } : {}) } },
+    { init: { signal } },
+  );
   if (!res.ok) throw await toApiError(res);
   return res.json();
 }

@@ -1,18 +1,22 @@
 /**
  * Manage Blogs (spec section 2): agents write and keep their own blogs, admins all of them
- * (decisions.md). Content is plain text, shown as text.
+ * (decisions.md). The list is a page at a time, searched by the server (issue 17), newest
+ * first. Content is plain text, shown as text.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import type { Column } from '../../components/data-table.tsx';
+import { ListFilters, useListFilters } from '../../components/list-filters.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
-import { useRequest } from '../../lib/use-request.ts';
+import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { BlogForm } from './blog-form.tsx';
-import { createBlog, deleteBlog, fetchBlogs, refreshLocalCopy, updateBlog, type Blog, type BlogDraft } from './blogs-api.ts';
+import { createBlog, deleteBlog, fetchBlogsPage, refreshLocalCopy, updateBlog, type Blog, type BlogDraft } from './blogs-api.ts';
 import './manage-blogs.css';
 
 const loadError = (error: unknown) =>
@@ -24,15 +28,13 @@ export function ManageBlogsPage() {
   usePageTitle('Manage Blogs');
   const { user } = useSession();
   const isAdmin = user?.role.toLowerCase() === 'admin';
-  const blogs = useRequest((signal) => fetchBlogs(signal), []);
+  const filters = useListFilters<''>('');
+  const { q, page, setPage } = filters;
+  const blogs = usePagedRequest((signal) => fetchBlogsPage({ q, page }, signal), [q, page]);
+  const shown = blogs.status === 'error' ? undefined : blogs.shown;
   const [editing, setEditing] = useState<Blog | null>(null);
   const [toDelete, setToDelete] = useState<Blog | null>(null);
   const [deleting, setDeleting] = useState(false);
-
-  const mine =
-    blogs.status === 'ready'
-      ? blogs.data.filter((blog) => isAdmin || blog.authorEmail.toLowerCase() === user?.email.toLowerCase())
-      : [];
 
   async function save(draft: BlogDraft): Promise<boolean> {
     try {
@@ -40,11 +42,14 @@ export function ManageBlogsPage() {
         await updateBlog(editing.id, draft);
         showToast('success', 'Blog updated');
         setEditing(null);
+        blogs.reload();
       } else {
         await createBlog(draft);
         showToast('success', 'Blog created');
+        // Newest first: the new blog is on the first page.
+        if (page === 1) blogs.reload();
+        else setPage(1);
       }
-      blogs.reload();
       refreshLocalCopy();
       return true;
     } catch (error) {
@@ -59,7 +64,10 @@ export function ManageBlogsPage() {
     setDeleting(true);
     try {
       await deleteBlog(id);
-      blogs.update((list) => list.filter((blog) => blog.id !== id));
+      blogs.update((list) => ({ ...list, total: list.total - 1, items: list.items.filter((blog) => blog.id !== id) }));
+      // The page refills from the next one (or steps back when it was the last one's only blog).
+      if (shown && shown.items.length === 1 && page > 1) setPage(page - 1);
+      else blogs.reload();
       if (editing?.id === id) setEditing(null);
       showToast('success', 'Blog deleted');
       refreshLocalCopy();
@@ -71,46 +79,60 @@ export function ManageBlogsPage() {
     }
   }
 
+  const columns: Column<Blog>[] = [
+    {
+      header: 'Blog',
+      kind: 'title',
+      cell: (blog) => (
+        <>
+          <Link to={`/blogs/${blog.id}`}>{blog.title}</Link>
+          <small className="data__detail manage-blogs__meta">
+            By {blog.authorName || blog.author} on {new Date(blog.publishDate).toLocaleDateString()}
+          </small>
+        </>
+      ),
+    },
+    { header: 'Content', cell: (blog) => <span className="manage-blogs__content">{blog.content}</span> },
+    {
+      header: 'Actions',
+      kind: 'actions',
+      cell: (blog) => (
+        <div className="row-actions">
+          <button type="button" className="button button--secondary button--small" aria-label={`Edit ${blog.title}`} onClick={() => setEditing(blog)}>
+            Edit
+          </button>
+          <button type="button" className="button button--danger button--small" aria-label={`Delete ${blog.title}`} onClick={() => setToDelete(blog)}>
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  const listName = isAdmin ? 'All Blogs' : 'My Blogs';
   return (
     <section className="manage-blogs">
       <h1>Manage Blogs</h1>
       {/* A fresh form per blog edited (key), so its fields start from that blog. */}
       <BlogForm key={editing?.id ?? 'new'} editing={editing} onSave={save} onCancelEdit={() => setEditing(null)} />
 
-      <h2>{isAdmin ? 'All Blogs' : 'My Blogs'}</h2>
-      {blogs.status === 'loading' && <LoadingState>Loading blogs...</LoadingState>}
+      <h2>{listName}</h2>
+      <ListFilters label="Find blogs" idPrefix="blogs" placeholder="Title, author or content" filters={filters} />
+      {blogs.status === 'loading' && !shown && <LoadingState>Loading blogs...</LoadingState>}
       {blogs.status === 'error' && <ErrorState onRetry={blogs.reload}>{loadError(blogs.error)}</ErrorState>}
-      {blogs.status === 'ready' && mine.length === 0 && <EmptyState>You have not written any blogs yet.</EmptyState>}
-      {mine.length > 0 && (
-        <ul className="manage-blogs__list">
-          {mine.map((blog) => (
-            <li key={blog.id} className="panel manage-blogs__item">
-              <h3><Link to={`/blogs/${blog.id}`}>{blog.title}</Link></h3>
-              <p className="manage-blogs__meta">
-                By {blog.authorName || blog.author} on {new Date(blog.publishDate).toLocaleDateString()}
-              </p>
-              <p className="manage-blogs__content">{blog.content}</p>
-              <div className="row-actions">
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  aria-label={`Edit ${blog.title}`}
-                  onClick={() => setEditing(blog)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={`Delete ${blog.title}`}
-                  onClick={() => setToDelete(blog)}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+      {shown && shown.total === 0 && (
+        <EmptyState>{q.trim() ? 'No blogs match your search.' : 'You have not written any blogs yet.'}</EmptyState>
+      )}
+      {shown && shown.total > 0 && (
+        <PagedTable
+          label={listName}
+          navLabel="Blogs pages"
+          columns={columns}
+          page={shown}
+          rowKey={(blog) => blog.id}
+          busy={blogs.status === 'loading'}
+          onPage={setPage}
+        />
       )}
 
       <ConfirmDialog
