@@ -1,7 +1,9 @@
 /**
  * Pictures offline (issue 15): after one visit, offline, every card of the home page and the
  * catalogue shows a picture: its own when it was shown online (cached as shown, sw-pictures.ts),
- * else its stand-in (precached with the shell). Never a broken image.
+ * else its stand-in (precached with the shell). Never a broken image. The pictures a first
+ * visit showed before the service worker controlled the page are handed to the worker when it
+ * takes control (lib/shown-pictures.ts), so they too show offline as themselves.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +54,38 @@ describe('pictures offline', () => {
       expect(cards, path).toBeGreaterThan(0);
       await expect.poll(() => unloadedCardPictures(page), { timeout: 20_000, message: path }).toEqual([]);
     }
+    await context.close();
+  });
+
+  it('keeps the pictures a first visit showed before the worker took control, and shows them offline', { timeout: 150_000 }, async () => {
+    const context = await newContext(journey.browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    await page.goto(`${journey.server.url}/`);
+    await page.locator('.card img').first().waitFor();
+    const shownBeforeControl = await page.evaluate(() =>
+      navigator.serviceWorker.controller ? [] : [...new Set(performance.getEntriesByType('resource').map((entry) => entry.name))].filter((url) => new URL(url).pathname.startsWith('/demo/')),
+    );
+    await waitForServiceWorker(page);
+    expect(shownBeforeControl.length).toBeGreaterThan(0);
+    // Every one of them lands in the worker's picture cache, without another visit.
+    const notCached = () =>
+      page.evaluate(async (urls) => {
+        const held = new Set((await (await caches.open('images')).keys()).map((request) => request.url));
+        return urls.filter((url) => !held.has(url));
+      }, shownBeforeControl);
+    await expect.poll(notCached, { timeout: 20_000 }).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto(`${journey.server.url}/`);
+    await page.locator('.card img').first().waitFor();
+    // Offline, the pictures seen are themselves, not their stand-ins.
+    const shownOffline = () =>
+      page.evaluate((urls) => {
+        const loaded = [...document.querySelectorAll<HTMLImageElement>('img')].filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc);
+        return urls.filter((url) => document.querySelector(`img[src="${new URL(url).pathname}"]`) && !loaded.includes(url));
+      }, shownBeforeControl);
+    await expect.poll(shownOffline, { timeout: 20_000 }).toEqual([]);
+    expect(await page.locator('.card img[src^="/demo/policies/"]').count()).toBeGreaterThan(0);
     await context.close();
   });
 });

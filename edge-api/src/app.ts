@@ -22,7 +22,7 @@ import { syncRoutes } from './routes/sync.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { crossSiteProtection, privateByDefault, requestSizeLimits, securityHeaders } from './security.ts';
+import { apiSecurityHeaders, crossSiteProtection, privateByDefault, requestSizeLimits } from './security.ts';
 
 /**
  * The API's routes, each module mounted at its own path (the path names the file). Its type
@@ -62,7 +62,7 @@ function apiRoutes(deps: AppDeps) {
 /** The whole API under `/api`. Entry points (Node, Worker) and tests build it the same way. */
 export function createApp(deps: AppDeps) {
   setHashConcurrency(deps.config.passwordHashConcurrency, deps.config.passwordHashMaxQueue, deps.config.passwordHashMaxWaitMs);
-  const app = new Hono<AppEnv>().use(securityHeaders()).route(apiPrefix, apiRoutes(deps));
+  const app = new Hono<AppEnv>().use(apiSecurityHeaders()).route(apiPrefix, apiRoutes(deps));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);
   return app;

@@ -42,6 +42,30 @@ export const securityHeaders = (styleHashes: readonly string[] = []) =>
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
   });
 
+/**
+ * The API's own answers (JSON, images) are never documents the app runs, so they carry the
+ * strictest policy there is (nothing may load, nothing may frame them) and only the headers
+ * that matter for such an answer, not the page's whole set: every byte of a header is paid on
+ * each request, and a returning visit's few requests are budgeted at 3 KB in all
+ * (bench/return-visit.ts; docs/decisions/0050-what-a-returning-visit-asks.md).
+ */
+export const apiSecurityHeaders = () =>
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+    xContentTypeOptions: 'nosniff',
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+
 /** Paths that take image bytes; everything else is JSON and small. */
 const largeBodyPaths = new Set([`${apiPrefix}/uploads`, `${apiPrefix}/auth/register`]);
 

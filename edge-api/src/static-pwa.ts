@@ -39,7 +39,9 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     // The API sets the same headers on its own answers; setting them twice cost ~20 µs a request.
     .use(async (c, next) => {
       await next();
-      if (fromApi.has(c.res)) return;
+      // A 304 updates the answer the browser holds, which keeps its own security headers:
+      // repeating them (1 KB) on every check of sw.js or a picture would be paid for nothing.
+      if (fromApi.has(c.res) || c.res.status === 304) return;
       // The HTML of the app (its prerendered pages, offline copies included) may carry the
       // build's inline styles, allowed by their hashes.
       const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');

@@ -34,6 +34,9 @@ describe('conditional requests for the unhashed files', () => {
       const again = await app.request(path, { headers: { 'accept-encoding': encoding, 'if-none-match': tag! } });
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
+      // The browser keeps the security headers of the answer it holds: the 304 does not repeat them.
+      expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(again.headers.get('content-security-policy')).toBeNull();
       // (A compressed answer's tag is weak: the bytes sent differ, the file is the same.)
       expect(again.headers.get('etag')?.replace(/^W\//, '')).toBe(tag!.replace(/^W\//, ''));
       // Another version of the file is sent in full.

@@ -53,7 +53,7 @@ const notTheApp = [
 registerRoute(new NavigationRoute(servePageOrShell, { denylist: notTheApp }));
 
 // Pictures: cached as they are shown, within a stated budget (sw-pictures.ts).
-cachePicturesAsShown(apiPrefix);
+cachePicturesAsShown();
 
 /**
  * Background Sync (Chromium): the browser fires 'sync' when the connection is back, even if

@@ -12,6 +12,9 @@
  * or on another server), or one ahead of the clock (a restore that kept the epoch, as a D1
  * time-travel restore does), belongs to a line of versions this database does not have: its
  * number says nothing about what the client holds, so the pull starts over (`reset: true`).
+ *
+ * A signed-in caller's pages also carry `account` (id, email, name, role, photoURL, as
+ * GET /auth/me gives them), read with the session at no extra query.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -82,7 +85,10 @@ export const syncRoutes = new Hono<AppEnv>()
       reset = true;
     }
     c.header('Cache-Control', 'no-store');
-    return c.json({ cursor: `${page.version}.${scope}.${page.epoch}`, hasMore: page.hasMore, reset, changes: page.changes }, 200);
+    // The account as the server has it now (role above all): the client follows a role an admin
+    // changed from its pulls alone, with no GET /auth/me of its own (pwa/src/lib/follow-account.ts).
+    const account = user && { id: user.id, email: user.email, name: user.name, role: user.role, photoURL: user.photoUrl };
+    return c.json({ cursor: `${page.version}.${scope}.${page.epoch}`, hasMore: page.hasMore, reset, changes: page.changes, ...(account && { account }) }, 200);
   })
   .post('/push', access('POST /sync/push'), validate('json', pushInput), async (c) => {
     const user = currentUser(c);

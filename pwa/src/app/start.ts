@@ -8,6 +8,7 @@
 import { registerAppUpdates } from '../components/update-prompt.tsx';
 import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
+import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
 import { firstScreenShown } from './router.tsx';
 
 const syncEngine = () => import('../lib/sync-pull.ts');
@@ -19,6 +20,8 @@ export function startApp() {
   // Which build runs (diagnostics, and the deploy test tells builds apart by it).
   document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
   registerAppUpdates();
+  // Pictures shown before the worker took control go into its picture cache (a first visit).
+  handShownPicturesToWorker();
 
   // Sign-out (confirmed by lib/outbox-sign-out.ts when writes wait): the user's private rows
   // and their outbox leave the device.

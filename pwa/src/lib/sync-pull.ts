@@ -19,7 +19,7 @@ import { retryDelayMs } from './offline/backoff.ts';
 import { isTimeout, pullTimeoutMs } from './offline/timeouts.ts';
 import { pullStatus } from './pull-status.ts';
 import { screensServed } from './screens-first.ts';
-import { revokePendingSignOut, sessionStore } from './session.ts';
+import { revokePendingSignOut, sessionStore, updateSessionUser, type SessionUser } from './session.ts';
 import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 interface Collection<T> {
@@ -41,6 +41,8 @@ interface SyncPage {
   hasMore: boolean;
   reset?: boolean;
   changes: Partial<Record<CollectionName, Collection<{ id: string }>>>;
+  /** The signed-in account as the server has it now (no GET /auth/me needed: follow-account.ts). */
+  account?: SessionUser;
 }
 
 /** The server version inside a cursor, to check that paging moves forward. */
@@ -138,6 +140,8 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       // refresh that failed): that answer was for someone else's copy. Start over.
       if (currentOwner() !== owner) return 'restart';
       const page = await jsonOrThrow<SyncPage>(res);
+      // A role an admin changed reaches menus and guards with the pull itself.
+      if (page.account) updateSessionUser(page.account);
       await applyPage(page, owner);
       if (!page.hasMore) break;
       if (!page.reset && !(versionOf(page.cursor) > versionOf(since))) {

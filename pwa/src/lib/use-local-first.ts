@@ -37,9 +37,11 @@ export function useLocalFirst<T>(source: LocalFirstSource<T>): LocalFirstList<T>
   const { user } = useSession();
   const pull = useStatusStore(pullStatus);
   const local = useLiveQuery(source.local, [...inputs]);
-  const localReady = downloadedFor(pull, user?.id) && local !== undefined;
-  // Nothing is asked before the device's readiness is known: a filled copy answers alone.
-  const remote = useRequest(source.remote, inputs, enabled && pull.known && !localReady);
+  const downloaded = downloadedFor(pull, user?.id);
+  const localReady = downloaded && local !== undefined;
+  // Nothing is asked before the device's readiness is known: a filled copy answers alone (also
+  // in the moment before its live query has first answered, so a returning visit asks nothing).
+  const remote = useRequest(source.remote, inputs, enabled && pull.known && !downloaded);
   const sorted = (list: T[]) => (order ? [...list].sort(order) : list);
   const updateRemote = remote.update;
 

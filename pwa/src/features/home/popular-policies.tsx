@@ -1,13 +1,18 @@
 /**
- * Popular policies (spec: GET /policies/6). Offline, or when the server cannot be reached,
- * the six most popular policies of the local copy stand in.
+ * Popular policies (spec: GET /policies/6). When the device's copy of the catalogue is filled
+ * (a returning visit), the six most popular policies come from it and nothing is asked at start
+ * (docs/decisions/0050-what-a-returning-visit-asks.md); the copy is kept current by the pull.
+ * Otherwise the server is asked; offline, or when it cannot be reached, the local copy stands in.
  */
 import { ApiRequestError, toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Policy } from '../../lib/local-db.ts';
 import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { pullStatus } from '../../lib/pull-status.ts';
+import { useStatusStore } from '../../lib/status-store.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { useState } from 'react';
 import { useOnline } from '../../lib/use-online.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 
@@ -37,8 +42,19 @@ async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
 
 export function PopularPolicies() {
   const online = useOnline();
-  // The prerendered list shows (and hydrates) until the server's answer replaces it.
-  const state = useRequest(() => loadPopularPolicies(online), [online], true, usePrerendered()?.popular);
+  const pull = useStatusStore(pullStatus);
+  // Where the list comes from is decided once, when the device's readiness is known: a pull that
+  // fills the copy later must not swap the list shown (and flash 'Loading') under the reader.
+  const [filledAtStart, setFilledAtStart] = useState<boolean | null>(null);
+  if (filledAtStart === null && pull.known) setFilledAtStart(pull.filled);
+  const fromDevice = !online || filledAtStart === true;
+  // The prerendered list shows (and hydrates) until the chosen source's answer replaces it.
+  const state = useRequest(
+    () => (fromDevice ? popularFromLocalCopy() : loadPopularPolicies(online)),
+    [online, fromDevice],
+    !online || filledAtStart !== null,
+    usePrerendered()?.popular,
+  );
   return (
     <section className="home-section container" aria-labelledby="popular-heading">
       <h2 id="popular-heading" className="home-section__title">Popular Policies</h2>
