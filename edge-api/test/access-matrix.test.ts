@@ -81,6 +81,7 @@ const fromTheSpec: Record<string, Allowed> = {
   'GET /applications/all': 'admin',
   'GET /applications/search': 'admin',
   'GET /applications/assigned/:email': 'agent or admin',
+  'GET /applications/assigned/:email/search': 'agent or admin',
   'GET /applications/:id': 'signed in',
   'DELETE /applications/:id': 'signed in',
   'PATCH /applications/assign/:id': 'admin',

@@ -1,8 +1,9 @@
 /**
- * Manage Applications, a page at a time: a search over applicant, email and policy name, a
- * status filter, and an order, all done by SQL so the admin's screen never holds every row.
+ * Manage Applications and an agent's assigned applications, a page at a time: a search over
+ * applicant, email and policy name, a status filter, and an order, all done by SQL so a screen
+ * never holds every row.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { toApplication } from '../db/applications.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,6 +19,39 @@ export const applicationListQuery = z.object({
   ...pageParams,
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuery>;
+
+/**
+ * An agent's assigned applications a page at a time (Assigned Customers, the clearance list):
+ * 'open' is the claims waiting for the agent (pending or assigned); newest assignment first.
+ */
+export const assignedListQuery = z.object({
+  q: searchParam,
+  status: z.enum([...applicationStatuses, 'open'], { error: 'status must be open, pending, assigned, approved or rejected' }).optional(),
+  ...pageParams,
+});
+
+export function listAssignedApplications(db: Kysely<Database>, agentEmail: string, query: z.infer<typeof assignedListQuery>) {
+  const window = pageWindow(query);
+  let filtered = db.selectFrom('applications').where('assigned_agent', '=', agentEmail);
+  if (query.status === 'open') filtered = filtered.where('status', 'in', ['pending', 'assigned']);
+  else if (query.status) filtered = filtered.where('status', '=', query.status);
+  if (query.q) {
+    const text = query.q;
+    filtered = filtered.where((eb) => eb.or([contains('name', text), contains('user_email', text), contains('policy_name', text)]));
+  }
+  return pageOf(
+    window,
+    filtered
+      .selectAll()
+      .orderBy(sql`coalesce(assigned_at, applied_at)`, 'desc')
+      .orderBy('id', 'desc')
+      .limit(window.pageSize)
+      .offset(window.offset)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+    toApplication,
+  );
+}
 
 export function listApplications(db: Kysely<Database>, query: ApplicationListQuery) {
   const window = pageWindow(query);

@@ -17,8 +17,8 @@ import {
   rejectApplication,
 } from '../commands/applications.ts';
 import { findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
-import type { AppEnv } from '../env.ts';
-import { applicationListQuery, listApplications } from '../lists/application-list.ts';
+import type { AppEnv, SessionUser } from '../env.ts';
+import { applicationListQuery, assignedListQuery, listApplications, listAssignedApplications } from '../lists/application-list.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import { validate } from '../validation.ts';
 import { idParam } from '../schemas/params.ts';
@@ -28,6 +28,15 @@ const emailQuery = z.object({
   email: z.string().trim().max(254, 'That email is too long').optional(),
 });
 const emailParam = z.object({ email: z.string().trim().min(1, 'An email is required').max(254, 'That email is too long') });
+
+/** The newest assignments the spec's unpaged GET /applications/assigned/:email returns. */
+const assignedBound = 500;
+
+/** An agent lists their own assignments, an admin anyone's; the email as stored (lower case). */
+function mayListAssigned(user: SessionUser, email: string): string {
+  if (user.role !== 'admin' && !sameEmail(user.email, email)) throw forbidden('You can only see the applications assigned to you.');
+  return email.toLowerCase();
+}
 
 export const applicationRoutes = new Hono<AppEnv>()
   .post('/', access('POST /applications'), validate('json', applicationInput), async (c) => {
@@ -54,19 +63,15 @@ export const applicationRoutes = new Hono<AppEnv>()
   .get('/search', access('GET /applications/search'), validate('query', applicationListQuery), async (c) => {
     return c.json(await listApplications(c.var.deps.db, c.req.valid('query')), 200);
   })
+  .get('/assigned/:email/search', access('GET /applications/assigned/:email/search'), validate('param', emailParam), validate('query', assignedListQuery), async (c) => {
+    const email = mayListAssigned(currentUser(c), c.req.valid('param').email);
+    return c.json(await listAssignedApplications(c.var.deps.db, email, c.req.valid('query')), 200);
+  })
   .get('/assigned/:email', access('GET /applications/assigned/:email'), validate('param', emailParam), async (c) => {
-    const user = currentUser(c);
-    const { email } = c.req.valid('param');
-    if (user.role !== 'admin' && !sameEmail(user.email, email)) {
-      throw forbidden('You can only see the applications assigned to you.');
-    }
-    const rows = await c.var.deps.db
-      .selectFrom('applications')
-      .selectAll()
-      .where('assigned_agent', '=', email)
-      .orderBy('applied_at', 'desc')
-      .execute();
-    return c.json(rows.map(toApplication), 200);
+    const email = mayListAssigned(currentUser(c), c.req.valid('param').email);
+    // The spec's unpaged call keeps a bounded default page; screens use /assigned/:email/search.
+    const page = await listAssignedApplications(c.var.deps.db, email, { pageSize: assignedBound });
+    return c.json(page.items, 200);
   })
   .get('/:id', access('GET /applications/:id'), validate('param', idParam), async (c) => {
     const user = currentUser(c);
