@@ -6,6 +6,7 @@ import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
 import { createApp, type AppDeps } from './app.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { createD1Database } from './db/d1.ts';
+import { countD1Calls, d1CallsHeader } from './db/d1-call-count.ts';
 import { housekeeping } from './lib/housekeeping.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { r2ImageStore } from './storage/r2-images.ts';
@@ -15,12 +16,14 @@ export interface WorkerEnv extends EnvSource {
   IMAGES: R2Bucket & EnvSource[string];
 }
 
-let cached: { env: WorkerEnv; deps: AppDeps; app: ReturnType<typeof createApp> } | null = null;
+let cached: { env: WorkerEnv; deps: AppDeps; app: ReturnType<typeof createApp>; d1Calls?: () => number } | null = null;
 
 function appFor(env: WorkerEnv) {
   // Bindings are stable for an isolate's life; build the app once per isolate.
   if (cached?.env !== env) {
-    const { db, batch } = createD1Database(env.DB);
+    // Tests and the bench count the D1 calls of each request (db/d1-call-count.ts).
+    const counter = env.COUNT_D1_CALLS === 'true' ? countD1Calls(env.DB) : undefined;
+    const { db, batch } = createD1Database(counter?.d1 ?? env.DB);
     // One password hash at a time per isolate: two at the product's parameters fill its 128 MB.
     const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', ...env });
     const clock = () => new Date();
@@ -35,14 +38,20 @@ function appFor(env: WorkerEnv) {
       // Set by Cloudflare's edge for every request; a client cannot forge it there.
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
     };
-    cached = { env, deps, app: createApp(deps) };
+    cached = { env, deps, app: createApp(deps), d1Calls: counter?.calls };
   }
   return cached;
 }
 
 export default {
-  fetch(request: Request, env: WorkerEnv, ctx: unknown) {
-    return appFor(env).app.fetch(request, env, ctx as never);
+  async fetch(request: Request, env: WorkerEnv, ctx: unknown) {
+    const { app, d1Calls } = appFor(env);
+    if (!d1Calls) return app.fetch(request, env, ctx as never);
+    const before = d1Calls();
+    const response = await app.fetch(request, env, ctx as never);
+    const counted = new Response(response.body, response);
+    counted.headers.set(d1CallsHeader, String(d1Calls() - before));
+    return counted;
   },
   /** The cron trigger of wrangler.toml: unused uploads and old rate-limit windows. */
   scheduled(_event: unknown, env: WorkerEnv, ctx: { waitUntil(promise: Promise<unknown>): void }) {

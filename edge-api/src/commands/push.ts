@@ -12,6 +12,7 @@ import { z, type ZodType } from 'zod';
 import { mayCall, type RouteKey } from '../auth/access-table.ts';
 import type { AppDeps, SessionUser } from '../env.ts';
 import { ApiError, type ErrorBody } from '../errors.ts';
+import { runGrouped } from '../db/grouped-rounds.ts';
 import { isValidMutationId, mutationIdMessage, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import {
   applicationInput,
@@ -111,40 +112,72 @@ function refused(mutationId: string, status: number, body: ErrorBody, duplicate 
 
 const errorBody = (error: ApiError): ErrorBody => ({ error: error.code, message: error.message, ...error.extra });
 
-/** Applies the mutations in order, one after the other (a later one may depend on an earlier). */
+/**
+ * How many database calls one push request may make, the session look-up included, whatever
+ * the number of mutations: they run side by side and their queries share calls
+ * (db/grouped-rounds.ts), so the count follows the longest command's steps, not the number of
+ * mutations. Within the Workers Free plan's 50 (docs/decisions/0055-push-query-budget.md).
+ */
+export const pushCallBudget = 16;
+
+type PushCommandEntry = PushCommand<unknown>;
+
+/** Everything about one mutation that needs no database: its command, role and payload. */
+function check(user: SessionUser, { mutationId, type, payload }: PushInput['mutations'][number]) {
+  const handler: PushCommandEntry | undefined = (pushCommands as Record<string, PushCommandEntry>)[type];
+  if (!handler || !Object.hasOwn(pushCommands, type)) {
+    return refused(mutationId, 400, { error: 'bad_request', message: `Unknown mutation type '${type}'` });
+  }
+  if (!mayCall(user.role, handler.route)) {
+    return refused(mutationId, 403, { error: 'forbidden', message: 'You do not have permission to do this' });
+  }
+  const parsed = handler.input.safeParse(payload ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'payload'] ??= issue.message;
+    const message = parsed.error.issues[0]?.message ?? 'The mutation is not valid';
+    return refused(mutationId, 400, { error: 'validation_failed', message, fields });
+  }
+  return { handler, input: parsed.data };
+}
+
+async function runChecked(deps: Deps, user: SessionUser, mutationId: string, handler: PushCommandEntry, input: unknown): Promise<PushResult> {
+  try {
+    const outcome = await handler.run(deps, user, input, { userId: user.id, mutationId });
+    if (outcome.ok) {
+      return { mutationId, result: outcome.replayed ? 'duplicate' : 'applied', status: outcome.status, body: outcome.body };
+    }
+    return refused(mutationId, outcome.status, outcome.body, outcome.replayed);
+  } catch (error) {
+    // A refusal (403, 404, 422...) is an answer for this mutation; anything else fails the
+    // push, and the client sends it again (what was applied comes back as duplicates).
+    if (!(error instanceof ApiError)) throw error;
+    return refused(mutationId, error.status, errorBody(error));
+  }
+}
+
+/**
+ * Applies the mutations as if one after the other: their writes reach the database in push
+ * order (a later one may depend on an earlier), grouped into a bounded number of calls. A
+ * mutation id sent again in the same push runs in a later pass, after its first occurrence
+ * is recorded, so it answers as that one's duplicate.
+ */
 export async function applyPush(deps: Deps, user: SessionUser, input: PushInput): Promise<PushResult[]> {
+  const seen = new Map<string, number>();
+  const passes: { mutation: PushInput['mutations'][number]; at: number }[][] = [];
+  input.mutations.forEach((mutation, at) => {
+    const pass = seen.get(mutation.mutationId) ?? 0;
+    seen.set(mutation.mutationId, pass + 1);
+    (passes[pass] ??= []).push({ mutation, at });
+  });
   const results: PushResult[] = [];
-  for (const { mutationId, type, payload } of input.mutations) {
-    const handler: PushCommand<unknown> | undefined = (pushCommands as Record<string, PushCommand<unknown>>)[type];
-    if (!handler || !Object.hasOwn(pushCommands, type)) {
-      results.push(refused(mutationId, 400, { error: 'bad_request', message: `Unknown mutation type '${type}'` }));
-      continue;
-    }
-    if (!mayCall(user.role, handler.route)) {
-      results.push(refused(mutationId, 403, { error: 'forbidden', message: 'You do not have permission to do this' }));
-      continue;
-    }
-    const parsed = handler.input.safeParse(payload ?? {});
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'payload'] ??= issue.message;
-      const message = parsed.error.issues[0]?.message ?? 'The mutation is not valid';
-      results.push(refused(mutationId, 400, { error: 'validation_failed', message, fields }));
-      continue;
-    }
-    try {
-      const outcome = await handler.run(deps, user, parsed.data, { userId: user.id, mutationId });
-      if (outcome.ok) {
-        results.push({ mutationId, result: outcome.replayed ? 'duplicate' : 'applied', status: outcome.status, body: outcome.body });
-      } else {
-        results.push(refused(mutationId, outcome.status, outcome.body, outcome.replayed));
-      }
-    } catch (error) {
-      // A refusal (403, 404, 422...) is an answer for this mutation; anything else fails the
-      // push, and the client sends it again (what was applied comes back as duplicates).
-      if (!(error instanceof ApiError)) throw error;
-      results.push(refused(mutationId, error.status, errorBody(error)));
-    }
+  for (const pass of passes) {
+    const answers = await runGrouped(deps, pass, async ({ mutation }, grouped) => {
+      const checked = check(user, mutation);
+      if ('result' in checked) return checked;
+      return runChecked(grouped, user, mutation.mutationId, checked.handler, checked.input);
+    });
+    answers.results.forEach((answer, i) => (results[pass[i]!.at] = answer));
   }
   return results;
 }
