@@ -3,10 +3,11 @@
  * over a SQLite file in DATA_DIR. First start creates the schema and, in demo mode only,
  * fills demo content and one account per role.
  */
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type SQLite from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
@@ -14,7 +15,7 @@ import { passwordDecoy } from './auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { migrate } from './db/migrate.ts';
-import { readOverloadSettings, shedLoad } from './overload.ts';
+import { loadShedder, readOverloadSettings } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from './lib/housekeeping.ts';
 import { createNodeDatabase } from './db/sqlite-node.ts';
@@ -87,10 +88,13 @@ export async function startNodeServer(options: StartOptions = {}) {
   // PWA_DIST_DIR: serve another build (the deploy test swaps builds under a running server).
   const app = options.servePwa === false ? api : withStaticPwa(api, env.PWA_DIST_DIR ?? pwaDistDir);
   const port = Number(env.PORT ?? 8787);
-  // Past capacity: a quick 503 with Retry-After rather than a client's time-out (overload.ts).
-  const shedder = shedLoad(app.fetch, readOverloadSettings(env));
-  const server = await new Promise<ReturnType<typeof serve>>((resolveServer) => {
-    const s = serve({ fetch: shedder.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, () => resolveServer(s));
+  // Past capacity: a quick 503 with Retry-After rather than a client's time-out, decided before
+  // the request reaches the Hono adapter (overload.ts).
+  const shedder = loadShedder(readOverloadSettings(env));
+  const server = createServer(shedder.guard(getRequestListener(app.fetch)));
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(port, env.HOST ?? '0.0.0.0', () => listening());
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -106,6 +110,8 @@ export async function startNodeServer(options: StartOptions = {}) {
     url: `http://127.0.0.1:${actualPort}`,
     deps,
     sqlite: database.sqlite as SQLite.Database,
+    /** Requests in flight, shed so far, event-loop delay (overload.ts): what tests wait on. */
+    load: shedder.stats,
     async stop() {
       clearInterval(housekeepingTimer);
       shedder.stop();

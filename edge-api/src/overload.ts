@@ -1,15 +1,26 @@
 /**
- * Load shedding on the Node server (docs/security.md): past capacity a request is answered at
- * once with 503 and Retry-After instead of waiting in a queue until the client times out.
- * Capacity is judged two ways, both configurable:
- * - requests in flight (OVERLOAD_MAX_IN_FLIGHT): work already accepted and not yet answered;
- * - event-loop delay (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, off unless set): how late a 50 ms timer
- *   fires, smoothed so that one slow task does not shed the requests queued behind it; only a
- *   loop that stays late does. Off by default because on a small shared machine the loop is late
- *   for reasons of its neighbours', and a shed request fails a person for nothing.
- * A shed request costs almost nothing: no body read, no database, no hash.
- * (Workers need none of this: the platform spreads load over isolates.)
+ * Load shedding on the Node server (docs/security.md, decision 0045): past capacity a request is
+ * answered at once with 503 and Retry-After instead of waiting in a queue until its client times
+ * out. It runs in node:http's 'request' listener, before the Hono adapter builds a Request, before
+ * any body is read, any database touched or any hash queued: a shed request costs a few
+ * microseconds, so the server can keep refusing even when it is far past capacity.
+ * Capacity is judged three ways:
+ * - requests in flight (OVERLOAD_MAX_IN_FLIGHT): accepted and not yet answered;
+ * - the password-hash queue (auth/hash-queue.ts): a sign-in, sign-up or password change that
+ *   would wait too long for its hash is refused here rather than after its body and throttle;
+ * - event-loop delay (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, off unless set), measured by
+ *   perf_hooks.monitorEventLoopDelay as the mean over the last 200 ms, so one slow task does not
+ *   shed the requests queued behind it, only a loop that stays late does. Off by default because
+ *   on a small shared machine the loop is also late for its neighbours' reasons.
+ * (Workers need none of this: the platform spreads load over isolates; the hash queue's own
+ * 503 still applies there.)
+ * No package does this for a plain node:http server and is kept up (overload-protection and
+ * loopbusy are unmaintained; under-pressure is Fastify's), and the limits are product policy.
  */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { apiPrefix } from './api-prefix.ts';
+import { hashQueueIsFull } from './auth/hash-queue.ts';
 import type { EnvSource } from './config.ts';
 
 export interface OverloadSettings {
@@ -27,51 +38,61 @@ export function readOverloadSettings(env: EnvSource): OverloadSettings {
   };
 }
 
-type FetchHandler = (request: Request, env: unknown) => Response | Promise<Response>;
+/** The requests that wait for a password hash (routes/auth.ts). */
+const hashingRoutes = new Set(['/auth/login', '/auth/register', '/auth/password'].map((path) => apiPrefix + path));
 
 const overloadBody = JSON.stringify({
   error: 'service_unavailable',
   message: 'The server is busy right now. Please try again in a moment.',
 });
 
-export function shedLoad(fetchHandler: FetchHandler, settings: OverloadSettings) {
-  let inFlight = 0;
-  let eventLoopDelay = 0;
-  const tick = 50;
-  let expected = Date.now() + tick;
-  const timer = setInterval(() => {
-    const now = Date.now();
-    // A moving average over the last few ticks: sustained lateness, not one long task.
-    eventLoopDelay = 0.7 * eventLoopDelay + 0.3 * Math.max(0, now - expected);
-    expected = now + tick;
-  }, tick);
-  timer.unref();
+const needsHash = (req: IncomingMessage) => req.method === 'POST' && hashingRoutes.has((req.url ?? '').split('?')[0]!);
 
-  const overloaded = () =>
-    inFlight >= settings.maxInFlight || (settings.maxEventLoopDelayMs > 0 && eventLoopDelay > settings.maxEventLoopDelayMs);
+export function loadShedder(settings: OverloadSettings) {
+  let inFlight = 0;
+  let shed = 0;
+  let eventLoopDelayMs = 0;
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const sampler = setInterval(() => {
+    // Mean lateness of the loop over the last window (nanoseconds; NaN when nothing was recorded).
+    eventLoopDelayMs = Number.isFinite(histogram.mean) ? histogram.mean / 1e6 : 0;
+    histogram.reset();
+  }, 200);
+  sampler.unref();
+
+  const overloaded = (req: IncomingMessage) =>
+    inFlight >= settings.maxInFlight ||
+    (settings.maxEventLoopDelayMs > 0 && eventLoopDelayMs > settings.maxEventLoopDelayMs) ||
+    (needsHash(req) && hashQueueIsFull());
+
+  const refuse = (res: ServerResponse) => {
+    shed += 1;
+    res.writeHead(503, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(overloadBody),
+      'retry-after': String(settings.retryAfterSeconds),
+      'cache-control': 'no-store',
+      // The body is not read: this connection carries nothing after the answer.
+      connection: 'close',
+    });
+    res.end(overloadBody);
+  };
 
   return {
-    stop: () => clearInterval(timer),
-    stats: () => ({ inFlight, eventLoopDelay }),
-    async fetch(request: Request, env: unknown): Promise<Response> {
-      if (overloaded()) {
-        return new Response(overloadBody, {
-          status: 503,
-          headers: {
-            'content-type': 'application/json',
-            'retry-after': String(settings.retryAfterSeconds),
-            // The body was not read; the connection cannot carry another request after it.
-            connection: 'close',
-            'cache-control': 'no-store',
-          },
-        });
-      }
-      inFlight += 1;
-      try {
-        return await fetchHandler(request, env);
-      } finally {
-        inFlight -= 1;
-      }
+    stop() {
+      clearInterval(sampler);
+      histogram.disable();
+    },
+    stats: () => ({ inFlight, shed, eventLoopDelayMs }),
+    /** Wraps the app's listener: requests past capacity never reach it. */
+    guard(next: RequestListener): RequestListener {
+      return (req, res) => {
+        if (overloaded(req)) return refuse(res);
+        inFlight += 1;
+        res.once('close', () => (inFlight -= 1));
+        return next(req, res);
+      };
     },
   };
 }

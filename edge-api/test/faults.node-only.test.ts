@@ -1,16 +1,15 @@
 /**
  * Faults fail clearly on the Node server (docs/security.md): a full disk gives 503 with a clear
  * message and leaves no partial file; an unwritable data folder stops start-up with one line and
- * a non-zero exit; past capacity the server answers 503 with Retry-After at once.
+ * a non-zero exit. (Past capacity: overload.node-only.test.ts.)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { storageFullMessage } from '../src/errors.ts';
 import { startNodeServer } from '../src/node.ts';
-import { login } from './support/auth-client.ts';
 import { pngImage } from './support/images.ts';
 import { testJwtSecret, testLimits, type ApiTarget, nodeTarget } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
@@ -94,48 +93,5 @@ describe('an unwritable data folder', () => {
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toBe(`Cannot start: the data folder ${dataDir} is not writable (ENOTDIR). Set DATA_DIR to a folder this user can write to.`);
-  }, 60_000);
-});
-
-describe('overload', () => {
-  let api: ApiTarget;
-  beforeAll(async () => {
-    ({ api } = await serve({ OVERLOAD_MAX_IN_FLIGHT: '2' }));
-  });
-
-  it('answers past capacity at once with 503 and Retry-After, and every request gets an answer', async () => {
-    // Twelve sign-ins at once: each holds the server for a password hash; two fit.
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        api.fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `busy${i}@example.test`, password: 'wrong-guess' }),
-          signal: AbortSignal.timeout(60_000),
-        }),
-      ),
-    );
-    const statuses = answers.map((res) => res.status);
-    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
-    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
-    const shed = answers.filter((res) => res.status === 503);
-    expect(shed.length).toBeGreaterThan(0);
-    expect(shed[0]!.headers.get('retry-after')).toBe('2');
-    expect(await shed[0]!.json()).toEqual({ error: 'service_unavailable', message: 'The server is busy right now. Please try again in a moment.' });
-
-    // Once the load is gone, requests are served again.
-    expect((await login(api, 'busy0@example.test', 'wrong-guess')).status).toBe(401);
-  }, 60_000);
-});
-
-describe('a queue of password hashes', () => {
-  it('answers sign-ins past the queue at once with 503 and Retry-After', async () => {
-    const { api } = await serve({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_QUEUE: '1' });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(api, `queue${i}@example.test`, 'wrong-guess')));
-    const statuses = answers.map((res) => res.status);
-    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
-    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
-    const shed = answers.find((res) => res.status === 503);
-    expect(shed?.headers.get('retry-after')).toBe('2');
   }, 60_000);
 });

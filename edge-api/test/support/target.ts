@@ -51,8 +51,21 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiTar
   const target = runtime === 'worker' ? await startWorker(fullEnv) : await startNode(fullEnv);
   return {
     ...target,
-    fetch: (path, init) => fetch(new URL(path, target.url), init),
+    fetch: (path, init) => fetch(new URL(path, target.url), runtime === 'worker' ? oneConnectionEach(init) : init),
   };
+}
+
+/**
+ * Each request to workerd on its own connection, as Miniflare's own dispatchFetch does ("avoid
+ * keep-alive race conditions"): on a loaded machine workerd may close a kept-alive connection
+ * just as the next request is written to it, and that request fails with 'other side closed'
+ * although the Worker never saw it. The Node server announces its keep-alive timeout, which
+ * the client honours, so it needs none of this.
+ */
+function oneConnectionEach(init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('connection', 'close');
+  return { ...init, headers };
 }
 
 async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
