@@ -5,10 +5,13 @@
  * link refreshed, the operator's admin signing in, one offline reload; and the security
  * headers on the app's HTML, its static files and the API.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPolicies } from '../edge-api/src/seed/demo-policies.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { waitForServiceWorker } from './support/offline.ts';
+import { repoRoot } from './support/app-server.ts';
 import { migratedState, operatorTool, startWorkerServer, type WorkerServer } from './support/worker-server.ts';
 
 const admin = { email: 'owner@example.test', password: 'first-admin-pass' };
@@ -53,6 +56,67 @@ describe('security headers from the Worker', () => {
       expect(headers['x-frame-options'], path).toBe('DENY');
       expect(headers['strict-transport-security'], path).toContain('max-age=');
     }
+  });
+});
+
+describe('prerendered public pages from the Worker', () => {
+  const dist = join(repoRoot, 'pwa/dist');
+  const built = (file: string) => readFileSync(join(dist, file), 'utf8');
+  const styleHashes = JSON.parse(built('pages/style-hashes.json')) as string[];
+
+  it('answers a plain fetch of / and /all-policies with the page HTML and its CSP, as Node does', async () => {
+    const policy = readFileSync(join(dist, 'pages/all-policies.html'), 'utf8').match(/<h3 class="card__title">([^<]+)<\/h3>/)?.[1];
+    expect(demoPolicies.map((p) => p.title)).toContain(policy);
+    const firstPolicyPage = built('pages/all-policies.html').match(/href="(\/policies\/[a-z0-9-]+)"/)?.[1];
+    expect(firstPolicyPage).toBeTruthy();
+    const pages: [string, string][] = [
+      ['/', 'pages/index.html'],
+      ['/all-policies', 'pages/all-policies.html'],
+      ['/policies', 'pages/policies.html'],
+      [firstPolicyPage!, `pages${firstPolicyPage}.html`],
+      ['/get-quote', 'pages/get-quote.html'],
+      ['/blogs', 'pages/blogs.html'],
+      ['/about', 'pages/about.html'],
+      ['/contact', 'pages/contact.html'],
+    ];
+    for (const [path, file] of pages) {
+      const res = await fetch(new URL(path, worker.url));
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      // The very file the Node server answers for this address (static-pwa.ts).
+      expect(html === built(file), `${path} is ${file}`).toBe(true);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'self'");
+      for (const hash of styleHashes) expect(csp, path).toContain(`'${hash}'`);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+    const home = await (await fetch(worker.url)).text();
+    expect(home).toContain('Secure Your Tomorrow Today');
+    const catalogue = await (await fetch(new URL('/all-policies', worker.url))).text();
+    expect(catalogue).toContain('<h1>All Policies</h1>');
+    expect(catalogue).toContain(`<h3 class="card__title">${policy}</h3>`);
+    // A query is not the page the build rendered: the app shell answers, with the same headers.
+    const searched = await fetch(new URL('/all-policies?search=term', worker.url));
+    expect(await searched.text()).toBe(built('index.html'));
+    expect(searched.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('hydrates the prerendered catalogue without errors, and its links work', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${worker.url}/all-policies`);
+    await page.getByRole('heading', { name: 'All Policies', level: 1 }).waitFor();
+    const link = page.getByRole('link', { name: /^View Details of / }).first();
+    const title = (await link.innerText()).replace(/^View Details\s*of /, '').trim();
+    await page.waitForLoadState('networkidle');
+    await link.click();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/policies\//);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -1,27 +1,24 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { prerenderedPageFile, styleHashesFile, styleHashesOf } from './page-addresses.ts';
+
+export { styleHashesFile };
 
 /**
- * The prerendered page for a page address, if the build made one (scripts/prerender.ts writes
- * pwa/dist/pages/<name>.html): '/' is pages/index.html, '/policies/p1' is pages/policies/p1.html.
- * Returns the path relative to the dist folder, or null (the app shell then answers).
- * The file system is asked on each navigation (a few a visit), so a build swapped under a
- * running server is seen at once.
+ * The prerendered page for a page address on Node, if the build made one (page-addresses.ts
+ * says which file). Returns the path relative to the dist folder, or null (the app shell then
+ * answers). The file system is asked on each navigation (a few a visit), so a build swapped
+ * under a running server is seen at once.
  */
-export function prerenderedPageOf(distDir: string, pathname: string): string | null {
-  const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
-  // Only plain page names: no dots (so never '..'), no encoded characters.
-  if (!/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i.test(name)) return null;
-  const file = `pages/${name}.html`;
+export function prerenderedPageOf(distDir: string, pathname: string, search = ''): string | null {
+  const file = prerenderedPageFile(pathname, search);
+  if (!file) return null;
   try {
     return statSync(join(distDir, file)).isFile() ? file : null;
   } catch {
     return null;
   }
 }
-
-/** pages/style-hashes.json: the hashes ('sha256-...') of the prerendered pages' inline styles. */
-export const styleHashesFile = 'style-hashes.json';
 
 let knownHashes = { file: '', mtimeMs: -1, hashes: [] as string[] };
 
@@ -34,10 +31,7 @@ export function prerenderedStyleHashes(distDir: string): string[] {
   try {
     const { mtimeMs } = statSync(file);
     if (knownHashes.file !== file || knownHashes.mtimeMs !== mtimeMs) {
-      const hashes = (JSON.parse(readFileSync(file, 'utf8')) as unknown[]).filter(
-        (hash): hash is string => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/=]+$/.test(hash),
-      );
-      knownHashes = { file, mtimeMs, hashes };
+      knownHashes = { file, mtimeMs, hashes: styleHashesOf(JSON.parse(readFileSync(file, 'utf8'))) };
     }
     return knownHashes.hashes;
   } catch {

@@ -25,7 +25,7 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
   const appShell = serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor });
   const prerenderedPage = async (c: Context, next: () => Promise<void>) => {
     // With a query (a search, a page number) the page is not the one the build rendered.
-    const page = looksLikeAFile(c.req.path) || new URL(c.req.url).search ? null : prerenderedPageOf(distDir, c.req.path);
+    const page = prerenderedPageOf(distDir, c.req.path, new URL(c.req.url).search);
     return page ? serveStatic({ root: distDir, path: page, onFound: cacheFor })(c, next) : next();
   };
   // Only bodies of 1 KB or more are compressed (hono's threshold, which needs a Content-Length).

@@ -1,22 +1,36 @@
 /**
  * The Worker entry: the same app over D1 and R2. Static assets (the PWA) are served by the
- * platform from `[assets]` in wrangler.toml; only API requests reach this code.
+ * platform from `[assets]` in wrangler.toml; only API requests and the public page addresses
+ * (`run_worker_first`) reach this code, the pages answered from the assets (worker-pages.ts).
  */
-import type { D1Database, R2Bucket } from '@cloudflare/workers-types';
+import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
+import { isApiPath } from './api-prefix.ts';
 import { createApp, type AppDeps } from './app.ts';
 import { readConfig, type EnvSource } from './config.ts';
 import { createD1Database } from './db/d1.ts';
 import { countD1Calls, d1CallsHeader } from './db/d1-call-count.ts';
 import { housekeeping } from './lib/housekeeping.ts';
+import { prerenderedPageFile } from './page-addresses.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { r2ImageStore } from './storage/r2-images.ts';
+import { prerenderedPages } from './worker-pages.ts';
 
 export interface WorkerEnv extends EnvSource {
   DB: D1Database & EnvSource[string];
   IMAGES: R2Bucket & EnvSource[string];
+  /** The built PWA (`[assets] binding`); absent when the Worker runs without assets (API tests). */
+  ASSETS?: Fetcher & EnvSource[string];
 }
 
-let cached: { env: WorkerEnv; deps: AppDeps; app: ReturnType<typeof createApp>; d1Calls?: () => number } | null = null;
+interface Isolate {
+  env: WorkerEnv;
+  deps: AppDeps;
+  app: { fetch(request: Request, env: WorkerEnv, ctx: never): Response | Promise<Response> };
+  pages?: ReturnType<typeof prerenderedPages>;
+  d1Calls?: () => number;
+}
+
+let cached: Isolate | null = null;
 
 function appFor(env: WorkerEnv) {
   // Bindings are stable for an isolate's life; build the app once per isolate.
@@ -38,14 +52,17 @@ function appFor(env: WorkerEnv) {
       // Set by Cloudflare's edge for every request; a client cannot forge it there.
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
     };
-    cached = { env, deps, app: createApp(deps), d1Calls: counter?.calls };
+    const pages = env.ASSETS ? prerenderedPages(env.ASSETS) : undefined;
+    cached = { env, deps, app: createApp(deps), pages, d1Calls: counter?.calls };
   }
   return cached;
 }
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: unknown) {
-    const { app, d1Calls } = appFor(env);
+    const { app: api, pages, d1Calls } = appFor(env);
+    const path = new URL(request.url).pathname;
+    const app = pages && !isApiPath(path) && prerenderedPageFile(path) ? pages : api;
     if (!d1Calls) return app.fetch(request, env, ctx as never);
     const before = d1Calls();
     const response = await app.fetch(request, env, ctx as never);

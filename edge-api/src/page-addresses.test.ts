@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prerenderedPageFile, prerenderedPagePatterns } from './page-addresses.ts';
+
+describe('prerendered page addresses', () => {
+  it('maps each public page the build renders to its file', () => {
+    expect(prerenderedPageFile('/')).toBe('pages/index.html');
+    expect(prerenderedPageFile('/all-policies')).toBe('pages/all-policies.html');
+    expect(prerenderedPageFile('/policies')).toBe('pages/policies.html');
+    expect(prerenderedPageFile('/policies/demo-term-life')).toBe('pages/policies/demo-term-life.html');
+    for (const page of ['get-quote', 'blogs', 'about', 'contact']) expect(prerenderedPageFile(`/${page}`)).toBe(`pages/${page}.html`);
+  });
+
+  it('gives no file for other addresses, a query, or odd names', () => {
+    for (const path of ['/dashboard', '/login', '/policies/', '/policies/a/b/../c', '/policies/%2e%2e', '/index.html', '/assets/x.js', '/api/faqs']) {
+      expect(prerenderedPageFile(path), path).toBeNull();
+    }
+    expect(prerenderedPageFile('/all-policies', '?page=2')).toBeNull();
+  });
+
+  it("are the addresses wrangler.toml sends to the Worker first, beside the API", () => {
+    const toml = readFileSync(join(import.meta.dirname, '../../wrangler.toml'), 'utf8');
+    const line = toml.match(/^run_worker_first\s*=\s*(\[.*\])\s*$/m)?.[1];
+    expect(JSON.parse(line ?? '[]')).toEqual(['/api/*', ...prerenderedPagePatterns]);
+  });
+});

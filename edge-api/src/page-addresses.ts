@@ -1,0 +1,36 @@
+/**
+ * Which page address the build prerendered (scripts/prerender.ts writes pwa/dist/pages/<name>.html,
+ * docs/decisions/0035-prerendered-public-pages.md), and where its file is: ONE rule for the
+ * Node server (static-pwa.ts), the Worker (worker-pages.ts) and the service worker (sw-pages.ts).
+ * No file-system or platform code here, so every runtime can import it.
+ */
+
+/**
+ * The public page addresses, as the Worker's route patterns: wrangler.toml's `run_worker_first`
+ * lists exactly these beside '/api/*' (a unit test checks), so the Worker, not the platform's
+ * app-shell fallback, answers them.
+ */
+export const prerenderedPagePatterns = ['/', '/all-policies', '/policies', '/policies/*', '/get-quote', '/blogs', '/about', '/contact'] as const;
+
+const matches = (pattern: string, pathname: string) =>
+  pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) && pathname.length > pattern.length - 1 : pathname === pattern;
+
+/**
+ * The prerendered page's file for an address, relative to the build folder ('/' is
+ * pages/index.html, '/policies/p1' is pages/policies/p1.html), or null: not a public page, or
+ * with a query (a search, a page number: not the page the build rendered). Whether the build
+ * made that file is for the caller to find out; without it the app shell answers.
+ */
+export function prerenderedPageFile(pathname: string, search = ''): string | null {
+  if (search || !prerenderedPagePatterns.some((pattern) => matches(pattern, pathname))) return null;
+  const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
+  // Only plain page names: no dots (so never '..'), no encoded characters.
+  return /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i.test(name) ? `pages/${name}.html` : null;
+}
+
+/** pages/style-hashes.json: the hashes ('sha256-...') of the prerendered pages' inline styles. */
+export const styleHashesFile = 'style-hashes.json';
+
+/** The valid hashes of a parsed style-hashes.json (anything else is dropped). */
+export const styleHashesOf = (parsed: unknown): string[] =>
+  Array.isArray(parsed) ? parsed.filter((hash): hash is string => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/=]+$/.test(hash)) : [];

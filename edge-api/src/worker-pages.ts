@@ -1,0 +1,52 @@
+/**
+ * The Worker's answer to a public page address (page-addresses.ts; wrangler.toml's
+ * `run_worker_first` sends them here instead of to the platform's app-shell fallback): the page
+ * the build prerendered, from the static assets, with the security headers and the CSP that
+ * allows its inline styles by hash, as the Node server answers (static-pwa.ts). An address the
+ * build did not render (a policy added since, say) gets the app shell, with the same headers.
+ * Responses the Worker makes do not get the assets' `_headers`, so the headers are set here.
+ */
+import type { Fetcher } from '@cloudflare/workers-types';
+import { Hono } from 'hono';
+import { prerenderedPageFile, styleHashesFile, styleHashesOf } from './page-addresses.ts';
+import { securityHeaders } from './security.ts';
+
+type Assets = Pick<Fetcher, 'fetch'>;
+
+const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
+
+/** An asset by its file path; the platform may first redirect to its canonical address (html_handling). */
+async function assetFile(assets: Assets, file: string, request: Request): Promise<Response> {
+  let url = new URL(`/${file}`, request.url);
+  for (let hop = 0; ; hop++) {
+    const init = { method: request.method, headers: request.headers, redirect: 'manual' as const };
+    const res = (await assets.fetch(url.toString(), init as never)) as unknown as Response;
+    const location = res.headers.get('location');
+    if (!isRedirect(res.status) || !location || hop === 2) return res;
+    url = new URL(location, url);
+  }
+}
+
+export function prerenderedPages(assets: Assets) {
+  let hashes: Promise<string[]> | undefined;
+  const styleHashes = () =>
+    (hashes ??= assets
+      .fetch(new URL(`/pages/${styleHashesFile}`, 'https://assets.invalid').toString())
+      .then(async (res) => (res.ok ? styleHashesOf(await res.json()) : []))
+      .catch(() => []));
+
+  return new Hono()
+    .use(async (c, next) => {
+      await next();
+      const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
+      await securityHeaders(html ? await styleHashes() : [])(c, async () => {});
+    })
+    .all('*', async (c) => {
+      const request = c.req.raw;
+      const file = ['GET', 'HEAD'].includes(request.method) ? prerenderedPageFile(c.req.path, new URL(request.url).search) : null;
+      const page = file ? await assetFile(assets, file, request) : null;
+      const answer = page && (page.ok || page.status === 304) ? page : ((await assets.fetch(request as never)) as unknown as Response);
+      // A copy: the platform's responses have headers that cannot be changed.
+      return new Response(answer.body, answer);
+    });
+}
