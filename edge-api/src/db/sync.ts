@@ -39,8 +39,9 @@ export interface SyncChanges {
 }
 
 /**
- * Whose private rows a pull may contain. `decidedSince` bounds an admin's copy: the undecided
- * applications and those decided since then (docs/decisions/0030-admin-offline-scope.md).
+ * Whose private rows a pull may contain. `decidedSince` bounds an admin's and an agent's copy:
+ * the undecided applications (an agent: assigned to them) and those decided since then
+ * (docs/decisions/0030-admin-offline-scope.md, 0060-agent-offline-scope.md).
  */
 export type Viewer = { id: string; email: string; role: Role; decidedSince?: string } | null;
 
@@ -70,7 +71,12 @@ function visibleApplications(viewer: NonNullable<Viewer>) {
     const since = viewer.decidedSince ?? '';
     return sql<boolean>`(${own} OR applications.status IN ('pending', 'assigned') OR applications.decided_at >= ${since})`;
   }
-  if (viewer.role === 'agent') return sql<boolean>`(${own} OR applications.assigned_agent = ${viewer.email})`;
+  if (viewer.role === 'agent') {
+    // The claims waiting for the agent, and their decisions of the kept window (decision 0060).
+    const since = viewer.decidedSince ?? '';
+    return sql<boolean>`(${own} OR (applications.assigned_agent = ${viewer.email}
+      AND (applications.status IN ('pending', 'assigned') OR applications.decided_at >= ${since})))`;
+  }
   return sql<boolean>`${own}`;
 }
 

@@ -43,23 +43,24 @@ const pullQuery = z.object({
 });
 
 const day = 86_400_000;
-/** How long an admin's device keeps decided applications (docs/decisions/0030-admin-offline-scope.md). */
+/** How long an admin's or agent's device keeps decided applications (decisions 0030 and 0060). */
 export const adminKeepsDecisionsFor = 30 * day;
 const adminWindow = 7 * day;
 
 /**
- * An admin's view is also tagged with the week it was taken in: within a week the set of
- * applications an admin holds only grows (new ones, new decisions) or loses deleted rows, which
- * tombstones cover. When the week turns, the cursor no longer fits, the pull starts over, and
- * decisions older than the kept window drop off the device.
+ * An admin's and an agent's view is also tagged with the week it was taken in: within a week
+ * the set of applications they hold only grows (new ones, new decisions) or loses deleted rows,
+ * which tombstones cover. When the week turns, the cursor no longer fits, the pull starts over,
+ * and decisions older than the kept window drop off the device.
  */
 function viewOf(user: SessionUser | null, now: Date): { scope: string; viewer: Viewer } {
   if (!user) return { scope: 'public', viewer: null };
   const viewer: Viewer = { id: user.id, email: user.email, role: user.role };
-  if (user.role !== 'admin') return { scope: `${user.role}-${user.id}`, viewer };
+  if (user.role === 'user') return { scope: `user-${user.id}`, viewer };
+  // Agents too (decision 0060): their claims in flight and a month of their decisions.
   const week = Math.floor(now.getTime() / adminWindow);
   viewer.decidedSince = new Date(week * adminWindow - adminKeepsDecisionsFor).toISOString();
-  return { scope: `admin-${user.id}-w${week}`, viewer };
+  return { scope: `${user.role}-${user.id}-w${week}`, viewer };
 }
 
 function parseCursor(cursor: string | undefined, scope: string): { since: number; reset: boolean; epoch?: string } {

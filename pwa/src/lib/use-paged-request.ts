@@ -19,9 +19,9 @@ export type PagedRequest<P> = Request<P> & {
   shown: P | undefined;
 };
 
-export function usePagedRequest<P>(load: (signal: AbortSignal) => Promise<P>, inputs: readonly unknown[]): PagedRequest<P> {
+export function usePagedRequest<P>(load: (signal: AbortSignal) => Promise<P>, inputs: readonly unknown[], enabled = true): PagedRequest<P> {
   // The screen's page goes before the next page of a background pull (lib/screens-first.ts).
-  const request = useRequest((signal) => screenRequest(load(signal)), inputs);
+  const request = useRequest((signal) => screenRequest(load(signal)), inputs, enabled);
   const [kept, setKept] = useState<P | undefined>(undefined);
   // Remembering the latest answer during render (React's pattern for values from earlier renders).
   if (request.status === 'ready' && request.data !== kept) setKept(request.data);

@@ -1,13 +1,20 @@
-/** Assigned Customers (agent, spec section 2): who has been assigned to me, and where each stands. */
-import { DataTable, type Column } from '../../components/data-table.tsx';
-import { PageNav } from '../../components/page-nav.tsx';
+/**
+ * Assigned Customers (agent, spec section 2): who has been assigned to me, and where each stands.
+ * Online the server pages and searches the whole history; offline the device's copy is paged
+ * here (use-assigned-customers.ts).
+ */
+import type { Column } from '../../components/data-table.tsx';
+import { ListFilters, useListFilters } from '../../components/list-filters.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
 import { usePageOf } from '../../lib/use-page-of.ts';
+import { usePagedRequest } from '../../lib/use-paged-request.ts';
+import { useOnline } from '../../lib/use-online.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { InvalidFormatError, useAssignedCustomers } from './use-assigned-customers.ts';
+import { fetchAssignedPage, InvalidFormatError, matchesSearch, useAssignedCustomersOnDevice } from './use-assigned-customers.ts';
 
 const orNA = (value: string | null | undefined) => (value ? value : 'N/A');
 const dateOrNA = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'N/A');
@@ -39,27 +46,50 @@ export function AssignedCustomersPage() {
   usePageTitle('Assigned Customers');
   const { user } = useSession();
   const isAgent = user?.role.toLowerCase() === 'agent';
-  const customers = useAssignedCustomers(user?.email ?? '', isAgent);
-  const shown = usePageOf(customers.status === 'ready' ? customers.data : []);
+  const email = user?.email ?? '';
+  const online = useOnline();
+  const filters = useListFilters<''>('');
+  const { q, page, setPage } = filters;
+  const served = usePagedRequest((signal) => fetchAssignedPage(email, { q, page }, signal), [email, q, page], isAgent && online && email !== '');
+  const onDevice = useAssignedCustomersOnDevice(email, isAgent && !online);
+  const deviceList = onDevice.status === 'ready' ? onDevice.data.filter((customer) => matchesSearch(customer, q)) : [];
+  const devicePage = usePageOf(deviceList);
+  const shown = online ? (served.status === 'error' ? undefined : served.shown) : onDevice.status === 'ready' ? devicePage : undefined;
+  const failed = online ? (served.status === 'error' ? { error: served.error, retry: served.reload } : null) : onDevice.status === 'error' ? onDevice : null;
 
+  if (!isAgent) {
+    return (
+      <section>
+        <h1>Assigned Customers</h1>
+        <ErrorState>Only agents can view assigned customers.</ErrorState>
+      </section>
+    );
+  }
   return (
     <section>
       <h1>Assigned Customers</h1>
-      {!isAgent ? (
-        <ErrorState>Only agents can view assigned customers.</ErrorState>
-      ) : customers.status === 'loading' ? (
-        <LoadingState>Loading assigned customers...</LoadingState>
-      ) : customers.status === 'error' ? (
-        <ErrorState onRetry={customers.retry}>
-          <strong>Not downloaded yet.</strong> {errorText(customers.error)}
+      <ListFilters label="Find assigned customers" idPrefix="customers" placeholder="Name, email or policy" filters={filters} />
+      {!online && <p>Offline: the customers saved on this device (claims waiting and the last 30 days).</p>}
+      {!shown && !failed && <LoadingState>Loading assigned customers...</LoadingState>}
+      {failed && (
+        <ErrorState onRetry={failed.retry}>
+          {!online && <strong>Not downloaded yet. </strong>}
+          {errorText(failed.error)}
         </ErrorState>
-      ) : customers.data.length === 0 ? (
-        <EmptyState>No customers have been assigned to you yet.</EmptyState>
-      ) : (
-        <>
-          <DataTable label="Customers assigned to you" columns={columns} rows={shown.items} rowKey={(customer) => customer.id} />
-          <PageNav label="Assigned customers pages" page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
-        </>
+      )}
+      {shown && shown.total === 0 && (
+        <EmptyState>{q.trim() ? 'No assigned customers match your search.' : 'No customers have been assigned to you yet.'}</EmptyState>
+      )}
+      {shown && shown.total > 0 && (
+        <PagedTable
+          label="Customers assigned to you"
+          navLabel="Assigned customers pages"
+          columns={columns}
+          page={shown}
+          rowKey={(customer) => customer.id}
+          busy={online && served.status === 'loading'}
+          onPage={online ? setPage : devicePage.setPage}
+        />
       )}
     </section>
   );

@@ -1,13 +1,21 @@
-/** The applications assigned to an agent, from the API (GET /applications/assigned/:email). */
+/**
+ * The claims waiting for an agent, from the API, for when the device's copy is not there yet:
+ * the first 100 open ones (GET /applications/assigned/:email/search?status=open). The device
+ * keeps every open claim (docs/decisions/0060-agent-offline-scope.md), so the screen reads it
+ * from there once it is filled.
+ */
 import { toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
 
 export async function fetchAssignedApplications(email: string, signal?: AbortSignal): Promise<Application[]> {
-  const res = await api.applications.assigned[':email'].$get({ param: { email } }, { init: { signal } });
+  const res = await api.applications.assigned[':email'].search.$get(
+    { param: { email }, query: { status: 'open', pageSize: '100' } },
+    { init: { signal } },
+  );
   if (!res.ok) throw await toApiError(res);
-  const body: unknown = await res.json();
+  const body = (await res.json()) as { items?: unknown };
   // Spec section 8: anything but a list is reported, not shown half-read.
-  if (!Array.isArray(body)) throw new Error('Invalid data format received from server');
-  return body as Application[];
+  if (!Array.isArray(body.items)) throw new Error('Invalid data format received from server');
+  return body.items as Application[];
 }

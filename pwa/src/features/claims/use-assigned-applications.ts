@@ -1,6 +1,8 @@
 /**
  * The applications assigned to the signed-in agent, local-first (lib/use-local-first.ts), so
- * an agent in the field sees them offline; newest first.
+ * an agent in the field sees them offline and decides offline; newest first. The device keeps
+ * every claim still waiting (docs/decisions/0060-agent-offline-scope.md), so this list, which
+ * the screen pages here, is the agent's work in flight, not their history.
  */
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { useLocalFirst, type LocalFirstList } from '../../lib/use-local-first.ts';
