@@ -10,6 +10,7 @@
  * (the name is never reused, so the bytes behind it never change).
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
@@ -18,10 +19,12 @@ import { acceptImage, putImage } from '../lib/image-uploads.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { removeUnusedUploads } from '../lib/unused-uploads.ts';
 
-export const uploadRoutes = new Hono<AppEnv>()
-  .post('/', access('POST /uploads'), rateLimit('uploads'), async (c) => {
-    const { deps } = c.var;
-    const user = currentUser(c);
+/**
+ * Reads the multipart form with this route's own messages (not multipart, unreadable, no image),
+ * and declares its one field, so the PWA's typed client sends `form: { image: file }`.
+ */
+const imageForm = createMiddleware<AppEnv, string, { in: { form: { image: File } }; out: { form: { image: string | File } } }>(
+  async (c, next) => {
     if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
       throw new ApiError(400, 'bad_request', 'Send the image as multipart/form-data, in the field "image".');
     }
@@ -32,12 +35,22 @@ export const uploadRoutes = new Hono<AppEnv>()
       if (err instanceof ApiError) throw err;
       throw new ApiError(400, 'bad_request', 'The upload could not be read. Please try again.');
     }
-    const file = form.get('image');
-    if (file === null) {
+    const image = form.get('image');
+    if (image === null) {
       throw new ApiError(400, 'validation_failed', 'Please choose an image to upload.', {
         fields: { image: 'Please choose an image to upload.' },
       });
     }
+    c.req.addValidatedData('form', { image });
+    await next();
+  },
+);
+
+export const uploadRoutes = new Hono<AppEnv>()
+  .post('/', access('POST /uploads'), rateLimit('uploads'), imageForm, async (c) => {
+    const { deps } = c.var;
+    const user = currentUser(c);
+    const file = c.req.valid('form').image;
     const image = await acceptImage(file, deps.config);
     const { uploadQuotaBytes } = deps.config;
     const stored = await putImage(deps.images, image);

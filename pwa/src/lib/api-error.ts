@@ -1,3 +1,6 @@
+import type { ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+
 /** The API's one error shape (edge-api/src/errors.ts), as the PWA reads it. */
 export interface ApiErrorBody {
   error: string;
@@ -16,7 +19,7 @@ export class ApiRequestError extends Error {
 }
 
 /** Reads a failed response into an error carrying the server's message when it sent one. */
-export async function toApiError(res: Response): Promise<ApiRequestError> {
+export async function toApiError(res: Pick<Response, 'status' | 'json'>): Promise<ApiRequestError> {
   let body: ApiErrorBody | null = null;
   try {
     const parsed = (await res.json()) as Partial<ApiErrorBody>;
@@ -27,10 +30,18 @@ export async function toApiError(res: Response): Promise<ApiRequestError> {
   return new ApiRequestError(res.status, body);
 }
 
-/** Throws the API error of a non-OK response, else parses its JSON. */
-export async function jsonOrThrow<T>(res: Response): Promise<T> {
+/**
+ * What a successful answer of a typed-client call holds, exactly as the server's route declared
+ * it with `c.json(..., status)`: the answers whose status is a success, never the caller's guess.
+ */
+export type AnswerOf<R> =
+  R extends ClientResponse<infer Body, infer Status, infer Format> ? (Status extends SuccessStatusCode ? (Format extends 'json' ? Body : never) : never) : never;
+
+/** Throws the API error of a non-OK answer, else reads its JSON, typed by the server's route. */
+export async function answerOf<R extends ClientResponse<unknown>>(res: R): Promise<AnswerOf<R>> {
   if (!res.ok) throw await toApiError(res);
-  return (await res.json()) as T;
+  // The one cast: hc's json() gives the union of every status's body; a success's is the one wanted.
+  return (await res.json()) as AnswerOf<R>;
 }
 
 /** The message to show for any failure: the server's words, else the fallback. */

@@ -4,10 +4,8 @@
  * fails is the session ended (and the app sends the user to /login, once). A 403 for one
  * action never signs anyone out.
  */
-import { hc } from 'hono/client';
-import type { App } from 'edge-api';
+import { typedClient } from './api-client.ts';
 import { endSession, getAccessToken, refreshSession } from './session.ts';
-import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 function withAuth(init: RequestInit | undefined): RequestInit {
   const headers = new Headers(init?.headers);
@@ -33,6 +31,4 @@ function stripAuth(headers: HeadersInit | undefined): Headers {
 }
 
 /** The typed API client: paths, bodies and answers checked against the server's own types. */
-export const api = hc<App>(`${typeof location === 'undefined' ? 'http://localhost' : location.origin}${apiPrefix}`, {
-  fetch: authFetch,
-});
+export const api = typedClient({ fetch: authFetch });

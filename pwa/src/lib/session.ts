@@ -3,9 +3,10 @@
  * not need the network) and the user, renewed through the httpOnly refresh cookie.
  * One store, read by React through useSyncExternalStore (see use-session.ts).
  */
+import type { InferRequestType } from 'hono/client';
 import type { Role } from 'edge-api/src/auth/access-table.ts';
-import { jsonOrThrow } from './api-error.ts';
-import { apiPrefix } from 'edge-api/src/api-prefix.ts';
+import { plainApi } from './api-client.ts';
+import { answerOf } from './api-error.ts';
 import { refreshTimeoutMs } from './offline/timeouts.ts';
 
 export interface SessionUser {
@@ -92,29 +93,26 @@ function forget() {
   setState({ status: 'signed-out', user: null });
 }
 
-const postJson = (path: string, body?: unknown, signal?: AbortSignal) =>
-  fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+// The session calls go through the plain client (api-client.ts): no bearer token, and a 401
+// here is an answer, never a reason to renew the session and ask again.
+const { auth } = plainApi;
 
 export async function signIn(email: string, password: string): Promise<SessionUser> {
   await revokePendingSignOut();
-  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson(`${apiPrefix}/auth/login`, { email, password })));
+  return acceptSession(await answerOf(await auth.login.$post({ json: { email, password } })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
   await revokePendingSignOut();
-  return acceptSession(await jsonOrThrow<AuthAnswer>(await postJson(`${apiPrefix}/auth/google`, { idToken })));
+  return acceptSession(await answerOf(await auth.google.$post({ json: { idToken } })));
 }
 
-export async function register(form: FormData): Promise<SessionUser> {
+/** The registration form's fields (sent as multipart, since it may carry the profile picture). */
+export type Registration = InferRequestType<typeof auth.register.$post>['form'];
+
+export async function register(form: Registration): Promise<SessionUser> {
   await revokePendingSignOut();
-  const res = await fetch(`${apiPrefix}/auth/register`, { method: 'POST', credentials: 'same-origin', body: form });
-  return acceptSession(await jsonOrThrow<AuthAnswer>(res));
+  return acceptSession(await answerOf(await auth.register.$post({ form })));
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -144,12 +142,14 @@ export function refreshSession(): Promise<boolean> {
     if (stored && stored !== staleToken && adoptStored()) return true;
     try {
       // A renewal that never answers must not hold the lock (nor every caller waiting on it).
-      const res = await postJson(`${apiPrefix}/auth/refresh`, undefined, AbortSignal.timeout(refreshTimeoutMs));
+      const res = await auth.refresh.$post(undefined, { init: { signal: AbortSignal.timeout(refreshTimeoutMs) } });
+      // Refusals come from the API's one error handler, which the route's type does not list.
+      const status: number = res.status;
       if (res.ok) {
-        acceptSession((await res.json()) as AuthAnswer);
+        acceptSession(await answerOf(res));
         return true;
       }
-      if (res.status === 401 || res.status === 403) {
+      if (status === 401 || status === 403) {
         // A sign-in that finished while this renewal was on its way is not undone by it.
         if (accessToken !== staleToken && accessToken !== null) return true;
         forget();
@@ -221,7 +221,7 @@ export function revokePendingSignOut(): Promise<boolean> {
   if (!localStorage.getItem(pendingSignOutKey)) return Promise.resolve(true);
   revoking ??= (async () => {
     try {
-      const res = await postJson(`${apiPrefix}/auth/logout`, undefined, AbortSignal.timeout(refreshTimeoutMs));
+      const res = await auth.logout.$post(undefined, { init: { signal: AbortSignal.timeout(refreshTimeoutMs) } });
       if (res.status >= 500) return false;
       localStorage.removeItem(pendingSignOutKey);
       return true;

@@ -10,8 +10,8 @@
  * One pull at a time (across tabs too); asking while one runs schedules exactly one more
  * after it (so a pull asked for after a push always sees that push's effects).
  */
-import { jsonOrThrow } from './api-error.ts';
-import { authFetch } from './http.ts';
+import { answerOf } from './api-error.ts';
+import { api } from './http.ts';
 import { getMeta, localDb, setMeta } from './local-db.ts';
 import { checkDatabase } from './outbox-lost.ts';
 import { applyOverlay, settleSent, writesQueued } from './outbox-overlay.ts';
@@ -20,7 +20,6 @@ import { isTimeout, pullTimeoutMs } from './offline/timeouts.ts';
 import { pullStatus } from './pull-status.ts';
 import { screensServed } from './screens-first.ts';
 import { revokePendingSignOut, sessionStore, updateSessionUser, type SessionUser } from './session.ts';
-import { apiPrefix } from 'edge-api/src/api-prefix.ts';
 
 interface Collection<T> {
   upserts: T[];
@@ -135,11 +134,11 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       await screensServed();
       const since = String((await getMeta<string | number>(cursorKey)) ?? '0');
       // A page that never comes must not hold the pull (nor its lock): give up and retry.
-      const res = await authFetch(`${apiPrefix}/sync?since=${encodeURIComponent(since)}`, { signal: AbortSignal.timeout(pullTimeoutMs) });
+      const res = await api.sync.$get({ query: { since } }, { init: { signal: AbortSignal.timeout(pullTimeoutMs) } });
       // The session may have changed while the request was out (sign-in, sign-out, or a
       // refresh that failed): that answer was for someone else's copy. Start over.
       if (currentOwner() !== owner) return 'restart';
-      const page = await jsonOrThrow<SyncPage>(res);
+      const page = await answerOf(res);
       // A role an admin changed reaches menus and guards with the pull itself.
       if (page.account) updateSessionUser(page.account);
       await applyPage(page, owner);

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { StatCards } from '../../components/stat-cards.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 
@@ -27,8 +27,7 @@ const cards: { key: keyof AdminStats; label: string }[] = [
 
 async function fetchAdminStats(signal: AbortSignal): Promise<AdminStats> {
   const res = await api['admin-stats'].$get(undefined, { init: { signal } });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { agentRequestBody } from 'edge-api/src/auth/schemas.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { messageOf, toApiError } from '../../lib/api-error.ts';
+import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useSession } from '../../lib/use-session.ts';
 import './agent-request.css';
@@ -23,8 +23,7 @@ const fields: { name: Field; label: string; type: string; autoComplete: string; 
 
 async function submitAgentRequest(values: Record<Field, string>): Promise<{ message: string }> {
   const res = await api.agents.$post({ json: values });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 export function AgentRequestPage() {

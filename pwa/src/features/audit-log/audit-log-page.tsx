@@ -7,7 +7,7 @@ import type { AuditRecord } from 'edge-api/src/lib/audit.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { messageOf, toApiError } from '../../lib/api-error.ts';
+import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './audit-log.css';
@@ -40,8 +40,7 @@ const actionWords: Record<string, string> = {
 
 async function fetchAuditPage(before: string | null, signal: AbortSignal): Promise<AuditPage> {
   const res = await api.audit.$get({ query: { limit: String(pageSize), ...(before ? { before } : {}) } }, { init: { signal } });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 const columns: Column<AuditRecord>[] = [

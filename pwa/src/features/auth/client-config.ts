@@ -1,5 +1,5 @@
 /** The public client settings (GET /client-config), read once per page load. */
-import { jsonOrThrow } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 
 export interface ClientConfig {
@@ -12,7 +12,7 @@ let pending: Promise<ClientConfig> | null = null;
 export function loadClientConfig(): Promise<ClientConfig> {
   pending ??= api['client-config']
     .$get()
-    .then((res) => jsonOrThrow<ClientConfig>(res))
+    .then((res) => answerOf(res))
     .catch((error: unknown) => {
       pending = null; // ask again next time (offline now, online later)
       throw error;

@@ -39,11 +39,7 @@ export function RegisterPage() {
     const pictureProblem = checkPicture(photo);
     if (pictureProblem) found.photo = pictureProblem;
     if (form.showErrors(found, ['name', 'email', 'password', 'photo'])) return;
-    const body = new FormData();
-    body.set('name', name.trim());
-    body.set('email', email.trim());
-    body.set('password', password);
-    if (photo) body.set('photo', photo);
+    const body = { name: name.trim(), email: email.trim(), password, ...(photo ? { photo } : {}) };
     setSubmitting(true);
     try {
       returnAfterSignIn(await register(body), 'Registration successful', 'Welcome');

@@ -10,7 +10,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { isNotFound, jsonOrThrow } from '../../lib/api-error.ts';
+import { answerOf, isNotFound } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Blog } from '../../lib/local-db.ts';
 import './blogs.css';
@@ -22,7 +22,7 @@ const paragraphsOf = (content: string) =>
     .filter(Boolean);
 
 async function fetchBlog(id: string): Promise<Blog> {
-  return jsonOrThrow<Blog>(await api.blogs[':id'].$get({ param: { id } }));
+  return answerOf(await api.blogs[':id'].$get({ param: { id } }));
 }
 
 export function BlogDetails() {

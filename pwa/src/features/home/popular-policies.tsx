@@ -4,7 +4,7 @@
  * (docs/decisions/0050-what-a-returning-visit-asks.md); the copy is kept current by the pull.
  * Otherwise the server is asked; offline, or when it cannot be reached, the local copy stands in.
  */
-import { ApiRequestError, toApiError } from '../../lib/api-error.ts';
+import { answerOf, ApiRequestError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Policy } from '../../lib/local-db.ts';
 import { PolicyCard } from '../../components/policy-card.tsx';
@@ -29,8 +29,7 @@ async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
   if (!online) return popularFromLocalCopy();
   try {
     const res = await api.policies['6'].$get();
-    if (!res.ok) throw await toApiError(res);
-    return await res.json();
+    return await answerOf(res);
   } catch (error) {
     if (error instanceof ApiRequestError) throw error;
     // The server could not be reached at all: what this device already has is better than nothing.

@@ -3,13 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { makeAdminBody } from 'edge-api/src/auth/schemas.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { messageOf, toApiError } from '../../lib/api-error.ts';
+import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 
 async function makeAdmin(email: string): Promise<{ message?: string }> {
   const res = await api['make-admin'].$put({ json: { email } });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 export function MakeAdminPage() {

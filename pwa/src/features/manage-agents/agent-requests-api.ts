@@ -1,5 +1,5 @@
 /** Agent requests for admins (spec section 7): list, approve or disapprove, delete. */
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf, toApiError } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 
 export type RequestStatusFilter = '' | 'pending' | 'approved' | 'disapproved';
@@ -18,8 +18,7 @@ export async function fetchAgentRequests(query: { q: string; status: RequestStat
     },
     { init: { signal } },
   );
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 export type AgentRequest = Awaited<ReturnType<typeof fetchAgentRequests>>['items'][number];

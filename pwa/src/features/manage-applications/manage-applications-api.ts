@@ -1,6 +1,6 @@
 /** Admin calls on applications (spec section 7): a page of them, approved agents, assign, reject. */
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
 import type { PageOf } from '../../lib/use-paged-request.ts';
@@ -31,15 +31,13 @@ export async function fetchApplicationsPage(query: ApplicationQuery, signal?: Ab
     },
     { init: { signal } },
   );
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 /** The approved agents an application can be assigned to. */
 export async function fetchAgents(signal?: AbortSignal): Promise<PublicAgent[]> {
   const res = await api.agents.$get(undefined, { init: { signal } });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 /** A fresh key per admin action: a repeated request (a retry) changes nothing twice. */
@@ -47,12 +45,10 @@ const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
 
 export async function assignAgent(id: string, agentEmail: string) {
   const res = await api.applications.assign[':id'].$patch({ param: { id }, json: { agentEmail } }, once());
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 export async function rejectApplication(id: string) {
   const res = await api.applications.reject[':id'].$patch({ param: { id } }, once());
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }

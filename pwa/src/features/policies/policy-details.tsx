@@ -10,7 +10,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { isNotFound, jsonOrThrow } from '../../lib/api-error.ts';
+import { answerOf, isNotFound } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Policy } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
@@ -18,7 +18,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import './policies.css';
 
 async function fetchPolicy(id: string): Promise<Policy> {
-  return jsonOrThrow<Policy>(await api.policies[':id'].$get({ param: { id } }));
+  return answerOf(await api.policies[':id'].$get({ param: { id } }));
 }
 
 export function PolicyDetails() {

@@ -1,12 +1,11 @@
 /** The signed-in user's own profile and password (identity API: GET /auth/me, POST /auth/password). */
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { acceptSession } from '../../lib/session.ts';
 
 export async function fetchProfile(signal?: AbortSignal) {
   const res = await api.auth.me.$get(undefined, { init: { signal } });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 export type Profile = Awaited<ReturnType<typeof fetchProfile>>;
@@ -23,8 +22,7 @@ export interface PasswordChange {
  */
 export async function changePassword(change: PasswordChange): Promise<{ message: string }> {
   const res = await api.auth.password.$post({ json: change });
-  if (!res.ok) throw await toApiError(res);
-  const answer = await res.json();
+  const answer = await answerOf(res);
   acceptSession(answer);
   return answer;
 }

@@ -3,7 +3,7 @@
  * local days (their time zone goes with the request), computes the summary cards and income
  * per day over the whole filtered range, and sends one page of the table.
  */
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { PageOf } from '../../lib/use-paged-request.ts';
 import type { DayIncome, Summary, TransactionFilters } from './transaction-summary.ts';
@@ -36,6 +36,5 @@ export async function fetchTransactionReport(filters: TransactionFilters, page: 
   const given = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value));
   const query = { ...given, tz: localTimeZone(), page: String(page), pageSize: String(transactionsPageSize) };
   const res = await api.payments.report.$get({ query }, { init: { signal } });
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
