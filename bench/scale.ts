@@ -49,10 +49,15 @@ function callsFor(data: ScaleData): Call[] {
     { who: 'admin', name: 'All Transactions, all time', path: '/api/payments/report?pageSize=20&tz=Asia%2FDhaka', paged: true },
     { who: 'admin', name: 'Audit log, page 1', path: '/api/audit?limit=50', paged: true },
     { who: 'admin', name: 'Admin statistics', path: '/api/admin-stats', paged: true },
-    { who: 'admin', name: 'Agent requests (not paged yet)', path: '/api/agents/all', paged: false },
+    { who: 'admin', name: 'Spec call /agents/all (bounded)', path: '/api/agents/all', paged: false },
     { who: 'admin', name: 'Spec call /applications/all (bounded)', path: '/api/applications/all', paged: false },
     { who: 'admin', name: 'Spec call /payments/all, 30 days (bounded)', path: `/api/payments/all?from=${from}&to=${to}`, paged: false },
-    { who: 'agent', name: 'Assigned applications (not paged yet)', path: `/api/applications/assigned/${encodeURIComponent(data.agent.email)}`, paged: false },
+    { who: 'admin', name: 'Manage Agents, page 1', path: '/api/agents/requests?pageSize=20', paged: true },
+    { who: 'admin', name: 'Manage Blogs, page 1', path: '/api/blogs/manage?pageSize=10', paged: true },
+    { who: 'agent', name: 'Assigned Customers, page 1', path: `/api/applications/assigned/${encodeURIComponent(data.agent.email)}/search?pageSize=20`, paged: true },
+    { who: 'agent', name: 'Assigned Customers, search', path: `/api/applications/assigned/${encodeURIComponent(data.agent.email)}/search?pageSize=20&q=customer%207`, paged: true },
+    { who: 'agent', name: 'Open claims (clearance fallback)', path: `/api/applications/assigned/${encodeURIComponent(data.agent.email)}/search?status=open&pageSize=100`, paged: true },
+    { who: 'agent', name: 'Spec call /applications/assigned (bounded)', path: `/api/applications/assigned/${encodeURIComponent(data.agent.email)}`, paged: false },
     { who: 'customer', name: "A customer's own applications", path: '/api/applications', paged: false },
   ];
 }
