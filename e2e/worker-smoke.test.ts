@@ -5,10 +5,15 @@
  * link refreshed, the operator's admin signing in, one offline reload; and the security
  * headers on the app's HTML, its static files and the API.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminStats } from '../edge-api/src/db/admin-stats.ts';
+import { seedDemo } from '../edge-api/src/seed/demo.ts';
 import { demoPolicies } from '../edge-api/src/seed/demo-policies.ts';
+import { operatorActor } from '../scripts/create-admin.ts';
+import { openNode } from '../scripts/operator/operator-db.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { waitForServiceWorker } from './support/offline.ts';
 import { repoRoot } from './support/app-server.ts';
@@ -117,6 +122,51 @@ describe('prerendered public pages from the Worker', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/policies\//);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('the demo seeded on the Worker by npm run seed -- --d1 local', () => {
+  const countBy = (values: string[]) => values.reduce<Record<string, number>>((counts, v) => ({ ...counts, [v]: (counts[v] ?? 0) + 1 }), {});
+
+  it("has the Node demo's activity: the demo admin sees the same audit log and dashboard figures", async () => {
+    // The Node demo, seeded as `npm start` seeds it.
+    const dir = mkdtempSync(join(tmpdir(), 'e2e-node-demo-'));
+    const node = openNode(dir);
+    let nodeActions: Record<string, number>;
+    let nodeStats: Awaited<ReturnType<typeof adminStats>>;
+    try {
+      await seedDemo({ db: node.db, batch: node.batch, clock: () => new Date() }, { password: 'demo1234' });
+      nodeActions = countBy((await node.db.selectFrom('audit_log').select('action').execute()).map((row) => row.action));
+      nodeStats = await adminStats(node.db);
+    } finally {
+      await node.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const signIn = await fetch(new URL('/api/auth/login', worker.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.local', password: 'demo1234' }),
+    });
+    expect(signIn.status).toBe(200);
+    const headers = { authorization: `Bearer ${((await signIn.json()) as { accessToken: string }).accessToken}` };
+    const actions: string[] = [];
+    for (let cursor: string | null = ''; cursor !== null; ) {
+      const page = (await (await fetch(new URL(`/api/audit?limit=200${cursor ? `&before=${cursor}` : ''}`, worker.url), { headers })).json()) as {
+        items: { action: string; actorEmail: string }[];
+        nextCursor: string | null;
+      };
+      // create-admin's own entry aside (the operator, not the demo).
+      actions.push(...page.items.filter((item) => item.actorEmail !== operatorActor.email).map((item) => item.action));
+      cursor = page.nextCursor;
+    }
+    expect(actions.length).toBeGreaterThan(50);
+    expect(countBy(actions)).toEqual(nodeActions);
+    expect(nodeActions['application.approve']).toBeGreaterThan(0);
+    const stats = await (await fetch(new URL('/api/admin-stats', worker.url), { headers })).json();
+    // The operator's admin is one more account on the Worker.
+    expect(stats).toEqual({ ...nodeStats, totalUsers: nodeStats.totalUsers + 1 });
+    expect(stats.totalPayments).toBeGreaterThan(0);
   });
 });
 

@@ -32,10 +32,8 @@ export interface SeedOptions {
   /**
    * 'full' (default): the catalogue and 60 days of activity. 'catalogue': accounts, policies,
    * blogs, agents and the demo user's two applications only (for tests that count their own).
-   * 'accounts': accounts (agents made agents directly), policies and blogs, written in one batch
-   * with no command: for a D1 reached through `wrangler d1 execute` (npm run seed -- --d1).
    */
-  content?: 'full' | 'catalogue' | 'accounts';
+  content?: 'full' | 'catalogue';
 }
 
 /** Returns true when it seeded, false when the database already had data. */
@@ -68,7 +66,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
       id: newId(),
       email: agent.email,
       name: agent.name,
-      role: options.content === 'accounts' ? 'agent' : 'user',
+      role: 'user',
       photo_url: demoImage.agent(agent.slug),
       phone: agent.phone,
       bio: agent.bio,
@@ -186,7 +184,6 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
   for (const customer of customers) queries.push(db.insertInto('users').values(customer).compile());
 
   await batch(queries);
-  if (options.content === 'accounts') return true;
 
   const adminUser = users.get('admin@demo.local');
   if (!adminUser) throw new Error('The demo needs its admin account');
