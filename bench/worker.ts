@@ -118,6 +118,8 @@ async function startWorker(dataDir: string, work: string): Promise<Target> {
   d1ExecuteScript({ where: 'local', persistTo: persist }, exportNodeInstallation(dataDir, migrationsDir).sql);
   const mf = new Miniflare({
     modules: true,
+    // The bundle imports the WebP decoder's .wasm as a compiled module, as wrangler does.
+    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     scriptPath: join(work, 'build/worker.js'),
     compatibilityDate: '2025-09-01',
     compatibilityFlags: ['nodejs_compat'],

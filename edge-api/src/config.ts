@@ -67,6 +67,8 @@ export interface AppConfig {
   maxImageBytes: number;
   /** Width x height cap of an uploaded image (lib/image-check.ts). */
   maxImagePixels: number;
+  /** The same for WebP, whose decoder needs twice the memory (lib/image-check.ts); 8 MP on a Worker. */
+  maxWebpPixels: number;
 }
 
 export const rateLimitNames = ['register', 'signIn', 'subscribe', 'uploads', 'views'] as const;
@@ -169,5 +171,6 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
     maxImageBytes: 10 * 1024 * 1024,
     maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),
+    maxWebpPixels: int(env.IMAGE_MAX_WEBP_PIXELS, int(env.IMAGE_MAX_PIXELS, 40_000_000)),
   };
 }

@@ -24,6 +24,7 @@ import { seedDemo } from './seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
 import { diskImageStore } from './storage/disk-images.ts';
 import { useSha256 } from './lib/idempotency.ts';
+import { compileWasm, useWebpDecoder } from './lib/webp-decode.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const migrationsDir = join(root, 'migrations');
@@ -59,6 +60,7 @@ export async function startNodeServer(options: StartOptions = {}) {
   const clock = () => new Date();
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
   useSha256((text) => createHash('sha256').update(text).digest('hex'));
+  useWebpDecoder(await compileWasm(readFileSync(fileURLToPath(import.meta.resolve('@jsquash/webp/codec/dec/webp_dec.wasm')))));
   const deps = {
     db: database.db,
     batch: database.batch,

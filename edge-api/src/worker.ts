@@ -14,6 +14,10 @@ import { prerenderedPageFile } from './page-addresses.ts';
 import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { r2ImageStore } from './storage/r2-images.ts';
 import { prerenderedPages } from './worker-pages.ts';
+import { useWebpDecoder } from './lib/webp-decode.ts';
+import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
+
+useWebpDecoder(webpDecoderWasm);
 
 export interface WorkerEnv extends EnvSource {
   DB: D1Database & EnvSource[string];
@@ -39,7 +43,8 @@ function appFor(env: WorkerEnv) {
     const counter = env.COUNT_D1_CALLS === 'true' ? countD1Calls(env.DB) : undefined;
     const { db, batch } = createD1Database(counter?.d1 ?? env.DB);
     // One password hash at a time per isolate: two at the product's parameters fill its 128 MB.
-    const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', ...env });
+    // A decoded WebP is held twice (lib/image-check.ts): at most 8 MP fit beside the rest.
+    const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', IMAGE_MAX_WEBP_PIXELS: '8000000', ...env });
     const clock = () => new Date();
     const payments = choosePaymentProvider(config, db, clock);
     const deps: AppDeps = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, tinyPng } from './support/auth-client.ts';
-import { cutOff, gifImage, jpegImage, pngBomb, pngImage, pngOfSize, webpImage } from './support/images.ts';
+import { cutOff, gifImage, jpegImage, pngBomb, pngImage, pngOfSize, webpBomb, webpCutWithFixedLengths, webpImage } from './support/images.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -119,11 +119,25 @@ describe(`image uploads on ${runtime}`, () => {
     expect(await imageCount()).toBe(before);
   });
 
+  it('refuses a WebP declaring 16384 x 16384 pixels with 413 before decoding it, and stores nothing', async () => {
+    const before = await imageCount();
+    const res = await upload(webpBomb(), 'bomb.webp', 'image/webp');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: 'payload_too_large',
+      // A Worker decodes a WebP within 8 MP (its decoder holds the picture twice in 128 MB).
+      message: `This image is too large: at most ${runtime === 'worker' ? 8 : 40} megapixels (width x height).`,
+    });
+    expect(await imageCount()).toBe(before);
+  });
+
   const damaged: [string, Uint8Array][] = [
     ['PNG', cutOff(pngImage(64, 64))],
     ['JPEG', cutOff(jpegImage(64, 64))],
     ['GIF', cutOff(gifImage(64, 64))],
     ['WebP', cutOff(webpImage())],
+    // Its RIFF and chunk lengths agree with the cut: only decoding the picture finds it incomplete.
+    ['WebP with its lengths rewritten', webpCutWithFixedLengths()],
   ];
   for (const [format, bytes] of damaged) {
     it(`refuses a truncated ${format} with 415 and stores nothing`, async () => {

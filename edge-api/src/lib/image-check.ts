@@ -5,10 +5,11 @@
  * image. Only pure-JS parsers, so the same check runs on Node and on the Worker:
  * - the dimensions come from the header (image-size) and are capped BEFORE any decoding, so a
  *   bomb is refused without inflating a byte of it;
- * - PNG (fast-png, which checks the CRCs and inflates the pixel data), JPEG (jpeg-js) and GIF
- *   (omggif, every frame) are then decoded in full: a truncated or corrupt file fails there;
- * - WebP is not decoded (no pure-JS decoder is kept up); its RIFF header declares the file's
- *   length, so a cut-off WebP is still refused.
+ * - PNG (fast-png, which checks the CRCs and inflates the pixel data), JPEG (jpeg-js), GIF
+ *   (omggif, every frame) and WebP (libwebp as WebAssembly, lib/webp-decode.ts) are then decoded
+ *   in full: a truncated or corrupt file fails there.
+ * A WebP has its own cap (`maxWebpPixels`): libwebp holds the decoded picture in its wasm memory
+ * and hands back a copy, twice a PNG's peak, which on a Worker's 128 MB needs a lower cap.
  */
 import { decode as decodePng } from 'fast-png';
 import { imageSize } from 'image-size';
@@ -16,6 +17,7 @@ import jpeg from 'jpeg-js';
 import { GifReader } from 'omggif';
 import { ApiError } from '../errors.ts';
 import type { ImageKind } from './image-sniff.ts';
+import { decodeWebp } from './webp-decode.ts';
 
 export const damagedImageMessage = 'This image file is damaged or incomplete. Please choose another image.';
 export const tooManyPixelsMessage = (maxPixels: number) =>
@@ -23,8 +25,14 @@ export const tooManyPixelsMessage = (maxPixels: number) =>
 
 const damaged = () => new ApiError(415, 'unsupported_media_type', damagedImageMessage);
 
+export interface PixelCaps {
+  maxImagePixels: number;
+  maxWebpPixels: number;
+}
+
 /** Throws 413 (too many pixels) or 415 (damaged or incomplete); returns the dimensions. */
-export function checkImage(bytes: Uint8Array, kind: ImageKind, maxPixels: number): { width: number; height: number } {
+export async function checkImage(bytes: Uint8Array, kind: ImageKind, caps: PixelCaps): Promise<{ width: number; height: number }> {
+  const maxPixels = kind.extension === 'webp' ? Math.min(caps.maxWebpPixels, caps.maxImagePixels) : caps.maxImagePixels;
   let size: { width: number; height: number };
   try {
     size = imageSize(bytes);
@@ -35,7 +43,7 @@ export function checkImage(bytes: Uint8Array, kind: ImageKind, maxPixels: number
   if (!(width > 0 && height > 0)) throw damaged();
   if (width * height > maxPixels) throw new ApiError(413, 'payload_too_large', tooManyPixelsMessage(maxPixels));
   try {
-    decodeWhole(bytes, kind, width * height, maxPixels);
+    await decodeWhole(bytes, kind, width * height, maxPixels);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     throw damaged();
@@ -43,7 +51,7 @@ export function checkImage(bytes: Uint8Array, kind: ImageKind, maxPixels: number
   return { width, height };
 }
 
-function decodeWhole(bytes: Uint8Array, kind: ImageKind, pixels: number, maxPixels: number): void {
+async function decodeWhole(bytes: Uint8Array, kind: ImageKind, pixels: number, maxPixels: number): Promise<void> {
   switch (kind.extension) {
     case 'png': {
       const image = decodePng(bytes, { checkCrc: true });
@@ -71,9 +79,11 @@ function decodeWhole(bytes: Uint8Array, kind: ImageKind, pixels: number, maxPixe
       return;
     }
     case 'webp': {
-      // "RIFF", then the little-endian length of everything after these 8 bytes.
+      // "RIFF", then the little-endian length of everything after these 8 bytes (padded to even).
       const declared = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
-      if (declared + 8 > bytes.byteLength) throw damaged();
+      if (declared + 8 !== bytes.byteLength) throw damaged();
+      const image = await decodeWebp(bytes);
+      if (image.width * image.height !== pixels) throw damaged();
       return;
     }
   }

@@ -36,7 +36,7 @@ export const hasFile = (value: unknown): value is Blob => isFile(value) && value
  * Reads and checks one uploaded file; throws 413 or 415 with the spec's messages, or those of
  * image-check.ts for a picture with too many pixels or a damaged file.
  */
-export async function acceptImage(value: unknown, limits: { maxImageBytes: number; maxImagePixels: number }): Promise<AcceptedImage> {
+export async function acceptImage(value: unknown, limits: { maxImageBytes: number; maxImagePixels: number; maxWebpPixels: number }): Promise<AcceptedImage> {
   const maxBytes = limits.maxImageBytes;
   if (!isFile(value)) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
   if (value.size > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
@@ -44,7 +44,7 @@ export async function acceptImage(value: unknown, limits: { maxImageBytes: numbe
   if (bytes.byteLength > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
   const kind = sniffImage(bytes);
   if (!kind) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
-  checkImage(bytes, kind, limits.maxImagePixels);
+  await checkImage(bytes, kind, limits);
   return { bytes, kind };
 }
 

@@ -3,10 +3,14 @@
  * them with (in their encoding direction), plus the hostile ones: a decompression bomb and
  * cut-off files.
  */
+import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import { encode as encodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { GifWriter } from 'omggif';
+import { compileWasm } from '../../src/lib/webp-decode.ts';
 
 const noise = (width: number, height: number) => Uint8Array.from({ length: width * height * 4 }, (_, i) => (i * 7919) % 251);
 
@@ -23,8 +27,34 @@ export function gifImage(width = 32, height = 32): Uint8Array {
   return out.slice(0, writer.end());
 }
 
-/** A real 1x1 lossless WebP. */
-export const webpImage = () => Uint8Array.from(Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'));
+await initWebpEncoder(await compileWasm(readFileSync(fileURLToPath(import.meta.resolve('@jsquash/webp/codec/enc/webp_enc.wasm')))));
+/** A real lossless WebP (RIFF, then one VP8L chunk), made with libwebp's encoder. */
+const webp64 = new Uint8Array(
+  await encodeWebp({ data: new Uint8ClampedArray(noise(64, 64)), width: 64, height: 64, colorSpace: 'srgb' } as Parameters<typeof encodeWebp>[0], { lossless: 1 }),
+);
+export const webpImage = () => webp64.slice();
+
+/** A small lossless WebP whose header declares 16384 x 16384 pixels (the most VP8L can). */
+export function webpBomb(): Uint8Array {
+  const bytes = webpImage();
+  const view = new DataView(bytes.buffer);
+  // After "RIFF", size, "WEBP", "VP8L", chunk size and the 0x2f signature: 14 bits width - 1, 14 bits height - 1.
+  view.setUint32(21, (view.getUint32(21, true) & 0xf0000000) | 0x0fffffff, true);
+  return bytes;
+}
+
+/**
+ * A cut-off lossless WebP whose RIFF and chunk lengths were rewritten to fit the cut: every
+ * header agrees with the file's length, so only decoding the picture finds it incomplete.
+ */
+export function webpCutWithFixedLengths(): Uint8Array {
+  const bytes = cutOff(webpImage());
+  const even = bytes.slice(0, bytes.length & ~1);
+  const view = new DataView(even.buffer);
+  view.setUint32(4, even.length - 8, true);
+  view.setUint32(16, even.length - 20, true);
+  return even;
+}
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);

@@ -107,6 +107,8 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
   cpSync(d1TemplateDir(workerTestDir), dir, { recursive: true });
   const mf = new Miniflare({
     modules: true,
+    // The bundle imports the WebP decoder's .wasm as a compiled module, as wrangler does.
+    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
     scriptPath: join(workerBuildDir(workerTestDir), 'worker.js'),
     compatibilityDate: '2025-09-01',
     compatibilityFlags: ['nodejs_compat'],
