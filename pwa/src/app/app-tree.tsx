@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { PrerenderedProvider, type PrerenderedData } from '../lib/prerendered.tsx';
+import { noteAppCommitted } from './page-settled.ts';
 
 /**
  * The whole app around a router: the browser's (main.tsx) or the build's static one
@@ -24,6 +25,7 @@ export function AppTree({ router, prerendered }: { router: ReactNode; prerendere
 function MarkReady() {
   useEffect(() => {
     if (performance.getEntriesByName('app-ready').length === 0) performance.mark('app-ready');
+    noteAppCommitted();
   }, []);
   return null;
 }

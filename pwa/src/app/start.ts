@@ -2,24 +2,26 @@
  * What runs once when the app starts: settle the session, then fill or refresh the local
  * copy and send what waits in the outbox; keep the copy fresh (every minute while the page is
  * visible, when the connection returns, when the page becomes visible again); register the
- * service worker after load for the offline shell and update prompt.
- * The local database code loads after the first screen, so it never delays it.
+ * service worker for the offline shell and update prompt.
+ * All of that waits until the page is interactive (page-settled.ts: first commit, load, an idle
+ * moment): on a first visit over a slow network the local database code, the first pull and the
+ * worker's precache would otherwise compete with the first screen's own requests.
  */
 import { registerAppUpdates } from '../components/update-prompt.tsx';
 import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
-import { firstScreenShown } from './router.tsx';
+import { pageSettled } from './page-settled.ts';
 
 const syncEngine = () => import('../lib/sync-pull.ts');
 const outboxEngine = () => import('../lib/offline/start.ts');
-const pull = () => void syncEngine().then((engine) => engine.pullChanges());
+const pull = () => void pageSettled().then(syncEngine).then((engine) => engine.pullChanges());
 const pullEveryMs = 60_000;
 
 export function startApp() {
   // Which build runs (diagnostics, and the deploy test tells builds apart by it).
   document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
-  registerAppUpdates();
+  void pageSettled().then(registerAppUpdates);
   // Pictures shown before the worker took control go into its picture cache (a first visit).
   handShownPicturesToWorker();
 
@@ -31,11 +33,11 @@ export function startApp() {
     await engine.clearPrivateData();
     if (userId) await outbox.clearOutboxOf(userId);
   });
-  // The local database (Dexie, ~30 KB) is fetched after the first screen, not alongside it.
-  void firstScreenShown.then(() => syncEngine()).then((engine) => engine.initialPullStatus());
+  // The local database (Dexie, ~30 KB) is fetched once the page is interactive, not alongside it.
+  void pageSettled().then(syncEngine).then((engine) => engine.initialPullStatus());
   // A role an admin changed reaches this person on the next pull or focus, without a reload.
-  void firstScreenShown.then(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
-  void Promise.allSettled([restoreSession(), firstScreenShown]).finally(() => {
+  void pageSettled().then(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
+  void Promise.allSettled([restoreSession(), pageSettled()]).finally(() => {
     pull();
     void outboxEngine().then((outbox) => {
       outbox.startOutbox();

@@ -1,6 +1,7 @@
 /**
  * Offers a new version of the app instead of forcing it. The service worker is registered
- * after the page has loaded (off the first paint's path); when a new build has installed and
+ * once the page is interactive (app/page-settled.ts: its ~1 MB precache must not compete with
+ * the first screen on a slow network); when a new build has installed and
  * waits, this shows 'A new version is available' with Reload. Nothing reloads until the user
  * presses it, so a half-filled form is never lost to an update. Until then the open tab keeps
  * running its own build from the old precache.
@@ -22,10 +23,11 @@ function checkForUpdate() {
   void registration.update().catch(() => undefined);
 }
 
-/** Registers the service worker once the page has loaded; called once at start-up. */
+/** Registers the service worker at once; start.ts calls it once the page is interactive. */
 export function registerAppUpdates() {
   if (!('serviceWorker' in navigator) || applyUpdate) return;
   applyUpdate = registerSW({
+    immediate: true,
     onNeedRefresh: () => updateAvailable.set(true),
     // The new version took control: reload only if this tab asked for it. (Another tab may
     // have accepted the update; this one keeps its page and keeps offering Reload.)
