@@ -8,6 +8,7 @@ import type SQLite from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
@@ -54,7 +55,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   const probe = join(dataDir, '.write-check');
   writeFileSync(probe, '');
   rmSync(probe);
-  const config = readConfig(env, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
+  // Password hashes leave one core to the event loop (auth/hash-queue.ts): with every core
+  // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
+  const hashing = String(Math.max(1, availableParallelism() - 1));
+  const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
   const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
