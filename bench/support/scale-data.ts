@@ -1,13 +1,14 @@
 /**
  * The scale benchmark's data, written through the app's schema with the seed's factories:
  * 1,000 customers, 50 agents, one admin (admin@demo.local, the demo password, so the browser can
- * sign in), 20 policies, and `count` applications spread over the last year. Like real data,
+ * sign in), 20 policies, `count` applications spread over the last year, a blog per 200 of them
+ * and a request to become an agent per 100. Like real data,
  * the old ones are decided: only applications of the last 30 days are still pending or
  * assigned. Approved ones are mostly paid (a payment row each), and every decision has its
  * audit row.
  */
 import type SQLite from 'better-sqlite3';
-import { applicationRow, userRow } from '../../edge-api/src/seed/factories.ts';
+import { agentRequestRow, applicationRow, blogRow, userRow } from '../../edge-api/src/seed/factories.ts';
 import { benchPolicies, insertRows, type BenchUser } from './data.ts';
 
 export const customerCount = 1000;
@@ -16,7 +17,7 @@ const day = 86_400_000;
 
 export interface ScaleData {
   admin: BenchUser;
-  /** The agent with the most applications (all have about as many). */
+  /** An agent with claims still open (all have about as many applications). */
   agent: BenchUser;
   /** A customer (each has about count / 1,000 applications). */
   customer: BenchUser;
@@ -84,6 +85,27 @@ export function fillScale(sqlite: SQLite.Database, count: number, adminPasswordH
   sqlite.exec(`INSERT INTO audit_log (actor_id, actor_email, action, entity, entity_id, from_value, to_value, at)
     SELECT NULL, assigned_agent, 'application.decide', 'applications', id, 'assigned', status, decided_at
     FROM applications WHERE decided_at IS NOT NULL`);
+  // Manage Blogs and Manage Agents grow too: a blog per 200 applications (by the agents, over the
+  // year) and a request to become an agent per 100.
+  const spread = (i: number, of: number) => new Date(now - (i / of) * 365 * day).toISOString();
+  const blogCount = Math.max(1, Math.round(count / 200));
+  insertRows(
+    sqlite,
+    'blogs',
+    Array.from({ length: blogCount }, (_, i) => {
+      const author = agents[i % agentCount]!;
+      return blogRow({ title: `Scale note ${i}`, author_id: author.id as string, author_name: author.name as string, author_email: author.email as string, publish_date: spread(i, blogCount) });
+    }),
+  );
+  const requestCount = Math.max(1, Math.round(count / 100));
+  insertRows(
+    sqlite,
+    'agent_requests',
+    Array.from({ length: requestCount }, (_, i) =>
+      agentRequestRow({ name: `Applicant ${i}`, email: `applicant${i}@scale.test`, status: (['pending', 'approved', 'disapproved'] as const)[i % 3], created_at: spread(i, requestCount) }),
+    ),
+  );
   const pending = applications.filter((row) => row.status === 'pending' || row.status === 'assigned').length;
-  return { admin: asUser(admin), agent: asUser(agents[0]!), customer: asUser(customers[0]!), payments: payments.length, pending };
+  // Agent 1: odd agents get the 'assigned' (open) claims of the last 30 days, even ones none.
+  return { admin: asUser(admin), agent: asUser(agents[1]!), customer: asUser(customers[0]!), payments: payments.length, pending };
 }
