@@ -12,7 +12,7 @@ import { z, type ZodType } from 'zod';
 import { mayCall, type RouteKey } from '../auth/access-table.ts';
 import type { AppDeps, SessionUser } from '../env.ts';
 import { ApiError, type ErrorBody } from '../errors.ts';
-import { runGrouped } from '../db/grouped-rounds.ts';
+import { GroupedCallFailed, runGrouped } from '../db/grouped-rounds.ts';
 import { isValidMutationId, mutationIdMessage, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import {
   applicationInput,
@@ -156,28 +156,51 @@ async function runChecked(deps: Deps, user: SessionUser, mutationId: string, han
   }
 }
 
+type Mutation = PushInput['mutations'][number];
+
 /**
  * Applies the mutations as if one after the other: their writes reach the database in push
  * order (a later one may depend on an earlier), grouped into a bounded number of calls. A
  * mutation id sent again in the same push runs in a later pass, after its first occurrence
- * is recorded, so it answers as that one's duplicate.
+ * is recorded, so it answers as that one's duplicate. When a grouped call fails as a whole (a
+ * concurrent push of the same ids, say), its mutations whose ids were not recorded meanwhile run
+ * once more, that time split until a failing one is alone.
  */
 export async function applyPush(deps: Deps, user: SessionUser, input: PushInput): Promise<PushResult[]> {
   const seen = new Map<string, number>();
-  const passes: { mutation: PushInput['mutations'][number]; at: number }[][] = [];
+  const passes: { mutation: Mutation; at: number }[][] = [];
   input.mutations.forEach((mutation, at) => {
     const pass = seen.get(mutation.mutationId) ?? 0;
     seen.set(mutation.mutationId, pass + 1);
     (passes[pass] ??= []).push({ mutation, at });
   });
   const results: PushResult[] = [];
-  for (const pass of passes) {
-    const answers = await runGrouped(deps, pass, async ({ mutation }, grouped) => {
-      const checked = check(user, mutation);
-      if ('result' in checked) return checked;
-      return runChecked(grouped, user, mutation.mutationId, checked.handler, checked.input);
+  const run = async (pass: { mutation: Mutation; at: number }[], split: boolean) => {
+    const { results: answers } = await runGrouped(
+      deps,
+      pass,
+      async ({ mutation }, grouped) => {
+        const checked = check(user, mutation);
+        if ('result' in checked) return checked;
+        try {
+          return await runChecked(grouped, user, mutation.mutationId, checked.handler, checked.input);
+        } catch (error) {
+          if (error instanceof GroupedCallFailed) return null;
+          throw error;
+        }
+      },
+      { split },
+    );
+    const again = pass.filter((_, i) => {
+      const answer = answers[i];
+      if (answer) results[pass[i]!.at] = answer;
+      return !answer;
     });
-    answers.results.forEach((answer, i) => (results[pass[i]!.at] = answer));
+    return again;
+  };
+  for (const pass of passes) {
+    const again = await run(pass, false);
+    if (again.length && (await run(again, true)).length) throw new Error('A push mutation was left without an answer');
   }
   return results;
 }

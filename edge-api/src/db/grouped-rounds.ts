@@ -15,9 +15,11 @@
  * - Write batches go out in mutation order: mutation i's batch waits while an earlier
  *   mutation has not written yet, so a later write never overtakes an earlier one (the
  *   earlier one is in the same call, before it, or in an earlier call).
- * - A failing call (a statement error, or a concurrent request that recorded one of these
- *   mutation ids first) is split in halves and tried again, until the failing command is
- *   alone and gets its own error, as it would have without grouping.
+ * - A failing call (a concurrent request recorded one of these mutation ids first, or a
+ *   statement error) rolls back whole. By default every command in it gets `GroupedCallFailed`
+ *   (its idempotency check then answers a replay where the id was recorded meanwhile), and the
+ *   caller runs the others again; with `split`, the call is halved and sent again until the
+ *   failing command is alone and gets its own error, as it would have without grouping.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
@@ -50,7 +52,10 @@ class Rounds {
   /** Database calls made (each a batch of statements), for the budget's tests and bench. */
   calls = 0;
 
-  constructor(private readonly batch: BatchRunner) {}
+  constructor(
+    private readonly batch: BatchRunner,
+    private readonly split: boolean,
+  ) {}
 
   async run<T>(index: number, work: () => Promise<T>): Promise<T> {
     this.running.add(index);
@@ -99,7 +104,7 @@ class Rounds {
     }
   }
 
-  /** One call for all groups; on failure, halves, so only the failing group sees its error. */
+  /** One call for all groups; on failure, all fail (GroupedCallFailed), or with `split` halves are tried. */
   private async send(groups: Group[]): Promise<void> {
     if (groups.length === 0) return;
     let results: BatchResult[];
@@ -109,6 +114,10 @@ class Rounds {
     } catch (error) {
       if (groups.length === 1) {
         groups[0]?.reject(error);
+        return;
+      }
+      if (!this.split) {
+        for (const group of groups) group.reject(new GroupedCallFailed(error));
         return;
       }
       const half = Math.ceil(groups.length / 2);
@@ -121,6 +130,13 @@ class Rounds {
       group.resolve(results.slice(offset, offset + group.queries.length));
       offset += group.queries.length;
     }
+  }
+}
+
+/** A grouped call failed as a whole: nothing of this command was written; it may run again. */
+export class GroupedCallFailed extends Error {
+  constructor(cause: unknown) {
+    super('A grouped database call failed; nothing of it was written', { cause });
   }
 }
 
@@ -179,8 +195,9 @@ export async function runGrouped<Deps extends { db: Kysely<Database>; batch: Bat
   deps: Deps,
   items: readonly Item[],
   work: (item: Item, grouped: Deps, index: number) => Promise<T>,
+  options: { split?: boolean } = {},
 ): Promise<{ results: T[]; calls: number }> {
-  const rounds = new Rounds(deps.batch);
+  const rounds = new Rounds(deps.batch, options.split ?? false);
   const grouped = { ...deps, db: groupedDb, batch: groupedBatch };
   const settled = await Promise.allSettled(items.map((item, index) => rounds.run(index, () => work(item, grouped, index))));
   const results = settled.map((outcome) => {
