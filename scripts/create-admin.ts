@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { auditAfterChange, auditInsert, type AuditActor } from '../edge-api/src/lib/audit.ts';
 import { hashPassword } from '../edge-api/src/auth/password.ts';
 import { promoteToAdmin } from '../edge-api/src/auth/role-changes.ts';
-import { emailField, passwordField } from '../edge-api/src/auth/schemas.ts';
+import { emailField, passwordField } from '../edge-api/src/schemas/auth.ts';
 import { newId } from '../edge-api/src/lib/ids.ts';
 import { userRow } from '../edge-api/src/seed/factories.ts';
 import { runWhenMain } from './operator/cli.ts';

@@ -13,7 +13,6 @@
  * idempotency record are written in the same batch, conditional on the same change.
  */
 import { sql, type RawBuilder, type Updateable } from 'kysely';
-import { z } from 'zod';
 import { sameEmail } from '../auth/access.ts';
 import {
   applicationSnapshot,
@@ -33,7 +32,7 @@ import { ApiError, conflict, forbidden, type ErrorBody } from '../errors.ts';
 import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import type { ApplicationInput } from '../schemas/application.ts';
+import type { ApplicationInput, AssignInput, DecisionInput } from '../schemas/application.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 
@@ -42,10 +41,6 @@ const applicationNotFound = () => new ApiError(404, 'not_found', notFoundMessage
 
 // ---------------------------------------------------------------------------------------------
 // Apply
-
-// The request is defined in schemas/ (the PWA's form checks with it too); routes/applications.ts
-// and commands/push.ts still import it from here.
-export { applicationInput, type ApplicationInput } from '../schemas/application.ts';
 
 export interface ApplicationCreated {
   success: true;
@@ -222,15 +217,6 @@ async function transition(
   });
 }
 
-export const assignInput = z.object({
-  agentEmail: z
-    .string({ error: 'Please select an agent first.' })
-    .trim()
-    .min(1, 'Please select an agent first.')
-    .max(254, 'That email is too long'),
-});
-export type AssignInput = z.infer<typeof assignInput>;
-
 const notAnAgent = (email: string) =>
   new ApiError(422, 'validation_failed', `${email} is not an approved agent. Please select an agent from the list.`, {
     fields: { agentEmail: 'Please select an approved agent' },
@@ -295,11 +281,6 @@ export async function rejectApplication(deps: Deps, actor: SessionUser, id: stri
     () => {},
   );
 }
-
-export const decisionInput = z.object({
-  status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
-});
-export type DecisionInput = z.infer<typeof decisionInput>;
 
 /** The agent an application is assigned to approves or rejects it (clears the claim). */
 export async function decideApplication(deps: Deps, actor: SessionUser, id: string, input: DecisionInput, key?: MutationKey) {

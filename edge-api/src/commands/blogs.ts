@@ -30,9 +30,6 @@ const blogColumns = [
   'version',
 ] as const satisfies readonly (keyof BlogRow)[];
 
-// The request schemas live in schemas/blog.ts (the Manage Blogs form checks with them too).
-export { blogInput, blogPatch, type BlogInput, type BlogPatch } from '../schemas/blog.ts';
-
 export interface BlogCreated {
   success: true;
   insertedId: string;

@@ -14,9 +14,6 @@ import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import { agesMessage, type PolicyInput, type PolicyPatch } from '../schemas/policy.ts';
 
-// routes/policies.ts still imports the request schemas from here; they live in schemas/.
-export { policyInput, policyPatch } from '../schemas/policy.ts';
-
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 type PolicyWithStats = Parameters<typeof toPolicy>[0];
 

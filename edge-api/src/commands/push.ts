@@ -14,17 +14,10 @@ import type { AppDeps, SessionUser } from '../env.ts';
 import { ApiError, type ErrorBody } from '../errors.ts';
 import { GroupedCallFailed, runGrouped } from '../db/grouped-rounds.ts';
 import { isValidMutationId, mutationIdMessage, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import {
-  applicationInput,
-  applyForPolicy,
-  assignAgent,
-  assignInput,
-  decideApplication,
-  decisionInput,
-  deleteApplication,
-  rejectApplication,
-} from './applications.ts';
-import { blogInput, createBlog } from './blogs.ts';
+import { applyForPolicy, assignAgent, decideApplication, deleteApplication, rejectApplication } from './applications.ts';
+import { createBlog } from './blogs.ts';
+import { applicationInput, assignInput, decisionInput } from '../schemas/application.ts';
+import { blogInput } from '../schemas/blog.ts';
 import { idInput } from '../schemas/fields.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;

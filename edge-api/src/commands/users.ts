@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { profileColumns } from '../auth/user-profile.ts';
-import type { userUpsert } from '../auth/schemas.ts';
+import type { userUpsert } from '../schemas/auth.ts';
 import type { AppDeps, SessionUser } from '../env.ts';
 
 export async function recordSignIn({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, body: z.infer<typeof userUpsert>) {

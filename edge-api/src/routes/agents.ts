@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { sql, type Selectable } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import { actorOf, decideAgentRequest, deleteAgentRequest } from '../auth/role-changes.ts';
-import { agentRequestBody, agentRequestStatus } from '../auth/schemas.ts';
+import { agentRequestBody, agentRequestStatus } from '../schemas/auth.ts';
 import { toPublicAgent } from '../db/agents.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';

@@ -5,17 +5,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { access, currentUser, sameEmail } from '../auth/access.ts';
-import {
-  applicationInput,
-  applyForPolicy,
-  assignAgent,
-  assignInput,
-  decideApplication,
-  decisionInput,
-  deleteApplication,
-  mayListApplicationsOf,
-  rejectApplication,
-} from '../commands/applications.ts';
+import { applyForPolicy, assignAgent, decideApplication, deleteApplication, mayListApplicationsOf, rejectApplication } from '../commands/applications.ts';
+import { applicationInput, assignInput, decisionInput } from '../schemas/application.ts';
 import { findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
 import type { AppEnv, SessionUser } from '../env.ts';
 import { applicationListQuery, assignedListQuery, listApplications, listAssignedApplications } from '../lists/application-list.ts';

@@ -13,7 +13,7 @@ import { queuedHashPassword as hashPassword, queuedVerifyPassword as verifyPassw
 import { needsRehash } from '../auth/password.ts';
 import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
 import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
-import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../auth/schemas.ts';
+import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../schemas/auth.ts';
 import { answerWithSession, passwordDecoy } from '../auth/sign-in.ts';
 import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile.ts';
 import type { AppEnv } from '../env.ts';

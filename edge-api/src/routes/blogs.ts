@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
-import { blogInput, blogPatch, createBlog, deleteBlog, updateBlog } from '../commands/blogs.ts';
+import { createBlog, deleteBlog, updateBlog } from '../commands/blogs.ts';
+import { blogInput, blogPatch } from '../schemas/blog.ts';
 import { findBlog, listBlogs } from '../db/blogs.ts';
 import type { AppEnv } from '../env.ts';
 import { blogListQuery, listManagedBlogs } from '../lists/blog-list.ts';

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
 import { actorOf, promoteToAdmin } from '../auth/role-changes.ts';
-import { makeAdminBody } from '../auth/schemas.ts';
+import { makeAdminBody } from '../schemas/auth.ts';
 import { roleByEmailStatement } from '../db/users.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';

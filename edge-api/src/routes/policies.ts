@@ -1,7 +1,8 @@
 import { Hono, type TypedResponse } from 'hono';
 import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
-import { createPolicy, deletePolicy, policyInput, policyPatch, updatePolicy } from '../commands/policies.ts';
+import { createPolicy, deletePolicy, updatePolicy } from '../commands/policies.ts';
+import { policyInput, policyPatch } from '../schemas/policy.ts';
 import { countRequest } from '../lib/rate-limit.ts';
 import { policyById, popularityOf, toPolicy, type Policy } from '../db/policies.ts';
 import { policyCatalogue } from '../db/policy-catalogue.ts';

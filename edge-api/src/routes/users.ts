@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { access, currentUser, sameEmail } from '../auth/access.ts';
-import { emailParam, roleQuery, userUpsert } from '../auth/schemas.ts';
+import { emailParam, roleQuery, userUpsert } from '../schemas/auth.ts';
 import { findProfile, toUserProfile } from '../auth/user-profile.ts';
 import { recordSignIn } from '../commands/users.ts';
 import { roleByEmail } from '../db/users.ts';

@@ -1,5 +1,5 @@
 /**
- * The policy application (spec sections 3 and 5): its health conditions and the request of POST /api/applications, written once. The route, sync push and the
+ * The policy application (spec sections 3 and 5): its health conditions and the requests of POST /api/applications and of its assign and decision, written once. The route, sync push and the
  * PWA's Apply form all check with these, so the form never accepts what the server refuses.
  */
 import { z } from 'zod';
@@ -34,3 +34,19 @@ export const applicationInput = z.object({
 export type ApplicationInput = z.infer<typeof applicationInput>;
 /** What a client sends. */
 export type ApplicationRequest = z.input<typeof applicationInput>;
+
+/** PATCH /applications/assign/:id (and the queued assign): the approved agent chosen. */
+export const assignInput = z.object({
+  agentEmail: z
+    .string({ error: 'Please select an agent first.' })
+    .trim()
+    .min(1, 'Please select an agent first.')
+    .max(254, 'That email is too long'),
+});
+export type AssignInput = z.infer<typeof assignInput>;
+
+/** PATCH /applications/:id/status (and the queued decision): the assigned agent's decision. */
+export const decisionInput = z.object({
+  status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
+});
+export type DecisionInput = z.infer<typeof decisionInput>;

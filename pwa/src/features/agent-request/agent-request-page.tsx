@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { agentRequestBody } from 'edge-api/src/auth/schemas.ts';
+import { agentRequestBody } from 'edge-api/src/schemas/auth.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { answerOf, messageOf } from '../../lib/api-error.ts';

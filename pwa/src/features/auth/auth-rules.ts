@@ -1,5 +1,5 @@
 /** The sign-in and registration checks of spec section 5, done in the browser before sending. */
-import { loginBody, registerForm } from 'edge-api/src/auth/schemas.ts';
+import { loginBody, registerForm } from 'edge-api/src/schemas/auth.ts';
 import { imageFileProblem } from 'edge-api/src/schemas/image.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';

@@ -1,6 +1,6 @@
 /** Make Admin (admin, spec section 2): promote a user to admin by email. The server records who did it. */
 import { useState, type FormEvent } from 'react';
-import { makeAdminBody } from 'edge-api/src/auth/schemas.ts';
+import { makeAdminBody } from 'edge-api/src/schemas/auth.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { answerOf, messageOf } from '../../lib/api-error.ts';

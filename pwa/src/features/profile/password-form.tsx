@@ -1,6 +1,6 @@
 /** Password change: old, new, confirm; the rules of spec section 5 (the server checks them too). */
 import { useState, type FormEvent } from 'react';
-import { passwordChange } from 'edge-api/src/auth/schemas.ts';
+import { passwordChange } from 'edge-api/src/schemas/auth.ts';
 import { showToast } from '../../components/toast.tsx';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { changePassword, type PasswordChange } from './profile-api.ts';

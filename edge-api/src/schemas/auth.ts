@@ -3,8 +3,8 @@
  * Pure zod, no server imports, so the PWA's forms can use the same rules.
  */
 import { z } from 'zod';
-import { isUploadedImage } from '../schemas/image.ts';
-import { nidNumber, requiredPhone } from '../schemas/person.ts';
+import { isUploadedImage } from './image.ts';
+import { nidNumber, requiredPhone } from './person.ts';
 
 const trimmed = (required: string, max = 120, tooLong = 'This is too long') =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
