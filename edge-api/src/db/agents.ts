@@ -1,4 +1,5 @@
-import type { UserRow } from './schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from './schema.ts';
 
 /** An approved agent as the public sees one (spec: Agent). */
 export interface PublicAgent {
@@ -23,4 +24,15 @@ export function toPublicAgent(row: Pick<UserRow, 'id' | 'name' | 'email' | 'phot
     bio: row.bio,
     version: row.version,
   };
+}
+
+/** The approved agents (users whose role is agent), by name: GET /api/agents. */
+export async function listApprovedAgents(db: Kysely<Database>): Promise<PublicAgent[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'photo_url', 'phone', 'bio', 'version'])
+    .where('role', '=', 'agent')
+    .orderBy('name')
+    .execute();
+  return rows.map(toPublicAgent);
 }

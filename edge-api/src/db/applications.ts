@@ -108,3 +108,15 @@ export const isAssignedAgent = (user: SessionUser, row: Pick<StoredApplication, 
 /** Who may see an application: its owner, the agent it is assigned to, and admins. */
 export const mayViewApplication = (user: SessionUser, row: Pick<StoredApplication, 'user_id' | 'assigned_agent'>) =>
   user.role === 'admin' || isOwner(user, row) || isAssignedAgent(user, row);
+
+/**
+ * The applications made with one email, newest first. Given the owner's account (`ownerId`, when
+ * the email is the caller's own), theirs are found by account too, so they stay theirs if the
+ * email changes.
+ */
+export function applicationsOf(db: Kysely<Database>, email: string, ownerId: string | null): Promise<StoredApplication[]> {
+  const query = db.selectFrom('applications').selectAll().orderBy('applied_at', 'desc');
+  return (
+    ownerId ? query.where((eb) => eb.or([eb('user_id', '=', ownerId), eb('user_email', '=', email)])) : query.where('user_email', '=', email)
+  ).execute();
+}

@@ -82,6 +82,12 @@ export function filteredPayments(db: Kysely<Database>, filters: PaymentFilters) 
   return query;
 }
 
+/** The newest payments matching the filters, at most `limit` (the spec's unpaged GET /payments/all). */
+export async function newestTransactions(db: Kysely<Database>, filters: PaymentFilters, limit: number): Promise<TransactionView[]> {
+  const rows = await filteredPayments(db, filters).selectAll().orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toTransaction);
+}
+
 export interface DayIncome {
   /** yyyy-MM-dd in the request's zone */
   day: string;

@@ -6,11 +6,12 @@
  */
 import { sql, type Selectable } from 'kysely';
 import type { AppDeps } from '../env.ts';
-import type { ApplicationRow, Database } from '../db/schema.ts';
+import { paymentOfApplication, type PaymentRow } from '../db/payments.ts';
+import type { ApplicationRow } from '../db/schema.ts';
 import { auditAfterChange } from '../lib/audit.ts';
 import type { PaymentMode, ProviderIntent } from './provider.ts';
 
-export type PaymentRow = Selectable<Database['payments']>;
+export type { PaymentRow };
 export type PayableApplication = Pick<Selectable<ApplicationRow>, 'id' | 'user_id' | 'user_email' | 'policy_name'>;
 
 /**
@@ -98,11 +99,7 @@ export async function recordPayment(
 
   const [, marked] = await batch([insertPayment, markPaid, audit]);
 
-  const payment = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('application_id', '=', application.id)
-    .executeTakeFirst();
+  const payment = await paymentOfApplication(db, application.id);
   if (!payment) return null;
   return { payment, recordedNow: marked?.rows.length === 1 };
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { access, currentUser, sameEmail } from '../auth/access.ts';
 import { applyForPolicy, assignAgent, decideApplication, deleteApplication, mayListApplicationsOf, rejectApplication } from '../commands/applications.ts';
 import { applicationInput, assignInput, decisionInput } from '../schemas/application.ts';
-import { findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
+import { applicationsOf, findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
 import type { AppEnv, SessionUser } from '../env.ts';
 import { applicationListQuery, assignedListQuery, listApplications, listAssignedApplications } from '../lists/application-list.ts';
 import { ApiError, forbidden } from '../errors.ts';
@@ -38,12 +38,7 @@ export const applicationRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const email = c.req.valid('query').email || user.email;
     if (!mayListApplicationsOf(user, email)) throw forbidden('You can only see your own applications.');
-    let query = c.var.deps.db.selectFrom('applications').selectAll().orderBy('applied_at', 'desc');
-    // One's own applications are found by account, so they stay one's own if the email changes.
-    query = sameEmail(email, user.email)
-      ? query.where((eb) => eb.or([eb('user_id', '=', user.id), eb('user_email', '=', email)]))
-      : query.where('user_email', '=', email);
-    const rows = await query.execute();
+    const rows = await applicationsOf(c.var.deps.db, email, sameEmail(email, user.email) ? user.id : null);
     return c.json(rows.map(toApplication), 200);
   })
   .get('/all', access('GET /applications/all'), async (c) => {

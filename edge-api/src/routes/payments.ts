@@ -7,7 +7,8 @@ import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
-import { filteredPayments, paymentFilters, paymentReport, paymentReportQuery, toTransaction } from '../lists/payment-report.ts';
+import { paymentOfApplication } from '../db/payments.ts';
+import { newestTransactions, paymentFilters, paymentReport, paymentReportQuery } from '../lists/payment-report.ts';
 import { intentMismatch, recordPayment, toPaymentView } from '../payments/record-payment.ts';
 import { isRejected, refundUnrecordedIntent, rejectedCannotPay } from '../payments/refunds.ts';
 import { alreadyPaid, demoConfirmBody, ownApplication, paymentsConfigured, savePaymentBody } from '../payments/route-guards.ts';
@@ -55,11 +56,7 @@ export const paymentRoutes = new Hono<AppEnv>()
       };
       if (application.status === 'rejected') throw await refuseRejected();
 
-      const existing = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('application_id', '=', application.id)
-        .executeTakeFirst();
+      const existing = await paymentOfApplication(db, application.id);
       if (existing) {
         if (existing.transaction_id !== body.transactionId) throw alreadyPaid(existing.transaction_id);
         return c.json({ message: 'Payment recorded', payment: toPaymentView(existing), recordedNow: false }, 200);
@@ -91,13 +88,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     },
   )
   .get('/all', access('GET /payments/all'), validate('query', paymentFilters), async (c) => {
-    const rows = await filteredPayments(c.var.deps.db, c.req.valid('query'))
-      .selectAll()
-      .orderBy('paid_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(unpagedLimit)
-      .execute();
-    return c.json(rows.map(toTransaction), 200);
+    return c.json(await newestTransactions(c.var.deps.db, c.req.valid('query'), unpagedLimit), 200);
   })
   .get('/report', access('GET /payments/report'), validate('query', paymentReportQuery), async (c) => {
     return c.json(await paymentReport(c.var.deps.db, c.req.valid('query')), 200);

@@ -1,7 +1,6 @@
 import { Hono, type TypedResponse } from 'hono';
-import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
-import { createPolicy, deletePolicy, updatePolicy } from '../commands/policies.ts';
+import { countPolicyView, createPolicy, deletePolicy, updatePolicy } from '../commands/policies.ts';
 import { policyInput, policyPatch } from '../schemas/policy.ts';
 import { countRequest } from '../lib/rate-limit.ts';
 import { policyById, popularityOf, toPolicy, type Policy } from '../db/policies.ts';
@@ -38,11 +37,7 @@ export const policyRoutes = new Hono<AppEnv>()
     if (!row) throw notFound('Policy');
     // A view counts towards popularity; it is kept out of the policy row so it is not re-synced.
     // Past its view limit a client still reads the policy, but its views no longer count.
-    if ((await countRequest(c, 'views')) === null) await db
-      .insertInto('policy_stats')
-      .values({ policy_id: id, view_count: 1 })
-      .onConflict((oc) => oc.column('policy_id').doUpdateSet({ view_count: sql`view_count + 1` }))
-      .execute();
+    if ((await countRequest(c, 'views')) === null) await countPolicyView(db, id);
     const policy = toPolicy(row);
     return c.json({ ...policy, popularity: popularityOf((row.view_count ?? 0) + 1, row.application_count ?? 0) }, 200);
   })

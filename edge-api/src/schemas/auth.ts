@@ -88,6 +88,8 @@ export const agentRequestBody = z.object({
   district: trimmed('District is required', 60, 'District is too long'),
 });
 
+export type AgentRequestInput = z.infer<typeof agentRequestBody>;
+
 export const agentRequestStatus = z.object({
   status: z
     .string({ error: 'Status is required' })
