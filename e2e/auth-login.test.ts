@@ -5,21 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalIssuer, type LocalIssuer } from '../edge-api/test/support/oidc-issuer.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { startAppServer, useAppAndBrowser, type AppServer } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { signInThroughForm } from './support/public-site.ts';
 import { followMainNav } from './support/main-nav.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 /** A toast: errors are alerts, the others statuses. */
 const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
@@ -27,8 +18,8 @@ const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
 
 describe('login', () => {
   it('checks the email and the password before asking the server', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/login`);
     const calls: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/auth/login') && calls.push(r.url()));
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -46,8 +37,8 @@ describe('login', () => {
   });
 
   it('shows "Login failed" with the server message for a wrong password', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/login`);
     // The sign-in form settles (its Google option asks the server) before typing into it.
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill('user@demo.local');
@@ -59,8 +50,8 @@ describe('login', () => {
   });
 
   it('returns to the page the user came from, with a short success toast', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/blogs`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/blogs`);
     await page.getByRole('heading', { name: 'All Blogs' }).waitFor();
     await followMainNav(page, 'Login');
     await page.getByRole('heading', { name: 'Login' }).waitFor();
@@ -75,18 +66,18 @@ describe('login', () => {
   });
 
   it('goes to / when opened directly', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/login`);
     await signInThroughForm(page, 'agent@demo.local');
     expect(new URL(page.url()).pathname).toBe('/');
     await page.context().close();
   });
 
   it('shows the Google button disabled when Google is not configured, without loading its script', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     const google: string[] = [];
     page.on('request', (r) => r.url().startsWith('https://accounts.google.com') && google.push(r.url()));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${app.server.url}/login`);
     const button = page.getByRole('button', { name: 'Continue with Google' });
     await page.getByText('Google sign-in is not configured.').waitFor();
     expect(await button.isDisabled()).toBe(true);
@@ -124,7 +115,7 @@ describe('Google sign-in, configured', () => {
 
   it("loads Google's script with our client id, and its ID token signs the user in and returns", async () => {
     const idToken = await issuer.idToken({ sub: 'google-user-1', email: 'amina@example.test', name: 'Amina Khatun' });
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     let scriptRequests = 0;
     await page.route('https://accounts.google.com/gsi/client', (route) => {
       scriptRequests += 1;
@@ -143,7 +134,7 @@ describe('Google sign-in, configured', () => {
 
   it('shows "Login failed" with the reason when the token is refused', async () => {
     const expired = await issuer.idToken({ sub: 'google-user-2', email: 'late@example.test' }, { expiresIn: -60 });
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     await page.route('https://accounts.google.com/gsi/client', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: gsiStub(expired) }),
     );

@@ -2,31 +2,22 @@
  * /register: name, email, password and a profile picture checked in the browser (an image,
  * at most 10MB) before anything is sent; the server's refusals shown; back to the page of origin.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { followMainNav } from './support/main-nav.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
   page.getByRole('region', { name: 'Notifications' }).getByRole(role).filter({ hasText: title });
 
 async function openRegister(): Promise<{ page: Page; registerCalls: string[] }> {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(app.browser)).newPage();
   const registerCalls: string[] = [];
   page.on('request', (r) => new URL(r.url()).pathname === '/api/auth/register' && registerCalls.push(r.method()));
-  await page.goto(`${server.url}/register`);
+  await page.goto(`${app.server.url}/register`);
   await page.getByRole('heading', { name: 'Register' }).waitFor();
   return { page, registerCalls };
 }
@@ -91,8 +82,8 @@ describe('registration', () => {
   });
 
   it('creates the account with its picture and returns to the page of origin, signed in', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/about`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/about`);
     await followMainNav(page, 'Login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByRole('heading', { name: 'Register' }).waitFor();
@@ -106,7 +97,7 @@ describe('registration', () => {
     await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Dashboard', includeHidden: true }).waitFor({ state: 'attached' });
 
     // The account exists with its picture stored by our API.
-    const login = await fetch(`${server.url}/api/auth/login`, {
+    const login = await fetch(`${app.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'amina@example.test', password: 'secret123' }),
@@ -114,7 +105,7 @@ describe('registration', () => {
     const answer = (await login.json()) as { user: { name: string; photoURL: string | null } };
     expect(answer.user.name).toBe('Amina Khatun');
     expect(answer.user.photoURL).toMatch(/^\/api\/images\//);
-    expect((await fetch(`${server.url}${answer.user.photoURL}`)).headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${app.server.url}${answer.user.photoURL}`)).headers.get('content-type')).toBe('image/png');
     await page.context().close();
   });
 

@@ -1,25 +1,16 @@
 /** About (/about), Contact (/contact, a simulated send), and the header and footer around them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext } from './support/browser.ts';
 import { recordApiCalls } from './support/public-site.ts';
 import { openMainNav } from './support/main-nav.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 describe('About', () => {
   it('states the mission, the vision and the three core values', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/about`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/about`);
     await page.getByRole('heading', { name: 'Our Mission' }).waitFor();
     await page.getByRole('heading', { name: 'Our Vision' }).waitFor();
     const values = page.getByRole('region', { name: 'Our Core Values' });
@@ -30,11 +21,11 @@ describe('About', () => {
 
 describe('Contact', () => {
   it('needs every field, then simulates sending for 1.5 s without any request, and clears', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/contact`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/contact`);
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
     await page.waitForLoadState('networkidle');
-    const calls = recordApiCalls(page, server.url);
+    const calls = recordApiCalls(page, app.server.url);
 
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Name is required').waitFor();
@@ -59,8 +50,8 @@ describe('Contact', () => {
   });
 
   it('lists the contact details and social links', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/contact`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/contact`);
     const details = page.getByRole('complementary', { name: 'Reach us' });
     await details.getByText('House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh').waitFor();
     await details.getByRole('link', { name: '+880 9612 345678' }).waitFor();
@@ -71,8 +62,8 @@ describe('Contact', () => {
 
 describe('the header and footer', () => {
   it('links the public pages, Login for visitors and Dashboard once signed in', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(server.url);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(app.server.url);
     const nav = await openMainNav(page);
     for (const name of ['Home', 'All Policies', 'Blogs', 'About', 'Login']) await nav.getByRole('link', { name }).waitFor();
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
@@ -99,9 +90,9 @@ describe('the header and footer', () => {
   });
 
   it('is usable at 360 px: nothing wider than the screen', async () => {
-    const page = await (await newContext(browser, { width: 360, height: 780 })).newPage();
+    const page = await (await newContext(app.browser, { width: 360, height: 780 })).newPage();
     for (const path of ['/', '/all-policies', '/get-quote', '/policy-apply-from', '/blogs', '/about', '/contact', '/login', '/register']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.server.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

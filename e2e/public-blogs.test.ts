@@ -1,7 +1,7 @@
 /** All Blogs (/blogs) and a blog post (/blogs/:id): previews, plain-text content, states. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
+import { newContext } from './support/browser.ts';
 import { insertBlog } from './support/public-site.ts';
 
 interface ApiBlog {
@@ -12,23 +12,17 @@ interface ApiBlog {
   publishDate: string;
 }
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 let blogs: ApiBlog[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  blogs = (await (await fetch(`${server.url}/api/blogs`)).json()) as ApiBlog[];
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+  blogs = (await (await fetch(`${app.server.url}/api/blogs`)).json()) as ApiBlog[];
 });
 
 describe('All Blogs', () => {
   it('lists every post, newest first, with a 100-character preview, each linking to its page', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/blogs`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/blogs`);
     await page.getByRole('heading', { name: 'All Blogs', level: 1 }).waitFor();
     await page.getByRole('article').first().waitFor();
     expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(blogs.map((b) => b.title));
@@ -48,13 +42,13 @@ describe('All Blogs', () => {
   });
 
   it('shows a post written with markup as plain text, never as HTML', async () => {
-    const hostile = insertBlog(server, {
+    const hostile = insertBlog(app.server, {
       title: 'Markup is text here',
       content: '<img src="/nope.png" onerror="window.__injected = true"><b>bold?</b>\n\nSecond paragraph.',
       author_name: 'Mallory',
     });
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/blogs/${hostile.id}`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/blogs/${hostile.id}`);
     await page.getByRole('heading', { level: 1, name: 'Markup is text here' }).waitFor();
     await page.getByText('<img src="/nope.png" onerror="window.__injected = true"><b>bold?</b>').waitFor();
     await page.getByText('Second paragraph.').waitFor();
@@ -64,28 +58,28 @@ describe('All Blogs', () => {
   });
 
   it('reads a post from the local copy when the API is stopped', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/blogs`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/blogs`);
     await page.getByRole('article').first().getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: blogs[0]!.title }).waitFor();
     await page.getByRole('link', { name: '← All Blogs' }).click();
     await page.getByRole('article').nth(1).waitFor();
-    await server.stop();
+    await app.server.stop();
     try {
       await page.getByRole('article').nth(1).getByRole('link').click();
       await page.getByRole('heading', { level: 1, name: blogs[1]!.title }).waitFor();
     } finally {
-      await server.start();
+      await app.server.start();
     }
     await page.context().close();
   });
 
   it('says what went wrong when the blogs or a post cannot be loaded', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     await page.route((url) => url.pathname === '/api/sync', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
     );
-    await page.goto(`${server.url}/blogs`);
+    await page.goto(`${app.server.url}/blogs`);
     await page.getByText('Failed to load blogs. Please try again.').waitFor();
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
 
@@ -94,13 +88,13 @@ describe('All Blogs', () => {
         ? route.continue()
         : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
     );
-    await page.goto(`${server.url}/blogs/${blogs[2]!.id}`);
+    await page.goto(`${app.server.url}/blogs/${blogs[2]!.id}`);
     await page.getByText('Failed to load blog. Please try again.').waitFor();
     await page.context().close();
 
-    const fresh = await (await newContext(browser)).newPage();
+    const fresh = await (await newContext(app.browser)).newPage();
     // An id the server does not know is not a failure: it says so (e2e/not-found.test.ts).
-    await fresh.goto(`${server.url}/blogs/no-such-blog`);
+    await fresh.goto(`${app.server.url}/blogs/no-such-blog`);
     await fresh.getByRole('heading', { name: 'Blog Not Found' }).waitFor();
     await fresh.context().close();
   });
@@ -108,7 +102,7 @@ describe('All Blogs', () => {
   it('says so when nothing has been published', async () => {
     const empty = await startAppServer({ seed: false });
     try {
-      const page = await (await newContext(browser)).newPage();
+      const page = await (await newContext(app.browser)).newPage();
       await page.goto(`${empty.url}/blogs`);
       await page.getByText('No blogs have been published yet.').waitFor();
       await page.context().close();

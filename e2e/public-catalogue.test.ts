@@ -2,9 +2,9 @@
  * The policy catalogue (/all-policies and /policies) and a policy's details: search, 8 per
  * page, the pager with ellipses, the page reset, the states, and 10,000 policies.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { insertPolicies, recordApiCalls } from './support/public-site.ts';
 
 interface ApiPolicy {
@@ -15,21 +15,15 @@ interface ApiPolicy {
   duration: number;
 }
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 let policies: ApiPolicy[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  policies = (await (await fetch(`${server.url}/api/policies`)).json()) as ApiPolicy[];
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+  policies = (await (await fetch(`${app.server.url}/api/policies`)).json()) as ApiPolicy[];
 });
 
 async function openCatalogue(base: string, path = '/all-policies', size?: { width: number; height: number }): Promise<Page> {
-  const page = await (await newContext(browser, size)).newPage();
+  const page = await (await newContext(app.browser, size)).newPage();
   await page.goto(`${base}${path}`);
   await page.getByRole('heading', { name: 'All Policies', level: 1 }).waitFor();
   return page;
@@ -47,7 +41,7 @@ describe('the catalogue', () => {
     expect(policies.length).toBeLessThanOrEqual(40);
     const pages = Math.ceil(policies.length / 8);
     for (const path of ['/all-policies', '/policies']) {
-      const page = await openCatalogue(server.url, path);
+      const page = await openCatalogue(app.server.url, path);
       await page.getByRole('article').first().waitFor();
       expect(await cardTitles(page)).toEqual(policies.slice(0, 8).map((p) => p.title));
       expect(await pagerLabels(page)).toEqual(['Previous', ...Array.from({ length: pages }, (_, i) => String(i + 1)), 'Next']);
@@ -67,7 +61,7 @@ describe('the catalogue', () => {
   });
 
   it('searches name and description case-insensitively, and a new search goes back to page 1', async () => {
-    const page = await openCatalogue(server.url);
+    const page = await openCatalogue(app.server.url);
     await page.getByRole('article').first().waitFor();
     await page.getByRole('button', { name: 'Page 2' }).click();
     expect(await currentPage(page)).toBe('2');
@@ -100,7 +94,7 @@ describe('the catalogue', () => {
   });
 
   it('keeps working offline once loaded', async () => {
-    const page = await openCatalogue(server.url);
+    const page = await openCatalogue(app.server.url);
     await page.getByRole('article').first().waitFor();
     await page.context().setOffline(true);
     await page.getByLabel('Search policies').fill(policies[3]!.title.toUpperCase());
@@ -109,12 +103,12 @@ describe('the catalogue', () => {
   });
 
   it('says what went wrong when the policies cannot be loaded, and Try Again loads them', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     const isSync = (url: URL) => url.pathname === '/api/sync';
     await page.route(isSync, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
     );
-    await page.goto(`${server.url}/all-policies`);
+    await page.goto(`${app.server.url}/all-policies`);
     await page.getByText('Failed to load policies. Please try again later.').waitFor();
     await page.unroute(isSync);
     await page.getByRole('button', { name: 'Try Again' }).click();
@@ -126,8 +120,8 @@ describe('the catalogue', () => {
 
 describe('a policy', () => {
   it('shows its details (counting a view), goes Back to the same page, and links to the quote', async () => {
-    const page = await openCatalogue(server.url);
-    const calls = recordApiCalls(page, server.url);
+    const page = await openCatalogue(app.server.url);
+    const calls = recordApiCalls(page, app.server.url);
     await page.getByRole('article').first().waitFor();
     await page.getByRole('button', { name: 'Page 2' }).click();
     const policy = policies[9]!;
@@ -150,20 +144,20 @@ describe('a policy', () => {
   });
 
   it('shows a policy from the local copy when the API is stopped, and fails plainly for an unknown one', async () => {
-    const page = await openCatalogue(server.url);
+    const page = await openCatalogue(app.server.url);
     await page.getByRole('article').first().waitFor();
     await page.getByRole('article').nth(0).getByRole('link', { name: /View Details/ }).click();
     await page.getByRole('heading', { level: 1, name: policies[0]!.title }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('article').first().waitFor();
-    await server.stop();
+    await app.server.stop();
     try {
       await page.getByRole('article').nth(1).getByRole('link', { name: /View Details/ }).click();
       await page.getByRole('heading', { level: 1, name: policies[1]!.title }).waitFor();
     } finally {
-      await server.start();
+      await app.server.start();
     }
-    await page.goto(`${server.url}/policies/no-such-policy`);
+    await page.goto(`${app.server.url}/policies/no-such-policy`);
     await page.getByRole('heading', { name: 'Policy Not Found' }).waitFor();
     await page.context().close();
   });
