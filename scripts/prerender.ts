@@ -142,8 +142,6 @@ function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
 function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typeof routeFiles>, hashes: Set<string>) {
   const dataUrl = `/pages/${page.name}.json`;
   const head = [
-    // The route's own chunks start with the shell's, not a round trip after the entry has run.
-    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${dataUrl}">`,
   ].join('\n    ');
   let html = shell
