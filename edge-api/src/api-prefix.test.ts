@@ -7,7 +7,8 @@ describe('the API prefix', () => {
     const toml = readFileSync(new URL('../../wrangler.toml', import.meta.url), 'utf8');
     const line = toml.split('\n').find((l) => l.trim().startsWith('run_worker_first'));
     expect(line, 'wrangler.toml [assets] run_worker_first').toBeDefined();
-    expect(JSON.parse(line!.split('=')[1]!.trim())).toEqual([`${apiPrefix}/*`]);
+    // The public page addresses listed beside it are page-addresses.test.ts's concern.
+    expect(JSON.parse(line!.split('=')[1]!.trim())[0]).toBe(`${apiPrefix}/*`);
   });
 
   it('tells API paths from page paths', () => {
