@@ -5,27 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { demoUser, insertApplication, insertPayment } from './support/dashboard-data.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 async function adminPage(target: string) {
-  const page = await (await newContext(browser)).newPage();
-  await loginAs(page, server, 'admin', target);
+  const page = await (await newContext(app.browser)).newPage();
+  await loginAs(page, app.server, 'admin', target);
   return page;
 }
 
@@ -35,21 +26,21 @@ async function register(name: string, email: string) {
   form.set('name', name);
   form.set('email', email);
   form.set('password', 'secret-123');
-  const res = await fetch(`${server.url}/api/auth/register`, { method: 'POST', body: form });
+  const res = await fetch(`${app.server.url}/api/auth/register`, { method: 'POST', body: form });
   expect(res.status).toBe(201);
   return (await res.json()) as { accessToken: string };
 }
 
 const application = (id: string) =>
   queryDb<{ status: string; assigned_agent: string | null; payment_status: string }>(
-    server,
+    app.server,
     'SELECT status, assigned_agent, payment_status FROM applications WHERE id = ?',
     id,
   )[0];
 
 describe("an admin's dashboard", () => {
   it('shows the six totals the server counts', async () => {
-    const admin = await apiAs(server, 'admin');
+    const admin = await apiAs(app.server, 'admin');
     const stats = await admin.json<Record<string, number>>('/api/admin-stats');
     const page = await adminPage('/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -70,10 +61,10 @@ describe("an admin's dashboard", () => {
   });
 
   it('assigns an approved agent to one application and rejects another', async () => {
-    const customer = demoUser(server);
-    const toAssign = insertApplication(server, customer, { name: 'Assign Me', policy_name: 'Probashi Term Plan' });
-    const toReject = insertApplication(server, customer, { name: 'Reject Me', policy_name: 'Home Loan Protector' });
-    const paid = insertApplication(server, customer, { name: 'Already Paid', policy_name: 'Uddokta Business Shield', payment_status: 'paid' });
+    const customer = demoUser(app.server);
+    const toAssign = insertApplication(app.server, customer, { name: 'Assign Me', policy_name: 'Probashi Term Plan' });
+    const toReject = insertApplication(app.server, customer, { name: 'Reject Me', policy_name: 'Home Loan Protector' });
+    const paid = insertApplication(app.server, customer, { name: 'Already Paid', policy_name: 'Uddokta Business Shield', payment_status: 'paid' });
 
     const page = await adminPage('/dashboard/manageApplications');
     await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
@@ -94,7 +85,7 @@ describe("an admin's dashboard", () => {
     await rowOf('Assign Me').getByRole('button', { name: /^Assign/ }).click();
     const picker = page.getByRole('dialog', { name: 'Assign an agent' });
     await picker.getByRole('radio').first().waitFor();
-    const approvedAgents = queryDb<{ email: string }>(server, "SELECT email FROM users WHERE role = 'agent'");
+    const approvedAgents = queryDb<{ email: string }>(app.server, "SELECT email FROM users WHERE role = 'agent'");
     expect(await picker.getByRole('radio').count()).toBe(Math.min(approvedAgents.length, 30));
     expect(await page.locator('select option').count()).toBeLessThan(10);
     await picker.getByRole('button', { name: 'Yes, assign!' }).click();
@@ -124,7 +115,7 @@ describe("an admin's dashboard", () => {
 
   it('approves, disapproves and deletes agent requests', async () => {
     const session = await register('Sadia Islam', 'sadia.islam@example.test');
-    const asked = await fetch(`${server.url}/api/agents`, {
+    const asked = await fetch(`${app.server.url}/api/agents`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
       body: JSON.stringify({ name: 'Sadia Islam', phone: '+880 1811 000222', nid: '1993000111222', district: 'Rajshahi' }),
@@ -141,7 +132,7 @@ describe("an admin's dashboard", () => {
     await row.getByRole('button', { name: 'Approve Sadia Islam', exact: true }).click();
     await row.getByText('approved', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: 'Approve Sadia Islam', exact: true }).count()).toBe(0);
-    const role = () => queryDb<{ role: string }>(server, "SELECT role FROM users WHERE email = 'sadia.islam@example.test'")[0]?.role;
+    const role = () => queryDb<{ role: string }>(app.server, "SELECT role FROM users WHERE email = 'sadia.islam@example.test'")[0]?.role;
     expect(role()).toBe('agent');
 
     await row.getByRole('button', { name: 'Disapprove Sadia Islam', exact: true }).click();
@@ -152,7 +143,7 @@ describe("an admin's dashboard", () => {
     await row.getByRole('button', { name: 'Delete Sadia Islam', exact: true }).click();
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes, delete it!' }).click();
     await row.waitFor({ state: 'detached' });
-    expect(queryDb(server, "SELECT id FROM agent_requests WHERE email = 'sadia.islam@example.test'")).toEqual([]);
+    expect(queryDb(app.server, "SELECT id FROM agent_requests WHERE email = 'sadia.islam@example.test'")).toEqual([]);
     await page.context().close();
   });
 
@@ -175,12 +166,12 @@ describe("an admin's dashboard", () => {
     await page.getByLabel('User Email').fill('jamal.hossain@example.test');
     await button.click();
     await page.locator('.form-message--success').filter({ hasText: 'User is now an admin' }).waitFor();
-    expect(queryDb<{ role: string }>(server, "SELECT role FROM users WHERE email = 'jamal.hossain@example.test'")[0]?.role).toBe('admin');
+    expect(queryDb<{ role: string }>(app.server, "SELECT role FROM users WHERE email = 'jamal.hossain@example.test'")[0]?.role).toBe('admin');
 
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Audit Log' }).click();
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
-    const [promoted] = queryDb<{ id: string }>(server, "SELECT id FROM users WHERE email = 'jamal.hossain@example.test'");
+    const [promoted] = queryDb<{ id: string }>(app.server, "SELECT id FROM users WHERE email = 'jamal.hossain@example.test'");
     const entry = page.getByRole('row').filter({ hasText: promoted!.id });
     await entry.waitFor();
     const cells = await entry.getByRole('cell').allInnerTexts();
@@ -226,21 +217,21 @@ describe("an admin's dashboard", () => {
     expect(await page.getByLabel('Policy Title').inputValue()).toBe('');
     expect(await preview.count()).toBe(0);
 
-    const [stored] = queryDb<Record<string, unknown>>(server, 'SELECT * FROM policies WHERE title = ?', title);
+    const [stored] = queryDb<Record<string, unknown>>(app.server, 'SELECT * FROM policies WHERE title = ?', title);
     expect(stored).toMatchObject({ category: 'Senior', min_age: 60, max_age: 75, coverage_range: 800000, duration: 5, base_premium: 500000, creator_email: 'admin@demo.local' });
     expect(String(stored?.image_url)).toMatch(/^\/api\/images\/.+\.webp$/);
-    const image = await fetch(`${server.url}${String(stored?.image_url)}`);
+    const image = await fetch(`${app.server.url}${String(stored?.image_url)}`);
     expect(image.headers.get('content-type')).toBe('image/webp');
     await page.context().close();
   });
 
   it('filters the transactions on the server, sums them up and draws the income per day', async () => {
-    const customer = demoUser(server);
+    const customer = demoUser(app.server);
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-    insertPayment(server, customer, { policyName: 'Alpha Life Plan', amountMinor: 5000, paidAt: daysAgo(0), email: 'rina@example.test' });
-    insertPayment(server, customer, { policyName: 'Alpha Life Plan', amountMinor: 5000, paidAt: daysAgo(0), email: 'rina@example.test' });
-    insertPayment(server, customer, { policyName: 'Beta Child Plan', amountMinor: 2500, paidAt: daysAgo(10), email: 'omar@example.test' });
-    insertPayment(server, customer, { policyName: 'Gamma Senior Plan', amountMinor: 5000, paidAt: daysAgo(60), email: 'omar@example.test' });
+    insertPayment(app.server, customer, { policyName: 'Alpha Life Plan', amountMinor: 5000, paidAt: daysAgo(0), email: 'rina@example.test' });
+    insertPayment(app.server, customer, { policyName: 'Alpha Life Plan', amountMinor: 5000, paidAt: daysAgo(0), email: 'rina@example.test' });
+    insertPayment(app.server, customer, { policyName: 'Beta Child Plan', amountMinor: 2500, paidAt: daysAgo(10), email: 'omar@example.test' });
+    insertPayment(app.server, customer, { policyName: 'Gamma Senior Plan', amountMinor: 5000, paidAt: daysAgo(60), email: 'omar@example.test' });
 
     const page = await adminPage('/dashboard/adminTransactions');
     const queries: string[] = [];

@@ -2,31 +2,22 @@
  * An agent's dashboard: the overview, clearing two policy claims (one approved, one rejected
  * after its confirmation), the assigned customers, the claims' error state, and blogs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
 import { loginAs, queryDb } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
-
-const statusOf = (id: string) => queryDb<{ status: string }>(server, 'SELECT status FROM applications WHERE id = ?', id)[0]?.status;
+const statusOf = (id: string) => queryDb<{ status: string }>(app.server, 'SELECT status FROM applications WHERE id = ?', id)[0]?.status;
 
 describe("an agent's dashboard", () => {
   it('approves one claim and rejects another; each leaves the list and the server holds the decision', async () => {
-    const customer = demoUser(server);
+    const customer = demoUser(app.server);
     const now = Date.now();
-    const claimA = insertApplication(server, customer, {
+    const claimA = insertApplication(app.server, customer, {
       name: 'Ayesha Siddika',
       policy_name: 'Nirapod Family Protector',
       category: 'Term Life',
@@ -38,7 +29,7 @@ describe("an agent's dashboard", () => {
       assigned_at: new Date(now - 3_600_000).toISOString(),
       applied_at: new Date(now - 86_400_000).toISOString(),
     });
-    const claimB = insertApplication(server, customer, {
+    const claimB = insertApplication(app.server, customer, {
       name: 'Babul Mia',
       policy_name: 'Krishok Life Cover',
       category: 'Senior',
@@ -48,8 +39,8 @@ describe("an agent's dashboard", () => {
       applied_at: new Date(now - 2 * 86_400_000).toISOString(),
     });
 
-    const page = await (await newContext(browser)).newPage();
-    await loginAs(page, server, 'agent');
+    const page = await (await newContext(app.browser)).newPage();
+    await loginAs(page, app.server, 'agent');
     await page.getByRole('heading', { name: 'Agent Dashboard' }).waitFor();
     const awaiting = page.getByRole('listitem').filter({ hasText: 'Awaiting Decision' });
     // The demo's own assigned claim, and the two above.
@@ -100,7 +91,7 @@ describe("an agent's dashboard", () => {
     await expect.poll(() => statusOf(claimB.id)).toBe('rejected');
 
     const audit = queryDb<{ action: string; entity_id: string; actor_email: string }>(
-      server,
+      app.server,
       "SELECT action, entity_id, actor_email FROM audit_log WHERE entity_id IN (?, ?) ORDER BY id",
       claimA.id,
       claimB.id,
@@ -123,15 +114,15 @@ describe("an agent's dashboard", () => {
   });
 
   it('shows the error banner with Try Again when the claims cannot be loaded, then the list; empty once all are cleared', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await loginAs(page, server, 'agent', '/dashboard/profile');
+    const page = await (await newContext(app.browser)).newPage();
+    await loginAs(page, app.server, 'agent', '/dashboard/profile');
     // Neither the local copy nor the API can answer.
     const fail = (route: { fulfill: (r: object) => Promise<void> }) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Boom' }) });
     await page.route('**/api/sync?*', fail);
     await page.route('**/api/applications/assigned/**', fail);
     await page.evaluate(() => indexedDB.deleteDatabase('insurance'));
-    await page.goto(`${server.url}/dashboard/agentPolicyClearance`);
+    await page.goto(`${app.server.url}/dashboard/agentPolicyClearance`);
     const banner = page.getByRole('alert').filter({ hasText: 'Failed to load policy claims. Please try again later.' });
     await banner.waitFor();
     await expectNoAxeViolations(page, 'claims error');
@@ -155,8 +146,8 @@ describe("an agent's dashboard", () => {
   });
 
   it('writes, edits and deletes a blog', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await loginAs(page, server, 'agent', '/dashboard/manageBlogs');
+    const page = await (await newContext(app.browser)).newPage();
+    await loginAs(page, app.server, 'agent', '/dashboard/manageBlogs');
     await page.getByRole('heading', { name: 'Manage Blogs' }).waitFor();
     await page.getByRole('heading', { name: 'My Blogs' }).waitFor();
     const list = page.getByRole('table', { name: 'My Blogs' });
@@ -179,7 +170,7 @@ describe("an agent's dashboard", () => {
     await item.waitFor();
     expect(await item.locator('b').count()).toBe(0);
     expect(await item.innerText()).toContain('<b>Not bold</b>');
-    const [stored] = queryDb<{ id: string; author_email: string }>(server, 'SELECT id, author_email FROM blogs WHERE title = ?', title);
+    const [stored] = queryDb<{ id: string; author_email: string }>(app.server, 'SELECT id, author_email FROM blogs WHERE title = ?', title);
     expect(stored?.author_email).toBe('agent@demo.local');
 
     await item.getByRole('button', { name: `Edit ${title}` }).click();
@@ -187,7 +178,7 @@ describe("an agent's dashboard", () => {
     await page.getByLabel('Title').fill(`${title}, updated`);
     await page.getByRole('button', { name: 'Update Blog' }).click();
     await page.getByRole('status').filter({ hasText: 'Blog updated' }).waitFor();
-    await expect.poll(() => queryDb<{ title: string }>(server, 'SELECT title FROM blogs WHERE id = ?', stored!.id)[0]?.title).toBe(`${title}, updated`);
+    await expect.poll(() => queryDb<{ title: string }>(app.server, 'SELECT title FROM blogs WHERE id = ?', stored!.id)[0]?.title).toBe(`${title}, updated`);
 
     const updated = list.locator('tbody tr').filter({ hasText: `${title}, updated` });
     await updated.getByRole('button', { name: `Delete ${title}, updated` }).click();
@@ -195,7 +186,7 @@ describe("an agent's dashboard", () => {
     await confirm.getByRole('button', { name: 'Yes, delete it!' }).click();
     await page.getByRole('status').filter({ hasText: 'Blog deleted' }).waitFor();
     await updated.waitFor({ state: 'detached' });
-    expect(queryDb(server, 'SELECT id FROM blogs WHERE id = ?', stored!.id)).toEqual([]);
+    expect(queryDb(app.server, 'SELECT id FROM blogs WHERE id = ?', stored!.id)).toEqual([]);
     await page.context().close();
   });
 });

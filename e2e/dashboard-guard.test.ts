@@ -2,34 +2,25 @@
  * The dashboard's guard: sign-in needed (and the way back after it), role-only screens, the
  * sidebar per role at phone width, and what happens when the session ends while inside.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { demoEmail, demoPassword, loginAs, type DemoRole } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 async function signedInPage(role: DemoRole, target = '/dashboard') {
-  const context = await newContext(browser);
+  const context = await newContext(app.browser);
   const page = await context.newPage();
-  await loginAs(page, server, role, target);
+  await loginAs(page, app.server, role, target);
   return page;
 }
 
 describe('the dashboard guard', () => {
   it('sends a visitor to /login and, after signing in, back to the screen they asked for', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/dashboard/profile`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/dashboard/profile`);
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByRole('status').filter({ hasText: 'Please login to view dashboard.' }).waitFor();
@@ -44,25 +35,25 @@ describe('the dashboard guard', () => {
   });
 
   it("keeps the dashboards' code out of the public pages' first load", async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page.getByRole('navigation', { name: 'Main', includeHidden: true }).waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     const dashboardChunks = /\/(dashboard-layout|role-index|require-role|my-applications-page|policy-clearance-page|agent-dashboard|admin-dashboard|transactions-page|uPlot)[-.]/;
     expect(scripts.filter((path) => dashboardChunks.test(path))).toEqual([]);
     // ...and they load when the dashboard opens.
-    await loginAs(page, server, 'admin', '/dashboard/adminTransactions');
+    await loginAs(page, app.server, 'admin', '/dashboard/adminTransactions');
     await page.getByRole('heading', { name: 'Transaction Dashboard' }).waitFor();
     expect(scripts.some((path) => /\/dashboard-layout-/.test(path))).toBe(true);
     await page.context().close();
   });
 
   it("says 'Loading Dashboard...' while the session is being settled", async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     // A device that remembers someone but holds no access token must ask the server (a
     // visitor who never signed in is settled at once, without a request).
     await page.addInitScript(() => {
@@ -74,7 +65,7 @@ describe('the dashboard guard', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${app.server.url}/dashboard`);
     await page.getByRole('status').filter({ hasText: 'Loading Dashboard...' }).waitFor();
     release();
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
@@ -105,7 +96,7 @@ describe('the dashboard guard', () => {
     ];
     for (const [role, path] of refused) {
       const page = await signedInPage(role, '/dashboard');
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.server.url}${path}`);
       await page.getByRole('heading', { name: '403 Forbidden' }).waitFor();
       expect(new URL(page.url()).pathname, `${role} at ${path}`).toBe('/forbidden');
       expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
@@ -149,9 +140,9 @@ describe('the dashboard guard', () => {
   });
 
   it('shows the sidebar beside the screen on a wide screen', async () => {
-    const context = await newContext(browser, { width: 1280, height: 800 });
+    const context = await newContext(app.browser, { width: 1280, height: 800 });
     const page = await context.newPage();
-    await loginAs(page, server, 'admin');
+    await loginAs(page, app.server, 'admin');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Applications' }).click();
     await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
@@ -180,7 +171,7 @@ describe('the dashboard guard', () => {
     });
     // The sign-in is ended elsewhere (its refresh family revoked): the next request with the
     // page's access token is refused, the refresh fails, and the session is over.
-    const ended = await page.request.post(`${server.url}/api/auth/logout`);
+    const ended = await page.request.post(`${app.server.url}/api/auth/logout`);
     expect(ended.ok()).toBe(true);
     // The next request to the server ends it. Screens read the local copy, so the person's
     // next request may be a while coming.

@@ -2,22 +2,13 @@
  * A customer's dashboard: apply for a policy and find it in My Policies, delete it again (the
  * server no longer holds it), the profile with its password change, and the agent request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { apiAs, demoEmail, loginAs, queryDb } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 interface ApplicationRow {
   id: string;
@@ -28,17 +19,17 @@ interface ApplicationRow {
 }
 
 const applicationsOf = (email: string) =>
-  queryDb<ApplicationRow>(server, 'SELECT id, status, user_email, policy_name, nid FROM applications WHERE user_email = ?', email);
+  queryDb<ApplicationRow>(app.server, 'SELECT id, status, user_email, policy_name, nid FROM applications WHERE user_email = ?', email);
 
 describe("a customer's dashboard", () => {
   it('applies for a policy, finds it in My Policies, opens it, and deletes it', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    const page = await (await newContext(app.browser)).newPage();
+    await loginAs(page, app.server, 'user', '/dashboard/myApplication');
     await page.getByRole('heading', { name: 'My Policies' }).waitFor();
     const before = applicationsOf(demoEmail('user')).length;
 
     // The public site's quote and application form.
-    await page.goto(`${server.url}/get-quote`);
+    await page.goto(`${app.server.url}/get-quote`);
     await page.getByLabel('Age', { exact: true }).fill('34');
     await page.getByLabel('Coverage amount (৳)').fill('500000');
     await page.getByLabel('Duration (years)').selectOption('10');
@@ -101,8 +92,8 @@ describe("a customer's dashboard", () => {
   });
 
   it('shows the profile read-only and changes the password', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await loginAs(page, server, 'user', '/dashboard/profile');
+    const page = await (await newContext(app.browser)).newPage();
+    await loginAs(page, app.server, 'user', '/dashboard/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await page.getByText(demoEmail('user')).waitFor();
     const facts = page.locator('.profile__facts');
@@ -133,7 +124,7 @@ describe("a customer's dashboard", () => {
     expect(await page.getByLabel('Current Password').inputValue()).toBe('');
 
     // The server holds the new password; this device stays signed in.
-    const withNew = await fetch(`${server.url}/api/auth/login`, {
+    const withNew = await fetch(`${app.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: demoEmail('user'), password: 'better-secret-1' }),
@@ -146,13 +137,13 @@ describe("a customer's dashboard", () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard/myApplication');
 
     // Put the demo password back for the other tests.
-    const restore = await fetch(`${server.url}/api/auth/login`, {
+    const restore = await fetch(`${app.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: demoEmail('user'), password: 'better-secret-1' }),
     });
     const { accessToken } = (await restore.json()) as { accessToken: string };
-    const back = await fetch(`${server.url}/api/auth/password`, {
+    const back = await fetch(`${app.server.url}/api/auth/password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ oldPassword: 'better-secret-1', newPassword: 'demo1234', confirmPassword: 'demo1234' }),
@@ -162,16 +153,16 @@ describe("a customer's dashboard", () => {
   });
 
   it('asks to become an agent: login first, the required fields, then the request the admin sees', async () => {
-    const visitor = await (await newContext(browser)).newPage();
-    await visitor.goto(`${server.url}/requestAgent`);
+    const visitor = await (await newContext(app.browser)).newPage();
+    await visitor.goto(`${app.server.url}/requestAgent`);
     await visitor.getByRole('heading', { name: 'Become an Agent' }).waitFor();
     await visitor.getByRole('button', { name: 'Submit Request' }).click();
     await visitor.getByText('Please login first to submit request').waitFor();
     await visitor.context().close();
 
-    const page = await (await newContext(browser)).newPage();
-    await loginAs(page, server, 'user', '/dashboard');
-    await page.goto(`${server.url}/requestAgent`);
+    const page = await (await newContext(app.browser)).newPage();
+    await loginAs(page, app.server, 'user', '/dashboard');
+    await page.goto(`${app.server.url}/requestAgent`);
     await page.getByRole('heading', { name: 'Become an Agent' }).waitFor();
     const email = page.getByLabel('Email');
     await expect.poll(() => email.inputValue()).toBe(demoEmail('user'));
@@ -190,7 +181,7 @@ describe("a customer's dashboard", () => {
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await page.locator('.form-message--success').filter({ hasText: 'Your request to become an agent has been submitted.' }).waitFor();
 
-    const admin = await apiAs(server, 'admin');
+    const admin = await apiAs(app.server, 'admin');
     const requests = await admin.json<{ email: string; district: string; status: string }[]>('/api/agents/all');
     expect(requests.find((request) => request.email === demoEmail('user'))).toMatchObject({ district: 'Khulna', status: 'pending' });
 

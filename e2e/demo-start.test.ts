@@ -2,22 +2,13 @@
  * A fresh start with the full demo (as `npm start` fills it): each role's dashboard screens
  * show data, at 360x740 and at 1280x900, and axe finds nothing on any of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { loginAs, type DemoRole } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer({ seed: 'full' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser({ seed: 'full' });
 
 const sizes = [
   { name: '360 px', width: 360, height: 740 },
@@ -67,10 +58,10 @@ describe('a fresh demo start', () => {
   for (const role of ['user', 'agent', 'admin'] as const) {
     it(`shows the ${role}'s screens with data, and axe finds nothing at 360 and 1280 px`, async () => {
       for (const size of sizes) {
-        const page = await (await newContext(browser, size)).newPage();
-        await loginAs(page, server, role, screens[role][0]!.path);
+        const page = await (await newContext(app.browser, size)).newPage();
+        await loginAs(page, app.server, role, screens[role][0]!.path);
         for (const screen of screens[role]) {
-          await page.goto(`${server.url}${screen.path}`);
+          await page.goto(`${app.server.url}${screen.path}`);
           await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor({ timeout: 15_000 });
           await screen.hasData(page);
           await expectNoAxeViolations(page, `${screen.heading} at ${size.name}`);

@@ -6,24 +6,15 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { newContext, type Page } from './support/browser.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 function withDb<T>(use: (db: Database.Database) => T): T {
-  const db = new Database(join(server.dataDir, 'insurance.sqlite'));
+  const db = new Database(join(app.server.dataDir, 'insurance.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
     return use(db);
@@ -47,9 +38,9 @@ function applicationOfDemoUser(policyName: string): string {
 
 /** Opens the payment screen; the dashboard guard sends us through /login and back. */
 async function openPayment(applicationId: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(app.browser)).newPage();
   const target = `/dashboard/payment/${applicationId}`;
-  await page.goto(`${server.url}${target}`);
+  await page.goto(`${app.server.url}${target}`);
   await page.waitForURL((url) => url.pathname === '/login');
   // The sign-in form settles (its Google option asks the server) before typing into it.
   await page.waitForLoadState('networkidle');
@@ -103,7 +94,7 @@ describe('paying by card in demo mode', () => {
     expect(await row.getByRole('link', { name: /Pay for/ }).count()).toBe(0);
 
     // Coming back to the screen: nothing more to pay.
-    await page.goto(`${server.url}/dashboard/payment/${applicationId}`);
+    await page.goto(`${app.server.url}/dashboard/payment/${applicationId}`);
     await page.getByText('This application has already been paid.').waitFor();
     await page.context().close();
   });

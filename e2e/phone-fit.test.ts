@@ -3,22 +3,13 @@
  * and the agent's View Details are fully on screen without sideways scrolling; at 1280x900 the
  * admin reaches Assign and Reject without scrolling the table. Axe finds nothing at both sizes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { loginAs } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 900 };
@@ -44,8 +35,8 @@ async function expectFullyOnScreen(page: Page, locator: ReturnType<Page['locator
 
 describe('phones first', () => {
   it('folds the public links behind a Menu button that opens, closes on Escape and gives focus back', async () => {
-    const page = await (await newContext(browser, phone)).newPage();
-    await page.goto(`${server.url}/`);
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await page.goto(`${app.server.url}/`);
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.waitFor();
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
@@ -73,8 +64,8 @@ describe('phones first', () => {
   });
 
   it('keeps focus out from under the sticky header when tabbing backwards', async () => {
-    const page = await (await newContext(browser, phone)).newPage();
-    await page.goto(`${server.url}/about`);
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await page.goto(`${app.server.url}/about`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // From the footer's last link, backwards until a focused element sits near the top.
     await page.locator('footer a').last().focus();
@@ -90,8 +81,8 @@ describe('phones first', () => {
   });
 
   it("shows the customer's Pay and Delete fully on a 360 px screen", async () => {
-    const page = await (await newContext(browser, phone)).newPage();
-    await loginAs(page, server, 'user', '/dashboard/myApplication');
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await loginAs(page, app.server, 'user', '/dashboard/myApplication');
     await page.getByRole('heading', { name: 'My Policies' }).waitFor();
     const pay = page.getByRole('link', { name: /^Pay for / }).first();
     const remove = page.getByRole('button', { name: /^Delete application for / }).first();
@@ -103,8 +94,8 @@ describe('phones first', () => {
   });
 
   it("shows the agent's View Details fully on a 360 px screen", async () => {
-    const page = await (await newContext(browser, phone)).newPage();
-    await loginAs(page, server, 'agent', '/dashboard/agentPolicyClearance');
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await loginAs(page, app.server, 'agent', '/dashboard/agentPolicyClearance');
     await page.getByRole('heading', { name: 'Policy Claims Clearance' }).waitFor();
     const details = page.getByRole('button', { name: /^View Details of / }).first();
     await details.waitFor({ timeout: 15_000 });
@@ -114,9 +105,9 @@ describe('phones first', () => {
   });
 
   it("puts the admin's Assign and Reject on screen at 1280x900, and turns rows into cards at 360 px", async () => {
-    const context = await newContext(browser, desktop);
+    const context = await newContext(app.browser, desktop);
     const page = await context.newPage();
-    await loginAs(page, server, 'admin', '/dashboard/manageApplications');
+    await loginAs(page, app.server, 'admin', '/dashboard/manageApplications');
     await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
     const assign = page.getByRole('button', { name: /^Assign / }).first();
     await assign.waitFor({ timeout: 15_000 });
@@ -135,7 +126,7 @@ describe('phones first', () => {
     await expectNoAxeViolations(page, 'Manage Agents at 1280 px');
 
     await page.setViewportSize(phone);
-    await page.goto(`${server.url}/dashboard/manageApplications`);
+    await page.goto(`${app.server.url}/dashboard/manageApplications`);
     const reject = page.getByRole('button', { name: /^Reject / }).first();
     await reject.waitFor({ timeout: 15_000 });
     await expectFullyOnScreen(page, reject, 'Reject at 360 px');

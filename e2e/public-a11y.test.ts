@@ -2,24 +2,18 @@
  * axe-core on every public screen, at phone size and on a desktop, in the states a visitor
  * meets (loaded, with the agent dialog and an FAQ answer open, with form errors shown).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 let policyId: string;
 let blogId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  policyId = ((await (await fetch(`${server.url}/api/policies`)).json()) as { id: string }[])[0]!.id;
-  blogId = ((await (await fetch(`${server.url}/api/blogs`)).json()) as { id: string }[])[0]!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+  policyId = ((await (await fetch(`${app.server.url}/api/policies`)).json()) as { id: string }[])[0]!.id;
+  blogId = ((await (await fetch(`${app.server.url}/api/blogs`)).json()) as { id: string }[])[0]!.id;
 });
 
 interface Screen {
@@ -104,11 +98,11 @@ describe('accessibility of the public screens (axe-core)', () => {
     { width: 1280, height: 900 },
   ]) {
     it(`has no violations at ${size.width} px`, async () => {
-      const context = await newContext(browser, size);
+      const context = await newContext(app.browser, size);
       const page = await context.newPage();
       const found: string[] = [];
       for (const [name, screen] of Object.entries(screens)) {
-        await page.goto(`${server.url}${screen.path()}`);
+        await page.goto(`${app.server.url}${screen.path()}`);
         await screen.ready(page);
         const loaded = await axeViolations(page);
         if (loaded.length) found.push(`${name}:\n${describeViolations(loaded)}`);

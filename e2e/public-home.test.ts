@@ -2,23 +2,14 @@
  * The home page (spec section 2, home page sections): hero, popular policies, latest blogs,
  * newsletter, agents and FAQ, with their loading, empty and error states.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
-
-async function openHome(url = server.url, size?: { width: number; height: number }): Promise<Page> {
-  const page = await (await newContext(browser, size)).newPage();
+async function openHome(url = app.server.url, size?: { width: number; height: number }): Promise<Page> {
+  const page = await (await newContext(app.browser, size)).newPage();
   await page.goto(url);
   return page;
 }
@@ -57,10 +48,10 @@ describe('the rotating hero', () => {
   });
 
   it('does not rotate under prefers-reduced-motion', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(app.browser);
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     const hero = page.getByRole('region', { name: 'Highlights' });
     await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor();
     expect(await hero.getByRole('button', { name: 'Stop slide rotation' }).count()).toBe(0);
@@ -83,7 +74,7 @@ describe('the rotating hero', () => {
 
 describe('popular policies', () => {
   it('shows the six most popular policies with coverage, term and a details link', async () => {
-    const popular = (await (await fetch(`${server.url}/api/policies/6`)).json()) as { id: string; title: string; coverageRange: number; duration: number }[];
+    const popular = (await (await fetch(`${app.server.url}/api/policies/6`)).json()) as { id: string; title: string; coverageRange: number; duration: number }[];
     expect(popular).toHaveLength(6);
     const page = await openHome();
     const section = page.getByRole('region', { name: 'Popular Policies' });
@@ -105,11 +96,11 @@ describe('popular policies', () => {
   });
 
   it('shows "Error: ..." when the server fails, and the local copy when it cannot be reached', async () => {
-    const failing = await (await newContext(browser)).newPage();
+    const failing = await (await newContext(app.browser)).newPage();
     await failing.route('**/api/policies/6', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'internal', message: 'Database unavailable' }) }),
     );
-    await failing.goto(server.url);
+    await failing.goto(app.server.url);
     await failing.getByRole('region', { name: 'Popular Policies' }).getByText('Error: Database unavailable').waitFor();
     await failing.context().close();
 
@@ -123,19 +114,19 @@ describe('popular policies', () => {
     // The way home may be a full navigation (a prerendered page not yet live): the installed
     // service worker answers it then, as it would for a person whose network just dropped.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
-    await server.stop();
+    await app.server.stop();
     try {
       await page.getByRole('link', { name: 'LifeSure Insurance, home' }).click();
       await section.getByRole('article').first().waitFor();
       expect(await section.getByRole('article').count()).toBe(6);
     } finally {
-      await server.start();
+      await app.server.start();
     }
     await page.context().close();
   });
 
   it('says "Loading policies..." while waiting (the prerendered list stands in on a first load)', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/policies/6', async (route) => {
@@ -143,7 +134,7 @@ describe('popular policies', () => {
       await route.continue();
     });
     // Opened directly, home shows the policies it was prerendered with while the server is asked.
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     const popular = page.getByRole('region', { name: 'Popular Policies' });
     expect(await popular.getByRole('article').count()).toBe(6);
     // Reached inside the app there is no prerendered list: the loading state shows.
@@ -159,7 +150,7 @@ describe('popular policies', () => {
 
 describe('latest blogs', () => {
   it('shows the four newest posts with title, author, date and picture, and More Blogs', async () => {
-    const blogs = (await (await fetch(`${server.url}/api/blogs`)).json()) as { id: string; title: string; authorName: string }[];
+    const blogs = (await (await fetch(`${app.server.url}/api/blogs`)).json()) as { id: string; title: string; authorName: string }[];
     const page = await openHome();
     const section = page.getByRole('region', { name: 'Latest Blogs' });
     await section.getByRole('article').first().waitFor();
@@ -222,12 +213,12 @@ describe('the newsletter', () => {
     await page.unroute('**/subscribe');
 
     // The API stopped: a network failure.
-    await server.stop();
+    await app.server.stop();
     try {
       await section.getByRole('button', { name: 'Subscribe' }).click();
       await section.getByText('Failed to subscribe. Please try again.').waitFor();
     } finally {
-      await server.start();
+      await app.server.start();
     }
     await page.context().close();
   });
@@ -250,8 +241,8 @@ describe('the newsletter', () => {
 
 describe('Meet Our Agents', () => {
   it('lists the agents in 3 columns on large screens and opens their details', async () => {
-    const agents = (await (await fetch(`${server.url}/api/agents`)).json()) as { name: string; email: string; phone: string | null; bio: string | null }[];
-    const page = await openHome(server.url, { width: 1280, height: 900 });
+    const agents = (await (await fetch(`${app.server.url}/api/agents`)).json()) as { name: string; email: string; phone: string | null; bio: string | null }[];
+    const page = await openHome(app.server.url, { width: 1280, height: 900 });
     const section = page.getByRole('region', { name: 'Meet Our Agents' });
     await section.getByRole('button').first().waitFor();
     const cards = section.getByRole('listitem');
@@ -285,9 +276,9 @@ describe('Meet Our Agents', () => {
   });
 
   it('shows the failure message when the agents cannot be loaded', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     await page.route((url) => url.pathname === '/api/sync', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }));
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await page
       .getByRole('region', { name: 'Meet Our Agents' })
       .getByText('Failed to load agents. Make sure your server is running and accessible.')
@@ -332,7 +323,7 @@ describe('a home page with nothing in it yet', () => {
   it('says there are no policies and no agents', async () => {
     const empty = await startAppServer({ seed: false });
     try {
-      const page = await (await newContext(browser)).newPage();
+      const page = await (await newContext(app.browser)).newPage();
       await page.goto(empty.url);
       await page.getByRole('region', { name: 'Popular Policies' }).getByText('No policies available').waitFor();
       await page.getByRole('region', { name: 'Meet Our Agents' }).getByText('No agents found.').waitFor();

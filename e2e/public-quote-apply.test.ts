@@ -2,21 +2,12 @@
  * The premium estimator (/get-quote) against the spec's formula, read from the screen, and the
  * application form (/policy-apply-from) it leads to: checks, sign-in on the way, and sending.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { recordApiCalls, signInThroughForm } from './support/public-site.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 /** Spec section 9, written out again here so the screen is checked against the spec, not itself. */
 function specPremium(age: number, coverage: number, years: number, gender: string, smoker: string) {
@@ -49,11 +40,11 @@ const shown = (page: Page, label: string) => page.locator('dl.quote__totals').ge
 
 describe('the quote', () => {
   it('computes the spec formula for many inputs, shows each factor, and needs no network', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/get-quote`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/get-quote`);
     await page.getByRole('heading', { name: 'Get a Free Quote', level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
-    const calls = recordApiCalls(page, server.url);
+    const calls = recordApiCalls(page, app.server.url);
     await page.context().setOffline(true);
     const cases = [
       { age: 25, coverage: 1_000_000, years: 10, gender: 'Female', smoker: 'No' },
@@ -86,8 +77,8 @@ describe('the quote', () => {
   });
 
   it('needs age, coverage and duration as numbers', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/get-quote`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/get-quote`);
     await page.getByRole('button', { name: 'Calculate Premium' }).click();
     await page.getByText('Age is required', { exact: true }).waitFor();
     await page.getByText('Coverage is required').waitFor();
@@ -107,12 +98,12 @@ describe('the quote', () => {
 
 describe('applying for a policy', () => {
   it('refuses a visitor, signs them in on the way, then sends the application', async () => {
-    const policies = (await (await fetch(`${server.url}/api/policies`)).json()) as { id: string; title: string }[];
+    const policies = (await (await fetch(`${app.server.url}/api/policies`)).json()) as { id: string; title: string }[];
     const policy = policies[2]!;
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
 
     // From the policy, through the quote, to the form.
-    await page.goto(`${server.url}/policies/${policy.id}`);
+    await page.goto(`${app.server.url}/policies/${policy.id}`);
     await page.getByRole('link', { name: 'Get a Quote' }).click();
     const q = { age: 34, coverage: 1_000_000, years: 10, gender: 'Male', smoker: 'No' };
     await fillQuote(page, q);
@@ -178,21 +169,21 @@ describe('applying for a policy', () => {
     await page.getByText('Application submitted').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
     // Sent: the draft is gone, the next application starts empty.
-    await page.goto(`${server.url}/policy-apply-from`);
+    await page.goto(`${app.server.url}/policy-apply-from`);
     await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
     expect(await page.getByLabel('Address').inputValue()).toBe('');
     expect(await page.getByLabel('NID number').inputValue()).toBe('');
 
     // The server has it, as the applicant sent it.
     const login = (await (
-      await fetch(`${server.url}/api/auth/login`, {
+      await fetch(`${app.server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'user@demo.local', password: 'demo1234' }),
       })
     ).json()) as { accessToken: string };
     const mine = (await (
-      await fetch(`${server.url}/api/applications`, { headers: { authorization: `Bearer ${login.accessToken}` } })
+      await fetch(`${app.server.url}/api/applications`, { headers: { authorization: `Bearer ${login.accessToken}` } })
     ).json()) as { policyId: string; name: string; nid: string; estimatedPremium: number; healthConditions: string[]; relationship: string }[];
     const created = mine.find((a) => a.policyId === policy.id && a.name === 'Rahim Uddin');
     expect(created).toMatchObject({ nid: '1990123456789', relationship: 'Spouse', healthConditions: ['High Blood Pressure'] });
@@ -201,10 +192,10 @@ describe('applying for a policy', () => {
   });
 
   it('offers a policy choice and a quote when neither was carried', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto(`${server.url}/login`);
+    const page = await (await newContext(app.browser)).newPage();
+    await page.goto(`${app.server.url}/login`);
     await signInThroughForm(page, 'user@demo.local');
-    await page.goto(`${server.url}/policy-apply-from`);
+    await page.goto(`${app.server.url}/policy-apply-from`);
     await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
     const select = page.getByLabel('Policy', { exact: true });
     await expect.poll(() => select.locator('option').count()).toBeGreaterThan(10);

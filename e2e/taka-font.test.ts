@@ -2,35 +2,26 @@
  * The taka sign ships with the app (pwa/build/taka-font.ts): a screen that shows money
  * preloads the one-glyph font and draws ৳ with it; a screen without money never fetches it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext } from './support/browser.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const app = useAppAndBrowser();
 
 const fontRequests = (urls: string[]) => urls.filter((url) => /\/assets\/taka-[^/]*\.woff2$/.test(new URL(url).pathname));
 
 describe('the taka sign', () => {
   it('is preloaded and drawn with its own font where money is shown', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(request.url()));
-    await page.goto(`${server.url}/get-quote`);
+    await page.goto(`${app.server.url}/get-quote`);
     await page.getByRole('heading', { name: 'Get a Free Quote' }).waitFor();
     const preload = page.locator('link[rel="preload"][as="font"]');
     await expect.poll(() => preload.count()).toBe(1);
     const href = (await preload.getAttribute('href')) ?? '';
     expect(href).toMatch(/taka-[^/]*\.woff2$/);
-    const font = await page.request.get(`${server.url}${href}`);
+    const font = await page.request.get(`${app.server.url}${href}`);
     expect(font.status()).toBe(200);
     // One glyph: a couple of kilobytes at most, not the whole Bengali font (~44 KB).
     expect((await font.body()).length).toBeLessThan(3000);
@@ -42,10 +33,10 @@ describe('the taka sign', () => {
   });
 
   it('is not fetched by a screen without money', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(app.browser)).newPage();
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(request.url()));
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${app.server.url}/about`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
