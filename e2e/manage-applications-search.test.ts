@@ -3,22 +3,20 @@
  * does not grow with the data), finds one applicant by name on the server, filters by status
  * and policy together, and pages with Next.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext } from './support/browser.ts';
 import { demoUser } from './support/dashboard-data.ts';
 import { loginAs, queryDb, writeDb } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 const bulk = 1200;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  const customer = demoUser(server);
+  const customer = demoUser(app.server);
   // 1,200 applications in one statement; statuses and plans rotate, one a minute.
   writeDb(
-    server,
+    app.server,
     `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${bulk})
      INSERT INTO applications (id, user_id, user_email, name, address, nid, nominee_name, relationship, policy_name, status, applied_at)
      SELECT 'bulk-' || i, ?, ?, 'Bulk Applicant ' || i, 'House 12, Dhaka', '1990123456789', 'Nominee Name', 'Spouse',
@@ -29,17 +27,13 @@ beforeAll(async () => {
     customer.email,
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
 
 describe('Manage Applications with more than a thousand applications', () => {
   it('shows one page, searches on the server, filters and pages', async () => {
-    const total = queryDb<{ n: number }>(server, 'SELECT count(*) AS n FROM applications')[0]!.n;
+    const total = queryDb<{ n: number }>(app.server, 'SELECT count(*) AS n FROM applications')[0]!.n;
     expect(total).toBeGreaterThan(1000);
-    const page = await (await newContext(browser, { width: 1280, height: 900 })).newPage();
-    await loginAs(page, server, 'admin', '/dashboard/manageApplications');
+    const page = await (await newContext(app.browser, { width: 1280, height: 900 })).newPage();
+    await loginAs(page, app.server, 'admin', '/dashboard/manageApplications');
     await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Applications pages' });
     await nav.getByText(`1–20 of ${total.toLocaleString('en-US')}`).waitFor();
@@ -62,7 +56,7 @@ describe('Manage Applications with more than a thousand applications', () => {
 
     // Policy and status together.
     const expected = queryDb<{ n: number }>(
-      server,
+      app.server,
       "SELECT count(*) AS n FROM applications WHERE status = 'approved' AND instr(lower(policy_name), 'bulk plan 3') > 0",
     )[0]!.n;
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Bulk Plan 3');

@@ -3,14 +3,13 @@
  * days are local days of the browser's time zone (Asia/Dhaka, UTC+6; Pacific/Auckland, UTC+13
  * in March), inclusive; and a chart of a single day draws one whole bar inside the plot.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newContext, type Browser, type Page } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { demoUser, insertPayment } from './support/dashboard-data.ts';
 import { loginAs } from './support/login.ts';
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 
 // 2026-03-09T19:00Z is 10 March 01:00 in Dhaka and 10 March 08:00 in Auckland (UTC: 9 March).
 // 2026-03-10T12:00Z is 10 March 18:00 in Dhaka and 11 March 01:00 in Auckland.
@@ -18,19 +17,14 @@ const early = '2026-03-09T19:00:00.000Z';
 const late = '2026-03-10T12:00:00.000Z';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  const customer = demoUser(server);
-  insertPayment(server, customer, { policyName: 'Time Zone Check Plan', amountMinor: 5000, paidAt: early });
-  insertPayment(server, customer, { policyName: 'Time Zone Check Plan', amountMinor: 2500, paidAt: late });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+  const customer = demoUser(app.server);
+  insertPayment(app.server, customer, { policyName: 'Time Zone Check Plan', amountMinor: 5000, paidAt: early });
+  insertPayment(app.server, customer, { policyName: 'Time Zone Check Plan', amountMinor: 2500, paidAt: late });
 });
 
 async function transactionsIn(timezoneId: string): Promise<Page> {
-  const page = await (await newContext(browser, { width: 1280, height: 900, timezoneId })).newPage();
-  await loginAs(page, server, 'admin', '/dashboard/adminTransactions');
+  const page = await (await newContext(app.browser, { width: 1280, height: 900, timezoneId })).newPage();
+  await loginAs(page, app.server, 'admin', '/dashboard/adminTransactions');
   await page.getByRole('heading', { name: 'Transaction Dashboard' }).waitFor();
   await page.getByLabel('Policy Name').fill('Time Zone Check');
   return page;
