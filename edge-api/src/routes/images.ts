@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
+import { uploadedImageType } from '../db/images.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { storedImageName } from '../lib/image-uploads.ts';
@@ -13,11 +14,11 @@ export const imageRoutes = new Hono<AppEnv>()
     const name = c.req.param('name');
     if (!storedImageName.test(name)) throw notFound('Image');
     const { deps } = c.var;
-    const row = await deps.db.selectFrom('images').select(['content_type']).where('id', '=', name).executeTakeFirst();
-    const image = row ? await deps.images.get(name) : null;
-    if (!row || !image) throw notFound('Image');
+    const contentType = await uploadedImageType(deps.db, name);
+    const image = contentType ? await deps.images.get(name) : null;
+    if (!contentType || !image) throw notFound('Image');
     return c.body(image.body as ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': row.content_type,
+      'Content-Type': contentType,
       'Content-Length': String(image.size),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'public, max-age=31536000, immutable',

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
+import { findApplication } from '../db/applications.ts';
 import type { AppEnv } from '../env.ts';
 import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
 import { isRejected, refundUnrecordedIntent } from '../payments/refunds.ts';
@@ -28,11 +29,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     if (intent.status !== 'succeeded') return ignore(`status is ${intent.status}`);
     const applicationId = intent.metadata.applicationId;
     if (!applicationId) return ignore('no application in its metadata');
-    const application = await db
-      .selectFrom('applications')
-      .select(['id', 'user_id', 'user_email', 'policy_name', 'status'])
-      .where('id', '=', applicationId)
-      .executeTakeFirst();
+    const application = await findApplication(db, applicationId);
     if (!application) return ignore(`application ${applicationId} does not exist`);
     const mismatch = intentMismatch(intent, application, config.payment);
     if (mismatch) return ignore(mismatch);
