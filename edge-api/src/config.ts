@@ -161,7 +161,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     trustProxy: env.TRUST_PROXY === 'true',
     passwordHashConcurrency: int(env.PASSWORD_HASH_CONCURRENCY, 2),
     passwordHashMaxQueue: int(env.PASSWORD_HASH_MAX_QUEUE, 32),
-    passwordHashMaxWaitMs: int(env.PASSWORD_HASH_MAX_WAIT_MS, 2000),
+    passwordHashMaxWaitMs: int(env.PASSWORD_HASH_MAX_WAIT_MS, 1000),
     rateLimits: Object.fromEntries(
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,

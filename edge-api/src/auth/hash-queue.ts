@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 
 let limit = pLimit(2);
 let maxWaiting = 32;
-let maxWaitMs = 2000;
+let maxWaitMs = 1000;
 /** How long one hash takes here, learnt as they run (a moving average; a first guess until then). */
 let hashMs = 250;
 /** Requests waiting for their turn and still wanting it (those given up on are not counted). */
