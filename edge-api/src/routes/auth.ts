@@ -4,7 +4,6 @@
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
 import { verifyGoogleIdToken } from '../auth/google-id-token.ts';
 import { clientKey, emailKey, forgetAttempts, releaseAttempt, reserveAttempt, userKey } from '../auth/login-throttle.ts';
@@ -15,7 +14,9 @@ import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts
 import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
 import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../schemas/auth.ts';
 import { answerWithSession, passwordDecoy } from '../auth/sign-in.ts';
-import { findProfile, profileColumns, toUserProfile } from '../auth/user-profile.ts';
+import { findProfile, toUserProfile } from '../auth/user-profile.ts';
+import { createPasswordAccount, linkGoogleAccount, noteSignIn, setPasswordHash, updateOwnProfile } from '../commands/accounts.ts';
+import { accountExists, passwordHashOf, passwordSignInRow, sessionUserById, userByExternalIdentity } from '../db/users.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, conflict, unauthorized } from '../errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -41,40 +42,13 @@ export const authRoutes = new Hono<AppEnv>()
     const { name, email, password, photo } = c.req.valid('form');
     const { deps } = c.var;
     const { db, clock } = deps;
-    if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
-      throw conflict(emailTaken);
-    }
+    if (await accountExists(db, email)) throw conflict(emailTaken);
     // The picture is checked before the (slow) hash, with the same rules as POST /uploads.
     const picture = hasFile(photo) ? await acceptImage(photo, deps.config) : null;
     const passwordHash = await hashPassword(password);
     const stored: StoredUpload | null = picture ? await putImage(deps.images, picture) : null;
     const id = newId();
-    const now = clock().toISOString();
-    const [created] = await deps.batch([
-      db
-        .insertInto('users')
-        .values({
-          id,
-          email,
-          name,
-          role: 'user',
-          photo_url: stored?.url ?? null,
-          password_hash: passwordHash,
-          created_at: now,
-          last_log_in: now,
-        })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .compile(),
-      // Recorded only when the account was really created (a racing sign-up may have won).
-      ...(stored
-        ? [
-            sql`insert into images (id, content_type, byte_size, owner_id, created_at)
-                select ${stored.name}, ${stored.contentType}, ${stored.size}, ${id}, ${now} where changes() = 1`.compile(db),
-          ]
-        : []),
-    ]);
-    // Zero when the email was taken meanwhile. (Not `=== 1`: D1 counts the sync triggers' writes too.)
-    if (!created?.changes) {
+    if (!(await createPasswordAccount(deps, { id, email, name, passwordHash, picture: stored, at: clock().toISOString() }))) {
       if (stored) await deps.images.delete(stored.name);
       throw conflict(emailTaken);
     }
@@ -91,22 +65,17 @@ export const authRoutes = new Hono<AppEnv>()
     const client = clientKey(clientAddress(c));
     await reserveAttempt(c, client, login.clientFreeAttempts);
     await reserveAttempt(c, emailKey(email), login.freeAttempts);
-    const row = await deps.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'role', 'photo_url', 'password_hash'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const row = await passwordSignInRow(deps.db, email);
     // Same work and same answer whether the account is unknown or the password wrong.
     const ok = await verifyPassword(password, row?.password_hash ?? (await passwordDecoy()));
     if (!row?.password_hash || !ok) throw unauthorized(invalidCredentials);
     await forgetAttempts(deps, emailKey(email));
     await releaseAttempt(deps, client);
-    await deps.db.updateTable('users').set({ last_log_in: deps.clock().toISOString() }).where('id', '=', row.id).execute();
+    await noteSignIn(deps.db, row.id, deps.clock().toISOString());
     // A hash made with older parameters is replaced now, while the password is at hand (decision
     // 0015); only if it is still the hash just checked (not changed meanwhile).
     if (needsRehash(row.password_hash)) {
-      const rehashed = await hashPassword(password);
-      await deps.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', row.id).where('password_hash', '=', row.password_hash).execute();
+      await setPasswordHash(deps.db, row.id, await hashPassword(password), row.password_hash);
     }
     return c.json(await answerWithSession(c, row), 200);
   })
@@ -117,14 +86,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { db } = deps;
     const identity = await verifyGoogleIdToken(deps, idToken);
     const now = deps.clock().toISOString();
-    const linkedUser = () =>
-      db
-        .selectFrom('external_identities')
-        .innerJoin('users', 'users.id', 'external_identities.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.role', 'users.photo_url'])
-        .where('external_identities.issuer', '=', identity.issuer)
-        .where('external_identities.subject', '=', identity.subject)
-        .executeTakeFirst();
+    const linkedUser = () => userByExternalIdentity(db, identity.issuer, identity.subject);
 
     let user = await linkedUser();
     if (!user) {
@@ -133,7 +95,7 @@ export const authRoutes = new Hono<AppEnv>()
       }
       // The email becomes the account's key, so it must be one Google has verified: both to
       // link to an existing account (otherwise anyone could claim it) and to create one.
-      const existing = await db.selectFrom('users').select('id').where('email', '=', identity.email).executeTakeFirst();
+      const existing = await accountExists(db, identity.email);
       if (!identity.emailVerified) {
         throw existing
           ? conflict(
@@ -141,31 +103,11 @@ export const authRoutes = new Hono<AppEnv>()
             )
           : new ApiError(400, 'bad_request', 'Google has not verified your email address. Please verify it with Google, or register with email and password.');
       }
-      const identityRow = sql`insert into external_identities (issuer, subject, user_id, email, created_at)
-        select ${identity.issuer}, ${identity.subject}, id, ${identity.email}, ${now} from users where email = ${identity.email}
-        on conflict do nothing`.compile(db);
-      await deps.batch([
-        // Idempotent, so two first sign-ins racing end on the same account.
-        db
-          .insertInto('users')
-          .values({
-            id: newId(),
-            email: identity.email,
-            name: identity.name ?? identity.email.split('@')[0] ?? identity.email,
-            role: 'user',
-            photo_url: identity.picture?.startsWith('https://') ? identity.picture : null,
-            password_hash: null,
-            created_at: now,
-            last_log_in: now,
-          })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .compile(),
-        identityRow,
-      ]);
+      await linkGoogleAccount(deps, { ...identity, email: identity.email }, newId(), now);
       user = await linkedUser();
       if (!user) throw new ApiError(500, 'internal', 'Google sign-in could not be completed. Please try again.');
     }
-    await db.updateTable('users').set({ last_log_in: now }).where('id', '=', user.id).execute();
+    await noteSignIn(db, user.id, now);
     return c.json(await answerWithSession(c, user), 200);
   })
 
@@ -182,11 +124,7 @@ export const authRoutes = new Hono<AppEnv>()
           : sessionOver,
       );
     }
-    const user = await deps.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'role', 'photo_url'])
-      .where('id', '=', result.userId)
-      .executeTakeFirst();
+    const user = await sessionUserById(deps.db, result.userId);
     if (!user) {
       clearRefreshCookie(c);
       throw unauthorized('This account no longer exists.');
@@ -212,12 +150,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const user = currentUser(c);
     await assertUploadedImage(deps.db, photoURL);
-    const row = await deps.db
-      .updateTable('users')
-      .set({ ...(name !== undefined && { name }), ...(photoURL !== undefined && { photo_url: photoURL }) })
-      .where('id', '=', user.id)
-      .returning(profileColumns)
-      .executeTakeFirst();
+    const row = await updateOwnProfile(deps.db, user.id, { name, photoURL });
     if (!row) throw unauthorized('This account no longer exists.');
     return c.json(toUserProfile(row), 200);
   })
@@ -229,21 +162,17 @@ export const authRoutes = new Hono<AppEnv>()
     // Guessing the old password with a stolen access token is throttled like signing in, but on
     // the user's own key: strangers guessing at the email cannot block this change.
     await reserveAttempt(c, userKey(user.id), deps.config.login.freeAttempts);
-    const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
-    if (!row?.password_hash) {
+    const passwordHash = await passwordHashOf(deps.db, user.id);
+    if (!passwordHash) {
       throw new ApiError(400, 'bad_request', 'This account signs in with Google and has no password to change.');
     }
-    if (!(await verifyPassword(oldPassword, row.password_hash))) {
+    if (!(await verifyPassword(oldPassword, passwordHash))) {
       // 400, not 401: a wrong old password must not sign the user out of the app.
       throw new ApiError(400, 'validation_failed', 'Your current password is incorrect.', {
         fields: { oldPassword: 'Your current password is incorrect.' },
       });
     }
-    await deps.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(newPassword) })
-      .where('id', '=', user.id)
-      .execute();
+    await setPasswordHash(deps.db, user.id, await hashPassword(newPassword));
     await forgetAttempts(deps, userKey(user.id));
     // Every other sign-in ends; this device continues with the new session in the answer.
     await endAllRefreshFamilies(deps, user.id);
