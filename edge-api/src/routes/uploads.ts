@@ -11,8 +11,8 @@
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { sql } from 'kysely';
 import { access, currentUser } from '../auth/access.ts';
+import { recordUpload } from '../commands/uploads.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { acceptImage, putImage } from '../lib/image-uploads.ts';
@@ -56,14 +56,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const stored = await putImage(deps.images, image);
     let recorded: boolean;
     try {
-      // Recorded only while the account stays within its quota: one conditional insert, so
-      // parallel uploads cannot pass the quota together.
-      const [result] = await deps.batch([
-        sql`insert into images (id, content_type, byte_size, owner_id, created_at)
-            select ${stored.name}, ${stored.contentType}, ${stored.size}, ${user.id}, ${deps.clock().toISOString()}
-            where (select coalesce(sum(byte_size), 0) from images where owner_id = ${user.id}) + ${stored.size} <= ${uploadQuotaBytes}`.compile(deps.db),
-      ]);
-      recorded = Boolean(result?.changes);
+      recorded = await recordUpload(deps, user.id, stored, uploadQuotaBytes);
     } catch (err) {
       await deps.images.delete(stored.name);
       throw err;
