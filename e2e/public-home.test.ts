@@ -129,10 +129,14 @@ describe('popular policies', () => {
     const page = await (await newContext(app.browser)).newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/policies/6', async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The first pull is held too: once it has filled the local copy, the home reads the six from
+    // there and never waits on the server (a slow network on a first visit holds both).
+    for (const path of ['/api/policies/6', '/api/sync']) {
+      await page.route((url) => url.pathname === path, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
     // Opened directly, home shows the policies it was prerendered with while the server is asked.
     await page.goto(app.server.url);
     const popular = page.getByRole('region', { name: 'Popular Policies' });
