@@ -38,6 +38,24 @@ const prerenderPublicPages: Plugin = {
   },
 };
 
+/**
+ * - `shell`: everything the entry loads before any route (React, the router, the session and
+ *   status stores), one file instead of ~15.
+ * - `public-common`: the small modules the public pages' routes share (their own chunks stay
+ *   per route). Signed-in screens use them too, but nothing of theirs is pulled in here, and
+ *   Dexie and the zod schemas stay in their own chunks.
+ */
+const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request))\.tsx?$/;
+const isEntry = /[\\/]pwa[\\/](index\.html|src[\\/]main\.tsx)/;
+const isStyle = /\.css($|\?)/;
+const chunkGroups = [
+  // The entry itself stays the page's one script (grouped, its chunk would be an empty facade),
+  // and the shell's stylesheets stay the entry's: as the chunk's, a route's lazy import would
+  // append them after the route's own styles and undo the route's overrides (the home's hero).
+  { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isEntry.test(id) && !isStyle.test(id), priority: 2 },
+  { name: 'public-common', test: publicCommon, priority: 1 },
+];
+
 export default defineConfig({
   plugins: [
     takaFont(),
@@ -95,6 +113,9 @@ export default defineConfig({
     // The taka sign's font stays a file (pwa/build/taka-font.ts): inlined, every page's CSS
     // would carry it; as a file, only screens with money fetch (and preload) it.
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    // Fewer, larger chunks on the way to a public page's hydration (decision 0052): on a slow
+    // phone over HTTP/1.1 each file costs a round trip, six at a time.
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   server: {
     proxy: { [apiPrefix]: { target: 'http://127.0.0.1:8787' } },
