@@ -6,19 +6,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BatchRunner } from '../../edge-api/src/db/batch.ts';
 import { migrate } from '../../edge-api/src/db/migrate.ts';
+import { kyselyOverQueries } from '../../edge-api/src/db/query-function-kysely.ts';
 import type { Database } from '../../edge-api/src/db/schema.ts';
 import { createNodeDatabase } from '../../edge-api/src/db/sqlite-node.ts';
 import { inlineParameters, sqlScript } from './sql-text.ts';
@@ -32,44 +23,9 @@ export interface OperatorDb {
   close(): Promise<void>;
 }
 
-/** Each query is one `wrangler d1 execute --command`: slow, so the tools read little and write in one batch. */
-class WranglerConnection implements DatabaseConnection {
-  constructor(private readonly target: WranglerTarget) {}
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return { rows: d1Query<R>(this.target, inlineParameters(query)) };
-  }
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('Streaming is not supported through wrangler');
-  }
-}
-
-class WranglerDriver implements Driver {
-  constructor(private readonly target: WranglerTarget) {}
-  async init() {}
-  async acquireConnection() {
-    return new WranglerConnection(this.target);
-  }
-  async beginTransaction() {
-    throw new Error('D1 has no interactive transactions: use the batch runner');
-  }
-  async commitTransaction() {}
-  async rollbackTransaction() {}
-  async releaseConnection() {}
-  async destroy() {}
-}
-
-function wranglerDialect(target: WranglerTarget): Dialect {
-  return {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new WranglerDriver(target),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  };
-}
-
 export function openD1(target: WranglerTarget): OperatorDb {
-  const db = new Kysely<Database>({ dialect: wranglerDialect(target) });
+  // Each query is one `wrangler d1 execute --command`: slow, so the tools read little and write in one batch.
+  const db = kyselyOverQueries(async (query) => ({ rows: d1Query(target, inlineParameters(query)) }), 'D1 through wrangler');
   return {
     db,
     // A batch is one SQL file: `wrangler d1 execute --file` applies it as a unit. Results

@@ -22,17 +22,9 @@
  *   failing command is alone and gets its own error, as it would have without grouping.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { BatchResult, BatchRunner } from './batch.ts';
+import { kyselyOverQueries } from './query-function-kysely.ts';
 import type { Database } from './schema.ts';
 
 interface Group {
@@ -148,39 +140,12 @@ function current() {
   return store;
 }
 
-const connection: DatabaseConnection = {
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { rounds, index } = current();
-    const [result] = await rounds.enqueue(index, [query], false);
-    return { rows: (result?.rows ?? []) as R[], numAffectedRows: BigInt(result?.changes ?? 0) };
-  },
-  // eslint-disable-next-line require-yield
-  async *streamQuery() {
-    throw new Error('Grouped queries cannot stream');
-  },
-};
-
-const driver: Driver = {
-  init: async () => {},
-  acquireConnection: async () => connection,
-  beginTransaction: async () => {
-    throw new Error('Grouped commands write with batches, not transactions');
-  },
-  commitTransaction: async () => {},
-  rollbackTransaction: async () => {},
-  releaseConnection: async () => {},
-  destroy: async () => {},
-};
-
 /** One Kysely for every grouped run (its prepared queries are compiled once). */
-const groupedDb = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => driver,
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-});
+const groupedDb = kyselyOverQueries(async <R>(query: CompiledQuery) => {
+  const { rounds, index } = current();
+  const [result] = await rounds.enqueue(index, [query], false);
+  return { rows: (result?.rows ?? []) as R[], numAffectedRows: BigInt(result?.changes ?? 0) };
+}, 'Grouped commands');
 
 const groupedBatch: BatchRunner = (queries) => {
   const { rounds, index } = current();
