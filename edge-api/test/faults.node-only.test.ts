@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { storageFullMessage } from '../src/errors.ts';
-import { startNodeServer } from '../src/node.ts';
 import { pngImage } from './support/images.ts';
-import { testJwtSecret, testLimits, type ApiTarget, nodeTarget } from './support/target.ts';
+import { startNodeOnFreshData, testJwtSecret } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 import { repoRoot } from './support/worker-build.ts';
 
@@ -29,25 +28,17 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...fs, writeFile, default: { ...fs, writeFile } };
 });
 
-type Server = Awaited<ReturnType<typeof startNodeServer>>;
+const started: Awaited<ReturnType<typeof startNodeOnFreshData>>[] = [];
 const dirs: string[] = [];
-const servers: Server[] = [];
 
 async function serve(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'api-faults-'));
-  dirs.push(dataDir);
-  const server = await startNodeServer({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
-    servePwa: false,
-    quiet: true,
-  });
-  servers.push(server);
-  const api: ApiTarget = nodeTarget(server);
-  return { api, dataDir };
+  const node = await startNodeOnFreshData(env);
+  started.push(node);
+  return node;
 }
 
 afterAll(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
+  for (const node of started) await node.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,33 +5,20 @@
  * by the 503 arriving while the request that fills the server is still open.
  */
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startNodeServer } from '../src/node.ts';
 import { login } from './support/auth-client.ts';
-import { nodeTarget, testJwtSecret, testLimits } from './support/target.ts';
+import { nodeTarget, startNodeOnFreshData } from './support/target.ts';
 
-type Server = Awaited<ReturnType<typeof startNodeServer>>;
-const dirs: string[] = [];
-const servers: Server[] = [];
+const started: Awaited<ReturnType<typeof startNodeOnFreshData>>[] = [];
 
 async function serve(env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'api-overload-'));
-  dirs.push(dataDir);
-  const server = await startNodeServer({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
-    servePwa: false,
-    quiet: true,
-  });
-  servers.push(server);
-  return server;
+  const node = await startNodeOnFreshData(env);
+  started.push(node);
+  return node.server;
 }
 
 afterAll(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const node of started) await node.stop();
 });
 
 interface RawAnswer {

@@ -69,17 +69,27 @@ function oneConnectionEach(init: RequestInit = {}): RequestInit {
 }
 
 async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
+  const { api, stop } = await startNodeOnFreshData(env);
+  return { ...api, stop };
+}
+
+/**
+ * A Node server on a data folder of its own with the tests' settings, for Node-only tests that
+ * need the server or its folder themselves (a fault to inject, raw sockets). `stop` removes the folder.
+ */
+export async function startNodeOnFreshData(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-node-'));
   const server = await startNodeServer({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
     servePwa: false,
     quiet: true,
   });
-  const target = nodeTarget(server);
   return {
-    ...target,
+    server,
+    dataDir,
+    api: nodeTarget(server),
     async stop() {
-      await server.stop();
+      await server.stop().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
