@@ -5,7 +5,7 @@
  * (docs/decisions/0060-agent-offline-scope.md), most recently assigned first.
  * (The clearance screen reads the same list its own way: features do not share code.)
  */
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { useLocalFirst, type LocalFirstList } from '../../lib/use-local-first.ts';
@@ -28,16 +28,14 @@ export async function fetchAssignedPage(email: string, query: { q: string; page:
     },
     { init: { signal } },
   );
-  if (!res.ok) throw await toApiError(res);
-  const body = (await res.json()) as Partial<PageOf<Application>>;
+  const body: Partial<PageOf<Application>> = await answerOf(res);
   if (!Array.isArray(body.items)) throw new InvalidFormatError();
   return body as PageOf<Application>;
 }
 
 async function fetchAssigned(email: string, signal: AbortSignal): Promise<Application[]> {
   const res = await api.applications.assigned[':email'].$get({ param: { email } }, { init: { signal } });
-  if (!res.ok) throw await toApiError(res);
-  const body: unknown = await res.json();
+  const body: unknown = await answerOf(res);
   if (!Array.isArray(body)) throw new InvalidFormatError();
   return body as Application[];
 }

@@ -4,7 +4,7 @@
  * keeps every open claim (docs/decisions/0060-agent-offline-scope.md), so the screen reads it
  * from there once it is filled.
  */
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
 
@@ -13,8 +13,7 @@ export async function fetchAssignedApplications(email: string, signal?: AbortSig
     { param: { email }, query: { status: 'open', pageSize: '100' } },
     { init: { signal } },
   );
-  if (!res.ok) throw await toApiError(res);
-  const body = (await res.json()) as { items?: unknown };
+  const body: { items?: unknown } = await answerOf(res);
   // Spec section 8: anything but a list is reported, not shown half-read.
   if (!Array.isArray(body.items)) throw new Error('Invalid data format received from server');
   return body.items as Application[];

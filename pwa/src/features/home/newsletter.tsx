@@ -3,6 +3,7 @@
  * cleared) or error, with the server's own words when it sends them.
  */
 import { useState, type FormEvent } from 'react';
+import { answerOf, ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -10,15 +11,6 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null;
 // The rules (zod, ~24 KB compressed with the other forms' schemas) load when the visitor starts
 // on the form, not with the home page: on a slow phone every file before hydration costs a round trip.
 const loadRules = () => import('edge-api/src/schemas/newsletter.ts');
-
-async function messageFrom(res: Response): Promise<string | null> {
-  try {
-    const body = (await res.json()) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : null;
-  } catch {
-    return null;
-  }
-}
 
 export function Newsletter() {
   const [name, setName] = useState('');
@@ -38,17 +30,14 @@ export function Newsletter() {
         setOutcome({ kind: 'error', text: checked.error.issues[0]?.message ?? 'Subscription failed' });
         return;
       }
-      const res = await api.subscribe.$post({ json: checked.data });
-      const message = await messageFrom(res);
-      if (res.ok) {
-        setOutcome({ kind: 'success', text: message ?? 'Thank you for subscribing!' });
-        setName('');
-        setEmail('');
-      } else {
-        setOutcome({ kind: 'error', text: message ?? 'Subscription failed' });
-      }
-    } catch {
-      setOutcome({ kind: 'error', text: 'Failed to subscribe. Please try again.' });
+      const answer = await answerOf(await api.subscribe.$post({ json: checked.data }));
+      setOutcome({ kind: 'success', text: answer.message || 'Thank you for subscribing!' });
+      setName('');
+      setEmail('');
+    } catch (error) {
+      // The server's refusal in its own words; a network failure gets the spec's retry text.
+      const text = error instanceof ApiRequestError ? messageOf(error, 'Subscription failed') : 'Failed to subscribe. Please try again.';
+      setOutcome({ kind: 'error', text });
     } finally {
       setSubmitting(false);
     }

@@ -1,5 +1,5 @@
 /** Agent requests for admins (spec section 7): list, approve or disapprove, delete. */
-import { answerOf, toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 
 export type RequestStatusFilter = '' | 'pending' | 'approved' | 'disapproved';
@@ -24,11 +24,9 @@ export async function fetchAgentRequests(query: { q: string; status: RequestStat
 export type AgentRequest = Awaited<ReturnType<typeof fetchAgentRequests>>['items'][number];
 
 export async function setAgentRequestStatus(id: string, status: 'approved' | 'disapproved'): Promise<void> {
-  const res = await api.agents[':id'].status.$patch({ param: { id }, json: { status } });
-  if (!res.ok) throw await toApiError(res);
+  await answerOf(await api.agents[':id'].status.$patch({ param: { id }, json: { status } }));
 }
 
 export async function deleteAgentRequest(id: string): Promise<void> {
-  const res = await api.agents[':id'].$delete({ param: { id } });
-  if (!res.ok) throw await toApiError(res);
+  await answerOf(await api.agents[':id'].$delete({ param: { id } }));
 }

@@ -1,6 +1,6 @@
 /** Blog management calls (spec section 7): a page of them, create, edit, delete. */
 import type { Blog } from 'edge-api/src/db/blogs.ts';
-import { toApiError } from '../../lib/api-error.ts';
+import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { PageOf } from '../../lib/use-paged-request.ts';
 
@@ -20,23 +20,19 @@ export async function fetchBlogsPage(query: { q: string; page: number }, signal?
     { query: { page: String(query.page), pageSize: String(blogsPageSize), ...(query.q.trim() ? { q: query.q.trim() } : {}) } },
     { init: { signal } },
   );
-  if (!res.ok) throw await toApiError(res);
-  return res.json();
+  return answerOf(res);
 }
 
 export async function createBlog(draft: BlogDraft): Promise<void> {
-  const res = await api.blogs.$post({ json: draft }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
-  if (!res.ok) throw await toApiError(res);
+  await answerOf(await api.blogs.$post({ json: draft }, { headers: { 'Idempotency-Key': crypto.randomUUID() } }));
 }
 
 export async function updateBlog(id: string, draft: BlogDraft): Promise<void> {
-  const res = await api.blogs[':id'].$patch({ param: { id }, json: draft });
-  if (!res.ok) throw await toApiError(res);
+  await answerOf(await api.blogs[':id'].$patch({ param: { id }, json: draft }));
 }
 
 export async function deleteBlog(id: string): Promise<void> {
-  const res = await api.blogs[':id'].$delete({ param: { id } });
-  if (!res.ok) throw await toApiError(res);
+  await answerOf(await api.blogs[':id'].$delete({ param: { id } }));
 }
 
 /** The public blog pages read the device's copy: refresh it after a change. */
