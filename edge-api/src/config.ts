@@ -49,6 +49,8 @@ export interface AppConfig {
   };
   /** Per-client request limits (lib/rate-limit.ts): at most `max` requests per `windowSeconds`. */
   rateLimits: Record<RateLimitName, RateLimit>;
+  /** Policy views counted in memory and written in batches (lib/view-counter.ts, decision 0061). */
+  viewCounting: ViewCountingSettings;
   /** Bytes of images one account may have uploaded (POST /uploads). */
   uploadQuotaBytes: number;
   /** An uploaded image nothing refers to is removed after this long. */
@@ -100,6 +102,15 @@ function rateLimit(value: string | undefined, fallback: RateLimit): RateLimit {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
   if (!match) throw new Error(`Expected a rate limit like "10/3600" (requests/seconds), got "${value}"`);
   return { max: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
+export interface ViewCountingSettings {
+  /** A counted view waits at most this long before it is written (VIEW_FLUSH_MS; 0: after its own request). */
+  flushMs: number;
+  /** A batch this many views large is written at once (VIEW_BATCH_SIZE). */
+  batchSize: number;
+  /** Clients whose view window is remembered (VIEW_LIMIT_MAX_CLIENTS); past it the oldest is forgotten. */
+  maxClients: number;
 }
 
 export type EnvSource = Record<string, string | undefined>;
@@ -165,6 +176,11 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     rateLimits: Object.fromEntries(
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,
+    viewCounting: {
+      flushMs: int(env.VIEW_FLUSH_MS, 2000),
+      batchSize: Math.max(1, int(env.VIEW_BATCH_SIZE, 1000)),
+      maxClients: Math.max(1, int(env.VIEW_LIMIT_MAX_CLIENTS, 100_000)),
+    },
     uploadQuotaBytes: int(env.UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
     unusedUploadGraceSeconds: int(env.UNUSED_UPLOAD_GRACE_SECONDS, 24 * 3600),
     catalogueRefreshMs: int(env.CATALOGUE_POPULARITY_SECONDS, 60) * 1000,

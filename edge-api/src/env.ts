@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { BatchRunner } from './db/batch.ts';
 import type { Database, Role } from './db/schema.ts';
+import type { ViewCounter } from './lib/view-counter.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ImageStore } from './storage/images.ts';
 
@@ -15,6 +16,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Card payments: Stripe, the demo mode, or refusing (see payments/choose-provider.ts). */
   payments: PaymentProvider;
+  /** Policy views counted in memory, written in batches (lib/view-counter.ts). */
+  views: ViewCounter;
   /** The client's network address (per-client limits); see client-address.ts. */
   clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Fetch used for outside services (OpenID JWKS); tests may point it at local stand-ins. */

@@ -26,6 +26,7 @@ import { withStaticPwa } from './static-pwa.ts';
 import { diskImageStore } from './storage/disk-images.ts';
 import { useSha256 } from './lib/idempotency.ts';
 import { compileWasm, useWebpDecoder } from './lib/webp-decode.ts';
+import { createViewCounter, writeViews } from './lib/view-counter.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const migrationsDir = join(root, 'migrations');
@@ -73,6 +74,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     clock,
     payments: choosePaymentProvider(config, database.db, clock),
     clientAddress: nodeClientAddress(config.trustProxy),
+    views: createViewCounter(writeViews(database.db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
   };
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
@@ -110,6 +112,11 @@ export async function startNodeServer(options: StartOptions = {}) {
     housekeeping(deps).catch((err: unknown) => console.error('Housekeeping failed:', err));
   }, 3_600_000);
   housekeepingTimer.unref();
+  // Counted views are written at most VIEW_FLUSH_MS after they were counted (decision 0061).
+  const viewTimer = setInterval(() => {
+    if (deps.views.due()) void deps.views.flush();
+  }, Math.max(10, Math.min(config.viewCounting.flushMs, 1000)));
+  viewTimer.unref();
 
   return {
     port: actualPort,
@@ -120,8 +127,11 @@ export async function startNodeServer(options: StartOptions = {}) {
     load: shedder.stats,
     async stop() {
       clearInterval(housekeepingTimer);
+      clearInterval(viewTimer);
       shedder.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      // After the last request, before the database closes: no counted view is left unwritten.
+      await deps.views.flush();
       await database.close();
     },
   };

@@ -15,6 +15,7 @@ import { choosePaymentProvider } from './payments/choose-provider.ts';
 import { r2ImageStore } from './storage/r2-images.ts';
 import { prerenderedPages } from './worker-pages.ts';
 import { useWebpDecoder } from './lib/webp-decode.ts';
+import { createViewCounter, writeViews } from './lib/view-counter.ts';
 import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 
 useWebpDecoder(webpDecoderWasm);
@@ -24,6 +25,15 @@ export interface WorkerEnv extends EnvSource {
   IMAGES: R2Bucket & EnvSource[string];
   /** The built PWA (`[assets] binding`); absent when the Worker runs without assets (API tests). */
   ASSETS?: Fetcher & EnvSource[string];
+}
+
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** No timer outlives a Worker's request: a due batch of counted views is written after one. */
+function writeDueViews(deps: AppDeps, ctx: ExecutionContext) {
+  if (deps.views.due()) ctx.waitUntil(deps.views.flush());
 }
 
 interface Isolate {
@@ -56,6 +66,8 @@ function appFor(env: WorkerEnv) {
       payments,
       // Set by Cloudflare's edge for every request; a client cannot forge it there.
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
+      // Per isolate (decision 0061): written after a request that finds the batch due, below.
+      views: createViewCounter(writeViews(db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
     };
     const pages = env.ASSETS ? prerenderedPages(env.ASSETS) : undefined;
     cached = { env, deps, app: createApp(deps), pages, d1Calls: counter?.calls };
@@ -64,19 +76,27 @@ function appFor(env: WorkerEnv) {
 }
 
 export default {
-  async fetch(request: Request, env: WorkerEnv, ctx: unknown) {
-    const { app: api, pages, d1Calls } = appFor(env);
+  async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
+    const { app: api, pages, d1Calls, deps } = appFor(env);
     const path = new URL(request.url).pathname;
     const app = pages && !isApiPath(path) && prerenderedPageFile(path) ? pages : api;
-    if (!d1Calls) return app.fetch(request, env, ctx as never);
+    if (!d1Calls) {
+      const response = await app.fetch(request, env, ctx as never);
+      writeDueViews(deps, ctx);
+      return response;
+    }
     const before = d1Calls();
     const response = await app.fetch(request, env, ctx as never);
     const counted = new Response(response.body, response);
     counted.headers.set(d1CallsHeader, String(d1Calls() - before));
+    // After the count: a batch of views is no call of this request's own.
+    writeDueViews(deps, ctx);
     return counted;
   },
   /** The cron trigger of wrangler.toml: unused uploads and old rate-limit windows. */
-  scheduled(_event: unknown, env: WorkerEnv, ctx: { waitUntil(promise: Promise<unknown>): void }) {
-    ctx.waitUntil(housekeeping(appFor(env).deps));
+  scheduled(_event: unknown, env: WorkerEnv, ctx: ExecutionContext) {
+    const { deps } = appFor(env);
+    // An isolate that saw views and then no request writes them here, if the cron lands on it.
+    ctx.waitUntil(Promise.all([housekeeping(deps), deps.views.flush()]));
   },
 };

@@ -161,12 +161,3 @@ export async function deletePolicy(deps: Deps, actor: SessionUser, id: string) {
   if ((removed?.changes ?? 0) === 0) throw notFound('Policy');
   return { success: true as const, deletedCount: 1 as const, message: 'Policy deleted' };
 }
-
-/** One more view of a policy (its popularity); kept out of the policy row so a view does not re-sync it. */
-export async function countPolicyView(db: Deps['db'], id: string): Promise<void> {
-  await db
-    .insertInto('policy_stats')
-    .values({ policy_id: id, view_count: 1 })
-    .onConflict((oc) => oc.column('policy_id').doUpdateSet({ view_count: sql`view_count + 1` }))
-    .execute();
-}

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { selectPolicies, toPolicy } from './policies.ts';
+import type { ViewCounter } from '../lib/view-counter.ts';
 import type { Database } from './schema.ts';
 
 /** The whole catalogue as the JSON GET /api/policies answers with, and its entity tag. */
@@ -54,16 +55,24 @@ async function entityTag(json: Uint8Array<ArrayBuffer>): Promise<string> {
  * (and its tag changed) only if they moved, so views cost neither a rebuild nor a re-download
  * per view. GET /api/policies/:id and /api/policies/6 always show current popularity.
  */
-export async function policyCatalogue(db: Kysely<Database>, popularityRefreshMs: number): Promise<CatalogueBody> {
+export async function policyCatalogue(
+  db: Kysely<Database>,
+  popularityRefreshMs: number,
+  views: Pick<ViewCounter, 'flush'>,
+): Promise<CatalogueBody> {
   const version = await catalogueVersion(db);
   const now = Date.now();
   const cached = cache.get(db);
+  // Views this process counted but has not written yet are written before popularity is read,
+  // so the list counts them as the policy's own page does (lib/view-counter.ts).
   if (cached && cached.version === version) {
     if (now - cached.popularityCheckedAt < popularityRefreshMs) return cached;
+    await views.flush();
     const popularity = await popularityTotals(db);
     cached.popularityCheckedAt = now;
     if (popularity === cached.popularity) return cached;
   }
+  await views.flush();
   // Totals first: a view landing while the rows are read shows at the next comparison.
   const popularity = await popularityTotals(db);
   const rows = await selectPolicies(db).orderBy('policies.creation_date', 'desc').execute();

@@ -1,8 +1,8 @@
 import { Hono, type TypedResponse } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
-import { countPolicyView, createPolicy, deletePolicy, updatePolicy } from '../commands/policies.ts';
+import { createPolicy, deletePolicy, updatePolicy } from '../commands/policies.ts';
 import { policyInput, policyPatch } from '../schemas/policy.ts';
-import { countRequest } from '../lib/rate-limit.ts';
+import { clientAddress } from '../client-address.ts';
 import { policyById, popularityOf, toPolicy, type Policy } from '../db/policies.ts';
 import { policyCatalogue } from '../db/policy-catalogue.ts';
 import { popularPolicies } from '../db/popular-policies.ts';
@@ -16,7 +16,8 @@ import { mutationKey, reply } from './reply.ts';
 /** /api/policies: the public catalogue and its reads; admins create, edit and delete. */
 export const policyRoutes = new Hono<AppEnv>()
   .get('/', access('GET /policies'), publicCache(), async (c) => {
-    const catalogue = await policyCatalogue(c.var.deps.db, c.var.deps.config.catalogueRefreshMs);
+    const { db, config, views } = c.var.deps;
+    const catalogue = await policyCatalogue(db, config.catalogueRefreshMs, views);
     c.header('ETag', catalogue.etag);
     // A client that already has this exact catalogue gets no body. If-None-Match compares
     // weakly: the tag may come back as W/"..." after the Node server compressed the answer.
@@ -29,17 +30,23 @@ export const policyRoutes = new Hono<AppEnv>()
     // The same body c.json would send, serialised once per catalogue change (db/policy-catalogue.ts).
     return c.body(catalogue.json, 200) as unknown as TypedResponse<Policy[], 200, 'json'>;
   })
-  .get('/6', access('GET /policies/6'), publicCache(), async (c) => c.json(await popularPolicies(c.var.deps.db), 200))
+  .get('/6', access('GET /policies/6'), publicCache(), async (c) => {
+    // The ranking is read from policy_stats: this process's counted views go in first (a no-op
+    // when none wait), so the six agree with the policies' own pages.
+    await c.var.deps.views.flush();
+    return c.json(await popularPolicies(c.var.deps.db), 200);
+  })
   .get('/:id', access('GET /policies/:id'), publicCache(), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    const { db } = c.var.deps;
+    const { db, views } = c.var.deps;
     const [row] = (await policyById.execute(db, id)).rows;
     if (!row) throw notFound('Policy');
-    // A view counts towards popularity; it is kept out of the policy row so it is not re-synced.
+    // A view counts towards popularity, in memory and written in batches (lib/view-counter.ts).
     // Past its view limit a client still reads the policy, but its views no longer count.
-    if ((await countRequest(c, 'views')) === null) await countPolicyView(db, id);
+    views.count(id, clientAddress(c));
     const policy = toPolicy(row);
-    return c.json({ ...policy, popularity: popularityOf((row.view_count ?? 0) + 1, row.application_count ?? 0) }, 200);
+    const viewCount = (row.view_count ?? 0) + views.unwritten(id);
+    return c.json({ ...policy, popularity: popularityOf(viewCount, row.application_count ?? 0) }, 200);
   })
   .post('/', access('POST /policies'), validate('json', policyInput), async (c) => {
     const user = currentUser(c);
