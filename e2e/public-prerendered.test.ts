@@ -150,6 +150,23 @@ describe('prerendered public pages', () => {
     await page.context().close();
   });
 
+  it('starts the app-shell pages (sign-in, registration) with no warning or error in the console', async () => {
+    const context = await newContext(journey.browser);
+    const page = await context.newPage();
+    const said: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') said.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => said.push(error.message));
+    for (const [path, heading] of [['/login', 'Login'], ['/register', 'Register']] as const) {
+      await page.goto(new URL(path, journey.server.url).href);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(said).toEqual([]);
+    await context.close();
+  });
+
   it('serves the prerendered pages offline, and the app shell for signed-in screens', async () => {
     const context = await newContext(journey.browser);
     const page = await context.newPage();

@@ -27,10 +27,10 @@ async function prerenderedData(): Promise<PrerenderedData | null> {
   }
 }
 
-const data = await prerenderedData();
+// Render only once the route's code is here: a hydration's first render is then the prerendered
+// screen, and the app shell never renders a router that has no screen to show yet.
+const [data] = await Promise.all([prerenderedData(), routerReady]);
 if (data) {
-  // Hydrate only once the route's code is here, so the first render is the prerendered screen.
-  await routerReady;
   hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
 } else {
   createRoot(root).render(<AppTree router={<AppRouter />} prerendered={null} />);
