@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { isApiPath } from './api-prefix.ts';
 import type { createApp } from './app.ts';
+import { gzippedByTag } from './compressed-by-tag.ts';
 import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
 import { securityHeaders } from './security.ts';
 import { revalidatedFiles } from './static-etag.ts';
@@ -51,7 +52,9 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     .all('*', async (c, next) => {
       if (!isApiPath(c.req.path)) return next();
       const answer = await api.fetch(c.req.raw);
-      const response = acceptsCompression(c) ? await withKnownLength(answer) : answer;
+      const response = acceptsCompression(c)
+        ? ((await gzippedByTag(c.req.path, answer, c.req.header('accept-encoding'))) ?? (await withKnownLength(answer)))
+        : answer;
       fromApi.add(response);
       return response;
     })

@@ -20,7 +20,13 @@ const fakeApi = new Hono()
   .basePath('/api')
   .get('/small', (c) => c.json({ ok: true }))
   .get('/large', (c) => c.json(large))
-  .get('/empty', (c) => c.body(null, 204));
+  .get('/empty', (c) => c.body(null, 204))
+  // Like the catalogue: the same bytes for as long as the tag holds.
+  .get('/tagged', (c) => {
+    c.header('ETag', `"v${catalogue.version}"`);
+    return c.json(catalogue);
+  });
+const catalogue = { version: 1, ...large };
 const app = withStaticPwa(fakeApi as unknown as ReturnType<typeof createApp>, dist);
 
 const gunzip = (res: Response) => new Response(res.body?.pipeThrough(new DecompressionStream('gzip'))).text();
@@ -39,6 +45,31 @@ describe('the Node server beside the API', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(JSON.parse(await gunzip(res))).toEqual(large);
+  });
+
+  it('gzips a tagged answer once per tag: the same bytes with their length, a weak tag, and new bytes for a new tag', async () => {
+    const ask = (encoding: string) => app.request('/api/tagged', { headers: { 'accept-encoding': encoding } });
+    const first = await ask('gzip, deflate, br');
+    const again = await ask('gzip, deflate, br');
+    for (const res of [first, again]) {
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('etag')).toBe('W/"v1"');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    }
+    const firstBytes = new Uint8Array(await first.clone().arrayBuffer());
+    expect(Number(first.headers.get('content-length'))).toBe(firstBytes.byteLength);
+    expect(new Uint8Array(await again.clone().arrayBuffer())).toEqual(firstBytes);
+    expect(JSON.parse(await gunzip(again))).toEqual(catalogue);
+
+    catalogue.version = 2;
+    const changed = await ask('gzip');
+    expect(changed.headers.get('etag')).toBe('W/"v2"');
+    expect(JSON.parse(await gunzip(changed))).toEqual({ ...large, version: 2 });
+    // A client that refuses gzip gets the plain bytes and the strong tag.
+    const refused = await ask('gzip;q=0');
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(refused.headers.get('etag')).toBe('"v2"');
+    expect(await refused.json()).toEqual({ ...large, version: 2 });
   });
 
   it('sends plain bytes to a client that accepts no compression', async () => {
