@@ -1,8 +1,23 @@
 import { sql } from 'kysely';
 import { createMiddleware } from 'hono/factory';
+import { prepareQuery } from '../db/prepared.ts';
 import type { AppEnv } from '../env.ts';
 import { unauthorized } from '../errors.ts';
 import { verifyAccessToken } from './tokens.ts';
+
+/**
+ * Asked on every signed-in request, so compiled once (db/prepared.ts). One query: the user and
+ * whether the sign-in the token belongs to has been ended.
+ */
+const sessionUser = prepareQuery(2, (db, userId: string, sessionId: string | null) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role', 'photo_url'])
+    .select(
+      sql<number>`exists (select 1 from refresh_sessions where family_id = ${sessionId} and revoked_at is not null)`.as('session_ended'),
+    )
+    .where('id', '=', userId),
+);
 
 /**
  * Reads the bearer token and loads its user from the database on every request, so a
@@ -20,18 +35,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     const { deps } = c.var;
     const claims = await verifyAccessToken(deps.config, match[1], deps.clock());
     if (!claims) throw unauthorized('Your session has expired. Please sign in again.');
-    const sessionId = claims.sid ?? null;
-    const row = await deps.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'role', 'photo_url'])
-      // One query: the user and whether the sign-in the token belongs to has been ended.
-      .select(
-        sql<number>`exists (select 1 from refresh_sessions where family_id = ${sessionId} and revoked_at is not null)`.as(
-          'session_ended',
-        ),
-      )
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
+    const [row] = (await sessionUser.execute(deps.db, claims.sub, claims.sid ?? null)).rows;
     if (!row) throw unauthorized('This account no longer exists.');
     if (Number(row.session_ended) === 1) throw unauthorized('You have been signed out. Please sign in again.');
     // Roles are compared case-insensitively (spec section 6).

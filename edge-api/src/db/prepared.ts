@@ -8,8 +8,9 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
 
+/** A query builder, or raw SQL (`sql\`...\``), which compiles with the database it is given. */
 interface Compilable<Row> {
-  compile(): CompiledQuery<Row>;
+  compile(db: Kysely<Database>): CompiledQuery<Row>;
 }
 
 /** A stand-in value no real argument can equal (an object, compared by identity). */
@@ -42,7 +43,7 @@ export function prepareQuery<Args extends unknown[], Row>(
     let compiled = cache.get(db);
     if (!compiled) {
       const slots = Array.from({ length: arity }, (_, index) => new Slot(index)) as unknown as Args;
-      const query = build(db, ...slots).compile();
+      const query = build(db, ...slots).compile(db);
       const sources = query.parameters.map((value) => (value instanceof Slot ? value.index : -1));
       if (new Set(sources.filter((source) => source >= 0)).size !== arity) {
         throw new Error(`A prepared query must use each of its ${arity} arguments as a parameter: ${query.sql}`);

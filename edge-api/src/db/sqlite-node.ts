@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { BatchRunner } from './batch.ts';
 import type { Database } from './schema.ts';
+import { groupCommit } from './group-commit.ts';
 import { cachedStatements } from './statement-cache.ts';
 
 export interface NodeDatabase {
@@ -27,20 +28,18 @@ export function createNodeDatabase(file: string): NodeDatabase {
   // Kysely only calls prepare and close on the database it is given.
   const database = { prepare, close: () => sqlite.close() };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  const batch: BatchRunner = async (queries) => {
-    const run = sqlite.transaction(() =>
-      queries.map((query) => {
-        const statement = prepare(query.sql);
-        const params = query.parameters as unknown[];
-        if (statement.reader) {
-          return { changes: 0, rows: statement.all(...params) as Record<string, unknown>[] };
-        }
-        const info = statement.run(...params);
-        return { changes: info.changes, rows: [] };
-      }),
-    );
-    return run.immediate();
-  };
+  // Concurrent requests' batches share one commit, each atomic in its savepoint (group-commit.ts).
+  const batch = groupCommit(sqlite, (queries) =>
+    queries.map((query) => {
+      const statement = prepare(query.sql);
+      const params = query.parameters as unknown[];
+      if (statement.reader) {
+        return { changes: 0, rows: statement.all(...params) as Record<string, unknown>[] };
+      }
+      const info = statement.run(...params);
+      return { changes: info.changes, rows: [] };
+    }),
+  );
   return {
     db,
     batch,

@@ -11,6 +11,7 @@
  *    can read the state the row is leaving (`from`); in one atomic batch both see the same row.
  */
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { prepareQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface AuditActor {
@@ -47,9 +48,24 @@ function values(entry: AuditEntry) {
 
 const columns = sql.raw('(actor_id, actor_email, action, entity, entity_id, from_value, to_value, at)');
 
+/** Compiled once: every create writes one (db/prepared.ts). */
+const insertAuditRow = prepareQuery(8, (_db, ...fields: unknown[]) =>
+  sql`INSERT INTO audit_log ${columns} VALUES (${sql.join(fields.map((field) => sql`${field}`))})`,
+);
+
 /** For a change that always happens when its batch commits (a create). */
 export function auditInsert(db: Kysely<Database>, entry: AuditEntry): CompiledQuery {
-  return sql`INSERT INTO audit_log ${columns} VALUES (${values(entry)})`.compile(db);
+  return insertAuditRow.compile(
+    db,
+    entry.actor?.id ?? null,
+    entry.actor?.email ?? null,
+    entry.action,
+    entry.entity,
+    entry.entityId,
+    entry.from ?? null,
+    entry.to ?? null,
+    entry.at,
+  );
 }
 
 /** Written only if the statement just before it in the batch changed exactly one row. */

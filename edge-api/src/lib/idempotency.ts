@@ -21,6 +21,7 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { prepareQuery } from '../db/prepared.ts';
+import { rowSnapshotSql, type RowSnapshot } from '../db/row-snapshot.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, type ErrorBody } from '../errors.ts';
 
@@ -77,7 +78,7 @@ function canonicalJson(value: unknown): string {
 export type Sha256 = (text: string) => string | Promise<string>;
 
 /** WebCrypto's digest: on every runtime, but asynchronous (about 50 us a call on Node). */
-const webCryptoSha256: Sha256 = async (text) => {
+export const webCryptoSha256: Sha256 = async (text) => {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
@@ -145,17 +146,48 @@ function replay<T>(mutation: Mutation, processed: Processed, revive: (stored: un
 export interface Recorder<T> {
   /**
    * Queries to append to the effect's batch, after the effect (empty without a mutation id).
-   * `stored` is an SQL expression yielding JSON text (evaluated inside the batch) or a value to
-   * store as JSON. With `afterChange`, the record is written only if the statement just before
+   * `stored` is a row read as JSON inside the batch (db/row-snapshot.ts) or a value to store
+   * as JSON. With `afterChange`, the record is written only if the statement just before
    * it changed exactly one row, so a conditional effect that did not happen records nothing.
    */
-  success(status: SuccessStatus, stored: RawBuilder<unknown> | { json: unknown }, options?: { afterChange?: boolean }): CompiledQuery[];
+  success(status: SuccessStatus, stored: RowSnapshot | { json: unknown }, options?: { afterChange?: boolean }): CompiledQuery[];
   /**
    * For a command that changed nothing and answers with an error (a refused transition):
    * records that answer and returns it; if a concurrent request with the same id recorded a
    * result first, returns that one instead.
    */
   refuse(status: ContentfulStatusCode, body: ErrorBody): Promise<Outcome<T>>;
+}
+
+/**
+ * The record of a success, written in the effect's batch: compiled once per shape (every write
+ * with a mutation id makes one). `response` is a JSON text parameter or a row snapshot's SQL;
+ * with `afterChange`, only if the statement just before it changed exactly one row.
+ */
+const recordSuccess = (afterChange: boolean, response: (value: unknown) => RawBuilder<unknown>) =>
+  prepareQuery(
+    6,
+    (_db, userId: string, mutationId: string, hash: string, status: SuccessStatus, value: unknown, at: string) =>
+      sql`INSERT INTO processed_mutations (user_id, mutation_id, request_hash, status_code, response, created_at)
+          SELECT ${userId}, ${mutationId}, ${hash}, ${status}, ${response(value)}, ${at} ${afterChange ? sql`WHERE changes() = 1` : sql``}`,
+  );
+
+const recordValue = recordSuccess(false, (json) => sql`${json}`);
+const recordValueAfterChange = recordSuccess(true, (json) => sql`${json}`);
+
+/** Per snapshot columns (one constant array per table) and afterChange. */
+const recordRowQueries = new WeakMap<readonly string[], Map<string, ReturnType<typeof recordSuccess>>>();
+
+function recordRow(snapshot: RowSnapshot, afterChange: boolean) {
+  let byShape = recordRowQueries.get(snapshot.columns);
+  if (!byShape) recordRowQueries.set(snapshot.columns, (byShape = new Map()));
+  const shape = `${snapshot.table} ${afterChange}`;
+  let query = byShape.get(shape);
+  if (!query) {
+    query = recordSuccess(afterChange, (id) => rowSnapshotSql(snapshot, id));
+    byShape.set(shape, query);
+  }
+  return query;
 }
 
 /**
@@ -182,11 +214,12 @@ export async function runOnce<T>(
   const { key, requestHash: hash } = mutation;
   const recorder: Recorder<T> = {
     success(status, stored, options = {}) {
-      const response = 'json' in stored ? sql`${JSON.stringify(stored.json)}` : stored;
-      const when = options.afterChange ? sql`WHERE changes() = 1` : sql``;
+      const afterChange = options.afterChange === true;
+      const at = clock().toISOString();
       return [
-        sql`INSERT INTO processed_mutations (user_id, mutation_id, request_hash, status_code, response, created_at)
-            SELECT ${key.userId}, ${key.mutationId}, ${hash}, ${status}, ${response}, ${clock().toISOString()} ${when}`.compile(db),
+        'json' in stored
+          ? (afterChange ? recordValueAfterChange : recordValue).compile(db, key.userId, key.mutationId, hash, status, JSON.stringify(stored.json), at)
+          : recordRow(stored, afterChange).compile(db, key.userId, key.mutationId, hash, status, stored.id, at),
       ];
     },
     async refuse(status, body) {
