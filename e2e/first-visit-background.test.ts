@@ -2,7 +2,9 @@
  * A first visit keeps the network for its first screen (issue 18; decision 0051): the pull of the
  * local copy and the service worker (with its ~1 MB precache) start only once the page has loaded
  * and is interactive, then both follow on their own. The first screen's pictures are held here, so
- * the page cannot finish loading until they are let through.
+ * the page cannot finish loading until they are let through. The public pages hydrate and work
+ * without the local database code (Dexie) or the sync engine, which load only after that
+ * (decision 0065).
  */
 import { describe, expect, it } from 'vitest';
 import { newContext } from './support/browser.ts';
@@ -11,7 +13,7 @@ import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './suppor
 const journey = offlineJourney();
 
 describe('a first visit', () => {
-  it('asks for the pull and the service worker only after the page has loaded', { timeout: 90_000 }, async () => {
+  it('hydrates the home without the local database, and asks for it, the pull and the service worker only after the page has loaded', { timeout: 90_000 }, async () => {
     const context = await newContext(journey.browser, { width: 360, height: 740 });
     const page = await context.newPage();
     const asked: string[] = [];
@@ -33,12 +35,21 @@ describe('a first visit', () => {
     });
 
     await page.goto(`${journey.server.url}/`, { waitUntil: 'commit' });
-    // The app hydrates the prerendered home while its pictures are still on their way, and loads
-    // the local database code for the home's own sections: the moment the pull used to start.
+    // The app hydrates the prerendered home while its pictures are still on their way; every
+    // section (also the ones read from the local copy later) shows its prerendered content and
+    // works, and neither the local database code nor the sync engine has been asked for.
     await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0, undefined, { timeout: 30_000 });
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/local-db-[^/]*\.js$/.test(entry.name) && (entry as PerformanceResourceTiming).responseEnd > 0), undefined, { timeout: 30_000 });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => requestIdleCallback(resolve), 0))));
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    const question = page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button').first();
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('region', { name: 'Latest Blogs' }).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Meet Our Agents' }).getByRole('button').first().click();
+    await page.getByRole('dialog', { name: 'Agent Details' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(asked.filter((path) => /\/assets\/(local-db|local-live|sync-pull|dexie)[^/]*\.js$/.test(path))).toEqual([]);
+    expect(asked).not.toContain('/api/sync');
 
     // Once the page has loaded, both come by themselves.
     letPicturesThrough();
@@ -49,6 +60,7 @@ describe('a first visit', () => {
       ready: performance.getEntriesByName('app-ready')[0]?.startTime ?? Number.NaN,
       settled: performance.getEntriesByName('page-settled')[0]?.startTime ?? Number.NaN,
       registered: (window as unknown as { swRegisteredAt?: number }).swRegisteredAt ?? Number.NaN,
+      localDb: Math.min(...performance.getEntriesByType('resource').filter((entry) => /\/assets\/local-db-[^/]*\.js$/.test(entry.name)).map((entry) => entry.startTime)),
       firstPull: Math.min(...performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/sync').map((entry) => entry.startTime)),
     }));
     expect(asked).toContain('/sw.js');
@@ -56,7 +68,40 @@ describe('a first visit', () => {
     expect(times.firstPull).toBeGreaterThanOrEqual(times.loaded);
     expect(times.registered).toBeGreaterThanOrEqual(Math.max(times.loaded, times.ready));
     expect(times.settled).toBeGreaterThanOrEqual(Math.max(times.loaded, times.ready));
-    expect(Math.min(times.registered, times.firstPull)).toBeGreaterThanOrEqual(times.settled);
+    expect(Math.min(times.registered, times.firstPull, times.localDb)).toBeGreaterThanOrEqual(times.settled);
+    await context.close();
+  });
+
+  it('hydrates the catalogue and a policy page and lets them be used before the local database code loads', { timeout: 90_000 }, async () => {
+    const context = await newContext(journey.browser, { width: 360, height: 740 });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // The pictures are held for good: the page never finishes loading, so nothing after it starts.
+    await page.route('**/demo/**', () => new Promise(() => undefined));
+
+    await page.goto(`${journey.server.url}/all-policies`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('app-ready').length > 0, undefined, { timeout: 30_000 });
+    const titles = () => page.getByRole('article').getByRole('heading').allTextContents();
+    const firstTitles = await titles();
+    expect(firstTitles).toHaveLength(8);
+    // Search and the pager answer from the prerendered catalogue.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(async () => { const shown = await titles(); return shown.length > 0 && shown[0] !== firstTitles[0]; }).toBe(true);
+    const wanted = firstTitles[3] ?? '';
+    await page.getByLabel('Search policies').fill(wanted);
+    await expect.poll(titles).toContain(wanted);
+    expect(await titles()).toEqual([wanted]);
+
+    // A policy opened from it comes from the server, and its Back works.
+    await page.getByRole('link', { name: `View Details of ${wanted}` }).click();
+    await page.getByRole('heading', { name: wanted, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'All Policies', level: 1 }).waitFor();
+
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(asked.filter((path) => /\/assets\/(local-db|local-live|sync-pull|dexie)[^/]*\.js$/.test(path))).toEqual([]);
+    expect(asked).not.toContain('/api/sync');
     await context.close();
   });
 });

@@ -45,7 +45,7 @@ const prerenderPublicPages: Plugin = {
  *   per route). Signed-in screens use them too, but nothing of theirs is pulled in here, and
  *   Dexie and the zod schemas stay in their own chunks.
  */
-const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request))\.tsx?$/;
+const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request|use-local-data|use-local-query))\.tsx?$/;
 const isEntry = /[\\/]pwa[\\/](index\.html|src[\\/]main\.tsx)/;
 const isStyle = /\.css($|\?)/;
 const chunkGroups = [

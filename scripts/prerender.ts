@@ -17,7 +17,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import type { PublicAgent } from '../edge-api/src/db/agents.ts';
 import type { Blog } from '../edge-api/src/db/blogs.ts';
+import type { Faq } from '../edge-api/src/db/sync.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
 import { apiPrefix } from '../edge-api/src/api-prefix.ts';
 import { startNodeServer } from '../edge-api/src/node.ts';
@@ -34,6 +36,8 @@ interface PageData {
   popular?: Policy[];
   policy?: Policy;
   blogs?: Blog[];
+  agents?: PublicAgent[];
+  faqs?: Faq[];
 }
 
 interface Page {
@@ -51,21 +55,35 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
 async function readCatalogue(baseUrl: string) {
   const policies: Policy[] = [];
   const blogs: Blog[] = [];
+  const agents: PublicAgent[] = [];
+  const faqs: Faq[] = [];
   let since = '0';
   for (;;) {
     const res = await fetch(new URL(`${apiPrefix}/sync?since=${encodeURIComponent(since)}&limit=500`, baseUrl));
     if (!res.ok) throw new Error(`GET /sync answered ${res.status}`);
-    const page = (await res.json()) as { cursor: string; hasMore: boolean; changes: { policies: { upserts: Policy[] }; blogs: { upserts: Blog[] } } };
+    const page = (await res.json()) as { cursor: string; hasMore: boolean; changes: {
+        policies: { upserts: Policy[] };
+        blogs: { upserts: Blog[] };
+        agents: { upserts: PublicAgent[] };
+        faqs: { upserts: Faq[] };
+      };
+    };
     policies.push(...page.changes.policies.upserts);
     blogs.push(...page.changes.blogs.upserts);
+    agents.push(...page.changes.agents.upserts);
+    faqs.push(...page.changes.faqs.upserts);
     since = page.cursor;
     if (!page.hasMore) break;
   }
-  // The orders the screens use: the catalogue and blogs newest first, popular by popularity.
+  // The orders the screens use (as their local queries read them): the catalogue and blogs
+  // newest first, popular by popularity, agents by name (code units, as IndexedDB orders keys),
+  // questions by position.
   policies.sort((a, b) => b.creationDate.localeCompare(a.creationDate));
   blogs.sort((a, b) => b.publishDate.localeCompare(a.publishDate));
+  agents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  faqs.sort((a, b) => a.position - b.position);
   const popular = [...policies].sort((a, b) => b.popularity - a.popularity || b.creationDate.localeCompare(a.creationDate)).slice(0, 6);
-  return { policies, blogs, popular };
+  return { policies, blogs, popular, agents, faqs };
 }
 
 async function withCatalogue<T>(use: (catalogue: Awaited<ReturnType<typeof readCatalogue>>) => Promise<T>): Promise<T> {
@@ -84,10 +102,14 @@ async function withCatalogue<T>(use: (catalogue: Awaited<ReturnType<typeof readC
   }
 }
 
-function pagesOf({ policies, blogs, popular }: Awaited<ReturnType<typeof readCatalogue>>): Page[] {
+/** What the home shows: the newest blogs and the first questions, as many as its sections do. */
+const homeBlogs = 4;
+const homeFaqs = 5;
+
+function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<typeof readCatalogue>>): Page[] {
   const catalogue = 'src/features/policies/policy-catalogue.tsx';
   return [
-    { name: 'index', data: { path: '/', popular }, module: 'src/features/home/home-page.tsx', title: 'Home' },
+    { name: 'index', data: { path: '/', popular, blogs: blogs.slice(0, homeBlogs), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: 'Home' },
     { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: 'All Policies' },
     { name: 'policies', data: { path: '/policies', catalogue: policies }, module: catalogue, title: 'All Policies' },
     ...policies.map((policy) => ({

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { UpdatePrompt } from '../components/update-prompt.tsx';
 import { PrerenderedProvider, type PrerenderedData } from '../lib/prerendered.tsx';
-import { noteAppCommitted } from './page-settled.ts';
+import { noteAppCommitted } from '../lib/page-settled.ts';
 
 /**
  * The whole app around a router: the browser's (main.tsx) or the build's static one

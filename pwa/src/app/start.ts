@@ -3,7 +3,7 @@
  * copy and send what waits in the outbox; keep the copy fresh (every minute while the page is
  * visible, when the connection returns, when the page becomes visible again); register the
  * service worker for the offline shell and update prompt.
- * All of that waits until the page is interactive (page-settled.ts: first commit, load, an idle
+ * All of that waits until the page is interactive (lib/page-settled.ts: first commit, load, an idle
  * moment): on a first visit over a slow network the local database code, the first pull and the
  * worker's precache would otherwise compete with the first screen's own requests.
  */
@@ -11,7 +11,7 @@ import { registerAppUpdates } from '../components/update-prompt.tsx';
 import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
-import { pageSettled } from './page-settled.ts';
+import { pageSettled } from '../lib/page-settled.ts';
 
 const syncEngine = () => import('../lib/sync-pull.ts');
 const outboxEngine = () => import('../lib/offline/start.ts');

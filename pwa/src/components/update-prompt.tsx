@@ -1,6 +1,6 @@
 /**
  * Offers a new version of the app instead of forcing it. The service worker is registered
- * once the page is interactive (app/page-settled.ts: its ~1 MB precache must not compete with
+ * once the page is interactive (lib/page-settled.ts: its ~1 MB precache must not compete with
  * the first screen on a slow network); when a new build has installed and
  * waits, this shows 'A new version is available' with Reload. Nothing reloads until the user
  * presses it, so a half-filled form is never lost to an update. Until then the open tab keeps

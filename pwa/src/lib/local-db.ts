@@ -91,6 +91,8 @@ export const localDb = new Dexie('insurance') as Dexie & {
   outbox: EntityTable<OutboxItem, 'seq'>;
 };
 
+export type LocalDb = typeof localDb;
+
 localDb.version(1).stores({
   policies: 'id, category, creationDate',
   blogs: 'id, publishDate',

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Blog, Policy } from './local-db.ts';
+import type { Blog, Faq, Policy, PublicAgent } from './local-db.ts';
 
 export interface PrerenderedData {
   /** The address the page was built for: the data serves only that page. */
@@ -18,8 +18,12 @@ export interface PrerenderedData {
   popular?: Policy[];
   /** A policy page's policy. */
   policy?: Policy;
-  /** All blogs, newest first. */
+  /** All blogs, newest first (the home: the newest four). */
   blogs?: Blog[];
+  /** Home's agents, by name. */
+  agents?: PublicAgent[];
+  /** Home's questions, by position. */
+  faqs?: Faq[];
 }
 
 const Prerendered = createContext<PrerenderedData | null>(null);

@@ -2,14 +2,13 @@
 import { BlogCard } from '../../components/blog-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { localDb } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import './blogs.css';
 
 export function BlogsPage() {
   usePageTitle('All Blogs');
-  const local = useLocalData(() => localDb.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList);
+  const local = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList);
   // While the local copy loads, the blogs the page was prerendered with are shown (and hydrated).
   const prerendered = usePrerendered()?.blogs;
   const blogs = local.status === 'loading' && prerendered ? { ...local, status: 'ready' as const, data: prerendered } : local;

@@ -4,13 +4,13 @@
  */
 import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
-import { localDb } from '../../lib/local-db.ts';
-import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
+import { usePrerendered } from '../../lib/prerendered.tsx';
+import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
 
 const faqCount = 5;
 
 export function FaqSection() {
-  const faqs = useLocalData(() => localDb.faqs.orderBy('position').limit(faqCount).toArray(), [], isEmptyList);
+  const faqs = orPrerendered(useLocalData((db) => db.faqs.orderBy('position').limit(faqCount).toArray(), [], isEmptyList), usePrerendered()?.faqs);
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
   return (

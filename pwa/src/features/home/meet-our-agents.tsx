@@ -6,14 +6,15 @@ import { useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { AgentPhoto } from '../../components/fallback-image.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
-import { localDb, type PublicAgent } from '../../lib/local-db.ts';
-import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
+import type { PublicAgent } from '../../lib/local-db.ts';
+import { usePrerendered } from '../../lib/prerendered.tsx';
+import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
 
 const nameOf = (agent: PublicAgent) => agent.name || 'Unnamed Agent';
 const roleOf = (agent: PublicAgent) => agent.role || 'Agent';
 
 export function MeetOurAgents() {
-  const agents = useLocalData(() => localDb.agents.orderBy('name').toArray(), [], isEmptyList);
+  const agents = orPrerendered(useLocalData((db) => db.agents.orderBy('name').toArray(), [], isEmptyList), usePrerendered()?.agents);
   const [chosen, setChosen] = useState<PublicAgent | null>(null);
   return (
     <section className="home-section container" aria-labelledby="agents-heading">

@@ -8,9 +8,9 @@ import { useSearchParams } from 'react-router-dom';
 import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { localDb, type Policy } from '../../lib/local-db.ts';
+import type { Policy } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
-import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
+import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
 import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
 import { buildSearchIndex, searchPolicies } from './policy-search.ts';
@@ -32,11 +32,13 @@ export function PolicyCatalogue() {
   // The typed text for the (stable) page handler, so the results need not re-render per keystroke.
   const searchRef = useRef(search);
 
-  const local = useLocalData(() => localDb.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList);
-  // While the local copy loads, the list the page was prerendered with is shown (and hydrated);
-  // the local copy (or its error) replaces it.
-  const prerendered = usePrerendered()?.catalogue;
-  const policies = local.status === 'loading' && prerendered ? { ...local, status: 'ready' as const, data: prerendered } : local;
+  // While the local copy loads, the list the page was prerendered with is shown (and hydrated),
+  // also after a search or a page has changed the address (the list is this page's own).
+  const [builtWith] = useState(usePrerendered()?.catalogue);
+  const policies = orPrerendered(
+    useLocalData((db) => db.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList),
+    builtWith,
+  );
   const index = useMemo(() => buildSearchIndex(policies.data ?? []), [policies.data]);
   const matches = useMemo(() => searchPolicies(index, deferredSearch), [index, deferredSearch]);
   const pageCount = pageCountOf(matches.length);

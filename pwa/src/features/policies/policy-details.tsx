@@ -2,7 +2,6 @@
  * One policy (/policies/:id): shown at once from the local copy, and when online also asked
  * of the server (GET /policies/:id, which counts the view and answers the latest figures).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { CoverImage } from '../../components/fallback-image.tsx';
 import { formatNumber } from '../../components/format.ts';
@@ -12,9 +11,10 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { answerOf, isNotFound } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import { localDb, type Policy } from '../../lib/local-db.ts';
+import type { Policy } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { useOnline } from '../../lib/use-online.ts';
+import { useLocalQuery } from '../../lib/use-local-query.ts';
 import './policies.css';
 
 async function fetchPolicy(id: string): Promise<Policy> {
@@ -27,7 +27,7 @@ export function PolicyDetails() {
   const navigate = useNavigate();
   const location = useLocation();
   // null: not on this device; undefined: still reading.
-  const local = useLiveQuery(() => localDb.policies.get(id).then((p) => p ?? null), [id]);
+  const local = useLocalQuery((db) => db.policies.get(id).then((p) => p ?? null), [id]);
   const remote = useRequest(() => (online ? fetchPolicy(id) : Promise.reject(new Error('offline'))), [id, online]);
   const prerendered = usePrerendered()?.policy;
   const built = prerendered?.id === id ? prerendered : null;
