@@ -68,6 +68,26 @@ describe(`pulling changes on ${runtime}`, () => {
     expect(again.cursor).toBe(whole.cursor);
   });
 
+  it('gives every new application the next server version, from the API or from any other insert', async () => {
+    const version = async (id: string) => Number((await api.sql<{ version: number }>('SELECT version FROM applications WHERE id = ?', id))[0]?.version);
+    const clock = async () => Number((await api.sql<{ version: number }>('SELECT version FROM sync_clock WHERE id = 1'))[0]?.version);
+    const first = await apply(api, alice, policyId);
+    expect(await version(first)).toBe(await clock());
+    const { cursor } = await pullAll(alice);
+    // Another writer's rows: no version (0) and a stale one; both are stamped as before.
+    const plain = applicationRow(alice, { policy_id: policyId, version: 0 });
+    const stale = applicationRow(alice, { policy_id: policyId, version: await version(first) });
+    await insertRow(api, 'applications', plain);
+    await insertRow(api, 'applications', stale);
+    const second = await apply(api, alice, policyId);
+    const versions = [await version(first), await version(plain.id as string), await version(stale.id as string), await version(second)];
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(new Set(versions).size).toBe(4);
+    expect(versions[3]).toBe(await clock());
+    const after = await pullAll(alice, cursor);
+    expect(ids(after.changes.applications.upserts)).toEqual([second, plain.id, stale.id].sort());
+  });
+
   it('brings a deletion as a tombstone', async () => {
     const doomed = (await insertPolicy(api, { title: 'Withdrawn' })).id as string;
     const start = (await pullAll(null)).cursor;

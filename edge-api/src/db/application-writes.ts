@@ -20,10 +20,17 @@ const newApplicationColumns = applicationColumns.filter(
   (column): column is Exclude<(typeof applicationColumns)[number], LaterColumn> => !laterColumns.has(column),
 );
 
+/**
+ * The row is inserted with the next sync version already in it, so the insert trigger only
+ * moves the clock instead of writing the row a second time (migration 0145).
+ */
+const nextVersion = sql<number>`(SELECT version + 1 FROM sync_clock WHERE id = 1)`;
+
 const insertNewApplication = prepareQuery(newApplicationColumns.length, (db, ...values: unknown[]) =>
-  db
-    .insertInto('applications')
-    .values(Object.fromEntries(newApplicationColumns.map((column, index) => [column, values[index]])) as unknown as NewApplication),
+  db.insertInto('applications').values({
+    ...(Object.fromEntries(newApplicationColumns.map((column, index) => [column, values[index]])) as unknown as NewApplication),
+    version: nextVersion,
+  }),
 );
 
 export const insertApplication = (db: Parameters<typeof insertNewApplication.compile>[0], row: NewApplication) =>
