@@ -51,7 +51,8 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     })
     .all('*', async (c, next) => {
       if (!isApiPath(c.req.path)) return next();
-      const answer = await api.fetch(c.req.raw);
+      // With the adapter's bindings (the socket): without them every client's address was 'unknown'.
+      const answer = await api.fetch(c.req.raw, c.env);
       const response = acceptsCompression(c)
         ? ((await gzippedByTag(c.req.path, answer, c.req.header('accept-encoding'))) ?? (await withKnownLength(answer)))
         : answer;
