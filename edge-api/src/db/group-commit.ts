@@ -5,17 +5,16 @@
  * indexes, the audit log, the idempotency record, ...) is written to the WAL again for every
  * transaction, about a hundred kilobytes of system calls for one new application. Concurrent
  * requests mostly change the same pages (the right edge of each index), so the batches that
- * arrive while the event loop handles one round of I/O are run in ONE transaction, each inside
- * its own savepoint, and committed once:
+ * arrive while the event loop handles one round of I/O are run back to back in ONE
+ * transaction, in the order they were sent, and committed once:
  *
- * - A batch stays atomic: a statement that fails rolls back its savepoint only, and that batch
- *   alone gets the error; the others commit as if it had never been sent.
  * - No batch is answered before the commit that makes it durable, so a caller never sees (or
  *   answers with) a write that could still be lost.
- * - Batches run in the order they were sent, as they would one after the other.
- * - If the transaction as a whole fails (the commit, or an error SQLite answers by rolling back
- *   everything), nothing of it was written, and each batch runs again alone, as it would have
- *   without grouping, so each gets its own result or error.
+ * - A batch stays atomic. If any statement of the group fails (a raced idempotency key, a
+ *   constraint), the whole transaction is rolled back, nothing of it was written, and each
+ *   batch runs again alone, as it would have without grouping, so each gets its own result or
+ *   error. Failures are rare, so this is cheaper than a savepoint per batch, whose journal
+ *   copies every page the batch changes.
  *
  * A batch waits at most until the end of the current event-loop turn (setImmediate), so a lone
  * request is not held back by a timer.
@@ -24,7 +23,7 @@ import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { BatchResult, BatchRunner } from './batch.ts';
 
-/** Runs one batch's statements, in the transaction or savepoint the caller opened. */
+/** Runs one batch's statements, inside the transaction the caller opened. */
 export type StatementRunner = (queries: readonly CompiledQuery[]) => BatchResult[];
 
 interface Waiting {
@@ -33,31 +32,22 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
-type Settled = { ok: true; results: BatchResult[] } | { ok: false; error: unknown };
-
-/** Thrown inside the group when SQLite has rolled back the whole transaction: all must run again. */
-class TransactionLost extends Error {}
-
 export interface GroupCommitStats {
   /** Transactions committed (a group of one counts too). */
   commits: number;
-  /** Batches run. */
+  /** Batches run (a batch run again alone counts once). */
   batches: number;
 }
 
 export function groupCommit(sqlite: SQLite.Database, runStatements: StatementRunner): BatchRunner & { stats: GroupCommitStats } {
   const stats: GroupCommitStats = { commits: 0, batches: 0 };
-  // better-sqlite3 turns a transaction function called inside a transaction into a savepoint.
   const one = sqlite.transaction(runStatements);
-  const group = sqlite.transaction((batches: readonly Waiting[]): Settled[] =>
+  const group = sqlite.transaction((batches: readonly Waiting[]) =>
     batches.map((batch) => {
-      try {
-        return { ok: true, results: one(batch.queries) };
-      } catch (error) {
-        // Some errors (a full disk, say) make SQLite roll back everything, not the statement.
-        if (!sqlite.inTransaction) throw new TransactionLost('The grouped transaction was rolled back', { cause: error });
-        return { ok: false, error };
-      }
+      const results = runStatements(batch.queries);
+      // A batch that ended the transaction itself would leave the next ones in autocommit.
+      if (!sqlite.inTransaction) throw new Error('A batch ended the grouped transaction');
+      return results;
     }),
   );
 
@@ -81,20 +71,16 @@ export function groupCommit(sqlite: SQLite.Database, runStatements: StatementRun
       for (const batch of batches) alone(batch);
       return;
     }
-    let settled: Settled[];
+    let results: BatchResult[][];
     try {
-      settled = group.immediate(batches);
+      results = group.immediate(batches);
       stats.commits += 1;
     } catch {
-      // Nothing of the group was written: each batch runs again on its own.
+      // Rolled back whole: nothing of the group was written. Each batch runs again on its own.
       for (const batch of batches) alone(batch);
       return;
     }
-    batches.forEach((batch, index) => {
-      const outcome = settled[index];
-      if (outcome?.ok) batch.resolve(outcome.results);
-      else batch.reject(outcome?.error);
-    });
+    batches.forEach((batch, index) => batch.resolve(results[index] ?? []));
   };
 
   const runner = (queries: readonly CompiledQuery[]) =>
