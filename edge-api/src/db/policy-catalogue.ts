@@ -27,10 +27,11 @@ const cache = new WeakMap<Kysely<Database>, Cached>();
  * the catalogue, on every request (a 304 included). Views and applications are not in it: a
  * view writes policy_stats only, so it never makes the next request rebuild the catalogue.
  */
+export const catalogueVersionOf = sql<number>`max(coalesce((SELECT max(version) FROM policies), 0),
+               coalesce((SELECT max(version) FROM tombstones WHERE entity = 'policies'), 0))`;
+
 async function catalogueVersion(db: Kysely<Database>): Promise<number> {
-  const { rows } = await sql<{ version: number }>`
-    SELECT max(coalesce((SELECT max(version) FROM policies), 0),
-               coalesce((SELECT max(version) FROM tombstones WHERE entity = 'policies'), 0)) AS version`.execute(db);
+  const { rows } = await sql<{ version: number }>`SELECT ${catalogueVersionOf} AS version`.execute(db);
   return Number(rows[0]?.version ?? 0);
 }
 

@@ -3,7 +3,8 @@ import { access, currentUser } from '../auth/access.ts';
 import { createPolicy, deletePolicy, updatePolicy } from '../commands/policies.ts';
 import { policyInput, policyPatch } from '../schemas/policy.ts';
 import { clientAddress } from '../client-address.ts';
-import { policyById, popularityOf, toPolicy, type Policy } from '../db/policies.ts';
+import { popularityOf, type Policy } from '../db/policies.ts';
+import { policyAnswer } from '../db/policy-answers.ts';
 import { policyCatalogue } from '../db/policy-catalogue.ts';
 import { popularPolicies } from '../db/popular-policies.ts';
 import type { AppEnv } from '../env.ts';
@@ -12,6 +13,8 @@ import { notFound } from '../errors.ts';
 import { idParam } from '../schemas/params.ts';
 import { validate } from '../validation.ts';
 import { mutationKey, reply } from './reply.ts';
+
+const jsonBytes = new TextEncoder();
 
 /** /api/policies: the public catalogue and its reads; admins create, edit and delete. */
 export const policyRoutes = new Hono<AppEnv>()
@@ -39,14 +42,18 @@ export const policyRoutes = new Hono<AppEnv>()
   .get('/:id', access('GET /policies/:id'), publicCache(), validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
     const { db, views } = c.var.deps;
-    const [row] = (await policyById.execute(db, id)).rows;
-    if (!row) throw notFound('Policy');
+    const answer = await policyAnswer(db, id);
+    if (!answer) throw notFound('Policy');
     // A view counts towards popularity, in memory and written in batches (lib/view-counter.ts).
     // Past its view limit a client still reads the policy, but its views no longer count.
     views.count(id, clientAddress(c));
-    const policy = toPolicy(row);
-    const viewCount = (row.view_count ?? 0) + views.unwritten(id);
-    return c.json({ ...policy, popularity: popularityOf(viewCount, row.application_count ?? 0) }, 200);
+    const popularity = popularityOf(answer.viewCount + views.unwritten(id), answer.applicationCount);
+    // toPolicy's JSON, kept per catalogue version (db/policy-answers.ts), with today's popularity.
+    const body = jsonBytes.encode(answer.before + popularity + answer.after);
+    // With its length: the Node server then need not read the answer back to learn whether it
+    // is worth compressing (static-pwa.ts; ~80 µs of this read).
+    const headers = { 'Content-Type': 'application/json', 'Content-Length': String(body.byteLength) };
+    return c.body(body, 200, headers) as unknown as TypedResponse<Policy, 200, 'json'>;
   })
   .post('/', access('POST /policies'), validate('json', policyInput), async (c) => {
     const user = currentUser(c);
