@@ -26,6 +26,10 @@ export function openSqlite(file: string): SQLite.Database {
   // clock) are copied back once per checkpoint however often they changed, and each checkpoint
   // waits for two fsyncs on the event loop (decision 0063).
   sqlite.pragma('wal_autocheckpoint = 4000');
+  // Up to 64 MB of pages cached instead of SQLite's 2 MB: the indexes on random keys (an
+  // application's id, a client's mutation id) are read at a random leaf by every write, and
+  // each miss is a read system call (decision 0063).
+  sqlite.pragma('cache_size = -65536');
   return sqlite;
 }
 
