@@ -39,7 +39,7 @@ export function createNodeDatabase(file: string): NodeDatabase {
   // Kysely only calls prepare and close on the database it is given.
   const database = { prepare, close: () => sqlite.close() };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  // Concurrent requests' batches share one commit, each atomic in its savepoint (group-commit.ts).
+  // Concurrent requests' batches share one commit, run back to back in one transaction (group-commit.ts).
   const batch = groupCommit(sqlite, (queries) =>
     queries.map((query) => {
       const statement = prepare(query.sql);
