@@ -11,17 +11,18 @@ import { registerAppUpdates } from '../components/update-prompt.tsx';
 import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
-import { pageSettled } from '../lib/page-settled.ts';
+import { localDbOpened } from '../lib/local-db-opened.ts';
+import { afterSettled, pageSettled } from '../lib/page-settled.ts';
 
-const syncEngine = () => import('../lib/sync-pull.ts');
-const outboxEngine = () => import('../lib/offline/start.ts');
+// Both wait until the database is open (in its own steps: local-db-opened.ts).
+const syncEngine = () => Promise.all([import('../lib/sync-pull.ts'), localDbOpened()]).then(([engine]) => engine);
+const outboxEngine = () => Promise.all([import('../lib/offline/start.ts'), localDbOpened()]).then(([outbox]) => outbox);
 const pull = () => void pageSettled().then(syncEngine).then((engine) => engine.pullChanges());
 const pullEveryMs = 60_000;
 
 export function startApp() {
   // Which build runs (diagnostics, and the deploy test tells builds apart by it).
   document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
-  void pageSettled().then(registerAppUpdates);
   // Pictures shown before the worker took control go into its picture cache (a first visit).
   handShownPicturesToWorker();
 
@@ -33,13 +34,13 @@ export function startApp() {
     await engine.clearPrivateData();
     if (userId) await outbox.clearOutboxOf(userId);
   });
-  // The local database (Dexie, ~30 KB) is fetched once the page is interactive, not alongside it.
-  void pageSettled().then(syncEngine).then((engine) => engine.initialPullStatus());
-  // A role an admin changed reaches this person on the next pull or focus, without a reload.
-  void pageSettled().then(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
+  // Once the page is interactive, one piece per task (afterSettled), in this order: what the
+  // device holds (the local database, Dexie, ~31 KB, is fetched then, not alongside the page),
+  // the first pull and the outbox, the account follower, then the service worker.
+  void afterSettled(syncEngine).then((engine) => engine.initialPullStatus());
   void Promise.allSettled([restoreSession(), pageSettled()]).finally(() => {
-    pull();
-    void outboxEngine().then((outbox) => {
+    void afterSettled(pull);
+    void afterSettled(outboxEngine).then((outbox) => {
       outbox.startOutbox();
       outbox.onRefused((refusal) => showToast('error', 'Not accepted by the server', `${refusal.summary}: ${refusal.reason}`, 8000));
     });
@@ -48,6 +49,9 @@ export function startApp() {
       void syncEngine().then((engine) => engine.requestPersistentStorage());
     }
   });
+  // A role an admin changed reaches this person on the next pull or focus, without a reload.
+  void afterSettled(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
+  void afterSettled(registerAppUpdates);
 
   let lastUser = sessionStore.get().user?.id ?? null;
   sessionStore.subscribe(() => {

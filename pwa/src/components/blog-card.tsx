@@ -1,4 +1,5 @@
 /** A blog post in a card grid (home's latest blogs and /blogs); links to /blogs/{id}. */
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Blog } from '../lib/local-db.ts';
 import { CoverImage } from './fallback-image.tsx';
@@ -14,7 +15,8 @@ interface BlogCardProps {
   headingLevel?: 2 | 3;
 }
 
-export function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCardProps) {
+// Memoised, as PolicyCard: the same rows again redraw no card.
+export const BlogCard = memo(function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card card--link">
@@ -30,4 +32,4 @@ export function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCa
       </div>
     </article>
   );
-}
+});

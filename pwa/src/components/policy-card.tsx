@@ -1,4 +1,5 @@
 /** A policy in a card grid (home's popular policies and the catalogue). */
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Policy } from '../lib/local-db.ts';
 import { CoverImage } from './fallback-image.tsx';
@@ -7,7 +8,8 @@ import './cards.css';
 
 type CardPolicy = Pick<Policy, 'id' | 'title' | 'image' | 'coverageRange' | 'duration'> & Partial<Pick<Policy, 'category' | 'shortDetails'>>;
 
-export function PolicyCard({ policy, eager = false }: { policy: CardPolicy; eager?: boolean }) {
+// Memoised: a list that re-renders with the same rows (a pull, a status change) redraws no card.
+export const PolicyCard = memo(function PolicyCard({ policy, eager = false }: { policy: CardPolicy; eager?: boolean }) {
   return (
     <article className="card">
       <CoverImage className="card__image" src={policy.image} width={640} loading={eager ? 'eager' : 'lazy'} />
@@ -23,4 +25,4 @@ export function PolicyCard({ policy, eager = false }: { policy: CardPolicy; eage
       </div>
     </article>
   );
-}
+});

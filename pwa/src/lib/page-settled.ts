@@ -7,6 +7,8 @@
  * (docs/decisions/0051-background-work-after-the-page-is-interactive.md).
  * Nothing here touches the window until asked, so the prerender (Node) can import it.
  */
+import { yieldToBrowser } from './yield-to-browser.ts';
+
 let committed: () => void = () => undefined;
 const appCommitted = new Promise<void>((resolve) => (committed = resolve));
 
@@ -37,4 +39,25 @@ export function pageSettled(): Promise<void> {
     .then(idle)
     .then(() => void performance.mark('page-settled'));
   return settled;
+}
+
+let turn: Promise<void> = Promise.resolve();
+
+/**
+ * Starts `step` once the page has settled: each step in a task of its own (a pause for the
+ * browser before each), in the order asked. Started together, the background pieces (the sync
+ * engine, the local reads, the worker's registration, ...) made one task of ~60 ms on a slow
+ * phone, mostly the loader adding each piece's files (docs/decisions/0065-*). A step's own
+ * waiting (a download, a request) does not hold the next one back.
+ */
+export function afterSettled<T>(step: () => T): Promise<Awaited<T>> {
+  const started = turn
+    .then(pageSettled)
+    .then(yieldToBrowser)
+    .then(() => ({ result: step() }));
+  turn = started.then(
+    () => undefined,
+    () => undefined,
+  );
+  return started.then(({ result }) => result as Awaited<T>);
 }

@@ -19,6 +19,7 @@ import { retryDelayMs } from './offline/backoff.ts';
 import { isTimeout, pullTimeoutMs } from './offline/timeouts.ts';
 import { pullStatus } from './pull-status.ts';
 import { screensServed } from './screens-first.ts';
+import { yieldToBrowser } from './yield-to-browser.ts';
 import { revokePendingSignOut, sessionStore, updateSessionUser, type SessionUser } from './session.ts';
 
 interface Collection<T> {
@@ -98,13 +99,71 @@ function tableOf(name: CollectionName) {
   return localDb[name] as unknown as typeof localDb.policies;
 }
 
+/** The public collections, written in small steps before the rest of a page (applyPublicInSteps). */
+const publicCollections = ['policies', 'blogs', 'faqs', 'agents'] as const;
+/**
+ * Public rows written per transaction. One transaction for a whole page (hundreds of rows) was
+ * one main-thread task of 50-150 ms on a slow phone; in steps, each its own task, a person can
+ * scroll and tap while a first visit's copy fills (docs/decisions/0065-*). The size adapts to the
+ * device: it starts small, doubles while a step takes under half of `stepBudgetMs` and halves
+ * when one takes longer, so a fast device fills a large catalogue in few steps.
+ */
+const stepRows = { now: 20, min: 5, max: 500 };
+const stepBudgetMs = 40;
+
+function adaptStep(tookMs: number) {
+  if (tookMs < stepBudgetMs / 2) stepRows.now = Math.min(stepRows.max, stepRows.now * 2);
+  else if (tookMs > stepBudgetMs) stepRows.now = Math.max(stepRows.min, Math.floor(stepRows.now / 2));
+}
+
+async function checkOwner(owner: string | null) {
+  if (((await getMeta<string | null>(ownerKey)) ?? null) !== owner) throw new OwnerChanged();
+}
+
+/**
+ * A page's public rows, in small transactions with a pause for the browser before each. The
+ * cursor moves only with the page's last transaction (applyPage), so a pull that stops half-way
+ * brings the same page again, and writing a row twice changes nothing. Screens that show a
+ * prerendered list keep it until the copy is filled (use-local-data.ts), so none shows a list
+ * half written on a first visit.
+ */
+async function applyPublicInSteps(page: SyncPage, owner: string | null) {
+  for (const name of publicCollections) {
+    const changes = page.changes[name];
+    if (!changes) continue;
+    const table = tableOf(name);
+    // Deletes first, then upserts, as one transaction did them.
+    await inSteps(changes.deletes ?? [], (part) => table.bulkDelete(part), table, owner);
+    await inSteps(changes.upserts ?? [], (part) => table.bulkPut(part as never[]), table, owner);
+  }
+  await yieldToBrowser();
+}
+
+async function inSteps<R>(rows: readonly R[], write: (part: R[]) => Promise<unknown>, table: ReturnType<typeof tableOf>, owner: string | null) {
+  for (let done = 0; done < rows.length; ) {
+    await yieldToBrowser();
+    const part = rows.slice(done, done + stepRows.now);
+    const started = performance.now();
+    await localDb.transaction('rw', table, localDb.meta, async () => {
+      await checkOwner(owner);
+      await write(part);
+    });
+    adaptStep(performance.now() - started);
+    done += part.length;
+  }
+}
+
 async function applyPage(page: SyncPage, owner: string | null) {
+  // A reset replaces what the device holds: one transaction, so no screen ever sees it empty.
+  const stepped = !page.reset;
+  if (stepped) await applyPublicInSteps(page, owner);
   const tables = collections.map(tableOf);
   await localDb.transaction('rw', [...tables, localDb.meta, localDb.outbox], async () => {
-    if (((await getMeta<string | null>(ownerKey)) ?? null) !== owner) throw new OwnerChanged();
+    await checkOwner(owner);
     if (page.reset) await Promise.all(tables.map((table) => table.clear()));
     let privateRowsChanged = page.reset === true;
     for (const name of collections) {
+      if (stepped && (publicCollections as readonly string[]).includes(name)) continue;
       const changes = page.changes[name];
       if (!changes) continue;
       const table = tableOf(name);
@@ -139,6 +198,7 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       // refresh that failed): that answer was for someone else's copy. Start over.
       if (currentOwner() !== owner) return 'restart';
       const page = await answerOf(res);
+      await yieldToBrowser();
       // A role an admin changed reaches menus and guards with the pull itself.
       if (page.account) updateSessionUser(page.account);
       await applyPage(page, owner);
@@ -148,7 +208,7 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       }
     }
     await localDb.transaction('rw', localDb.meta, async () => {
-      if (((await getMeta<string | null>(ownerKey)) ?? null) !== owner) throw new OwnerChanged();
+      await checkOwner(owner);
       await setMeta(filledKey, true);
       await setMeta(filledForKey, owner ?? '');
     });

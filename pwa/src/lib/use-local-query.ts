@@ -8,14 +8,17 @@
  * it read change or `deps` change.
  */
 import { useEffect, useState } from 'react';
-import { pageSettled } from './page-settled.ts';
 import type { LocalDb } from './local-db.ts';
+import { localDbOpened } from './local-db-opened.ts';
+import { afterSettled } from './page-settled.ts';
 
-const localLive = () => pageSettled().then(() => import('./local-live.ts'));
+const localLive = () => afterSettled(() => Promise.all([import('./local-live.ts'), localDbOpened()])).then(([live]) => live);
 
-export function useLocalQuery<T>(query: (db: LocalDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
+/** `enabled` false: nothing is read (yet); the last answer stays. */
+export function useLocalQuery<T>(query: (db: LocalDb) => Promise<T>, deps: readonly unknown[], enabled = true): T | undefined {
   const [answer, setAnswer] = useState<{ value: T } | undefined>(undefined);
   useEffect(() => {
+    if (!enabled) return;
     let stopped = false;
     let unsubscribe = () => undefined as void;
     void localLive().then(({ liveQuery, localDb }) => {
@@ -34,6 +37,6 @@ export function useLocalQuery<T>(query: (db: LocalDb) => Promise<T>, deps: reado
     };
     // The caller's deps decide when the query is another one (as with useLiveQuery).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [enabled, ...deps]);
   return answer?.value;
 }

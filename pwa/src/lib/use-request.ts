@@ -4,7 +4,7 @@
  * meanwhile, so a table does not flicker after an action); `update` applies a change the
  * screen already knows about (a deleted row, say) without asking the server.
  */
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 
 export type RequestState<T> =
   | { status: 'loading'; data: undefined; error: undefined }
@@ -57,6 +57,10 @@ export function useRequest<T>(
     [],
   );
 
+  // An answer equal to the prerendered data keeps the prerendered object, so the screen does not
+  // draw the same cards again (on a slow phone that re-render was a long task of its own).
+  const answered = settled?.ok ? settled.data : undefined;
+  const asBuilt = useMemo(() => answered !== undefined && initial !== undefined && JSON.stringify(answered) === JSON.stringify(initial), [answered, initial]);
   const actions = { reload, update };
   if (!settled && initial !== undefined) {
     return { status: 'ready', data: initial, error: undefined, refreshing: true, ...actions };
@@ -65,6 +69,6 @@ export function useRequest<T>(
     return { status: 'loading', data: undefined, error: undefined, refreshing: false, ...actions };
   }
   const refreshing = settled.attempt !== attempt;
-  if (settled.ok) return { status: 'ready', data: settled.data, error: undefined, refreshing, ...actions };
+  if (settled.ok) return { status: 'ready', data: asBuilt && initial !== undefined ? initial : settled.data, error: undefined, refreshing, ...actions };
   return { status: 'error', data: undefined, error: settled.error, refreshing, ...actions };
 }

@@ -8,10 +8,8 @@ import './blogs.css';
 
 export function BlogsPage() {
   usePageTitle('All Blogs');
-  const local = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList);
   // While the local copy loads, the blogs the page was prerendered with are shown (and hydrated).
-  const prerendered = usePrerendered()?.blogs;
-  const blogs = local.status === 'loading' && prerendered ? { ...local, status: 'ready' as const, data: prerendered } : local;
+  const blogs = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList, usePrerendered()?.blogs);
   return (
     <section className="container blogs">
       <h1>All Blogs</h1>

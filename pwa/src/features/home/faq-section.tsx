@@ -5,12 +5,12 @@
 import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePrerendered } from '../../lib/prerendered.tsx';
-import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
+import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 
 const faqCount = 5;
 
 export function FaqSection() {
-  const faqs = orPrerendered(useLocalData((db) => db.faqs.orderBy('position').limit(faqCount).toArray(), [], isEmptyList), usePrerendered()?.faqs);
+  const faqs = useLocalData((db) => db.faqs.orderBy('position').limit(faqCount).toArray(), [], isEmptyList, usePrerendered()?.faqs);
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
   return (

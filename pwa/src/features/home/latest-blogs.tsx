@@ -3,12 +3,12 @@ import { Link } from 'react-router-dom';
 import { BlogCard } from '../../components/blog-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePrerendered } from '../../lib/prerendered.tsx';
-import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
+import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 
 const latestCount = 4;
 
 export function LatestBlogs() {
-  const blogs = orPrerendered(useLocalData((db) => db.blogs.orderBy('publishDate').reverse().limit(latestCount).toArray(), [], isEmptyList), usePrerendered()?.blogs);
+  const blogs = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().limit(latestCount).toArray(), [], isEmptyList, usePrerendered()?.blogs);
   return (
     <section className="home-section home-section--tinted" aria-labelledby="blogs-heading">
       <div className="container">

@@ -8,13 +8,13 @@ import { AgentPhoto } from '../../components/fallback-image.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import type { PublicAgent } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
-import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
+import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 
 const nameOf = (agent: PublicAgent) => agent.name || 'Unnamed Agent';
 const roleOf = (agent: PublicAgent) => agent.role || 'Agent';
 
 export function MeetOurAgents() {
-  const agents = orPrerendered(useLocalData((db) => db.agents.orderBy('name').toArray(), [], isEmptyList), usePrerendered()?.agents);
+  const agents = useLocalData((db) => db.agents.orderBy('name').toArray(), [], isEmptyList, usePrerendered()?.agents);
   const [chosen, setChosen] = useState<PublicAgent | null>(null);
   return (
     <section className="home-section container" aria-labelledby="agents-heading">

@@ -10,7 +10,7 @@ import type { Policy } from '../../lib/local-db.ts';
 import { PolicyCard } from '../../components/policy-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { pullStatus } from '../../lib/pull-status.ts';
-import { useStatusStore } from '../../lib/status-store.ts';
+import { useStatusOf } from '../../lib/status-store.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { useState } from 'react';
 import { useOnline } from '../../lib/use-online.ts';
@@ -41,11 +41,12 @@ async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
 
 export function PopularPolicies() {
   const online = useOnline();
-  const pull = useStatusStore(pullStatus);
+  const known = useStatusOf(pullStatus, (pull) => pull.known);
+  const filled = useStatusOf(pullStatus, (pull) => pull.filled);
   // Where the list comes from is decided once, when the device's readiness is known: a pull that
   // fills the copy later must not swap the list shown (and flash 'Loading') under the reader.
   const [filledAtStart, setFilledAtStart] = useState<boolean | null>(null);
-  if (filledAtStart === null && pull.known) setFilledAtStart(pull.filled);
+  if (filledAtStart === null && known) setFilledAtStart(filled);
   const fromDevice = !online || filledAtStart === true;
   // The prerendered list shows (and hydrates) until the chosen source's answer replaces it.
   const state = useRequest(

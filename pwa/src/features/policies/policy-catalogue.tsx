@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states.ts
 import { usePageTitle } from '../../components/use-page-title.ts';
 import type { Policy } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
-import { isEmptyList, orPrerendered, useLocalData } from '../../lib/use-local-data.ts';
+import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
 import { buildSearchIndex, searchPolicies } from './policy-search.ts';
@@ -35,10 +35,7 @@ export function PolicyCatalogue() {
   // While the local copy loads, the list the page was prerendered with is shown (and hydrated),
   // also after a search or a page has changed the address (the list is this page's own).
   const [builtWith] = useState(usePrerendered()?.catalogue);
-  const policies = orPrerendered(
-    useLocalData((db) => db.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList),
-    builtWith,
-  );
+  const policies = useLocalData((db) => db.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList, builtWith);
   const index = useMemo(() => buildSearchIndex(policies.data ?? []), [policies.data]);
   const matches = useMemo(() => searchPolicies(index, deferredSearch), [index, deferredSearch]);
   const pageCount = pageCountOf(matches.length);
