@@ -23,7 +23,7 @@ import {
   type Application,
   type StoredApplication,
 } from '../db/applications.ts';
-import { applicationRowById, countApplicationForPolicy, insertApplication, policyToApplyFor } from '../db/application-writes.ts';
+import { countApplicationForPolicy, insertApplication, policyToApplyFor } from '../db/application-writes.ts';
 import { lastRow } from '../db/row-snapshot.ts';
 import { refundAfterRejection } from '../payments/refunds.ts';
 import type { ApplicationRow, ApplicationStatus } from '../db/schema.ts';
@@ -99,9 +99,9 @@ export async function applyForPolicy(
       countApplicationForPolicy.compile(db, policy.id),
       auditInsert(db, { actor, action: 'application.create', entity: 'applications', entityId: id, from: null, to: 'pending', at }),
       ...record.success(201, applicationSnapshot(id)),
-      applicationRowById.compile(db, id),
     ]);
-    const row = lastRow<StoredApplication>(results) as StoredApplication;
+    // The insert's RETURNING: the row as stored, its sync version included.
+    const row = results[0]?.rows[0] as StoredApplication;
     return { ok: true, status: 201, body: created(row), replayed: false };
   });
 }
