@@ -108,7 +108,7 @@ const publicCollections = ['policies', 'blogs', 'faqs', 'agents'] as const;
  * device: it starts small, doubles while a step takes under half of `stepBudgetMs` and halves
  * when one takes longer, so a fast device fills a large catalogue in few steps.
  */
-const stepRows = { now: 20, min: 5, max: 500 };
+const stepRows = { now: 10, min: 5, max: 500 };
 const stepBudgetMs = 40;
 
 function adaptStep(tookMs: number) {
