@@ -44,7 +44,10 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
     return;
   }
   // No login page (yet): the session as lib/session.ts stores it, then the target again.
-  const res = await page.request.post(`${server.url}/api/auth/login`, { data: { email: demoEmail(role), password: demoPassword } });
+  const { res } = await whenNotBusy(async () => {
+    const res = await page.request.post(`${server.url}/api/auth/login`, { data: { email: demoEmail(role), password: demoPassword } });
+    return { res, status: res.status(), retryAfter: res.headers()['retry-after'] ?? null };
+  });
   if (!res.ok()) throw new Error(`Sign-in as ${role} failed: ${res.status()} ${await res.text()}`);
   const answer = (await res.json()) as SignInAnswer;
   await page.evaluate(({ token, user }) => {
@@ -54,12 +57,27 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
   await page.goto(`${server.url}${target}`);
 }
 
+/**
+ * Sends a sign-in again after a 503 once the server's Retry-After has passed, as a client should:
+ * on a loaded machine the password-hash queue may be full for a moment (the server sheds then).
+ */
+async function whenNotBusy<R extends { status: number; retryAfter: string | null }>(send: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    if (answer.status !== 503 || attempt === 5) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, Number(answer.retryAfter) || 1)));
+  }
+}
+
 /** An API client signed in as a demo account (its own session, apart from the browser's). */
 export async function apiAs(server: AppServer, role: DemoRole) {
-  const res = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoEmail(role), password: demoPassword }),
+  const { res } = await whenNotBusy(async () => {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoEmail(role), password: demoPassword }),
+    });
+    return { res, status: res.status, retryAfter: res.headers.get('retry-after') };
   });
   if (!res.ok) throw new Error(`Sign-in as ${role} failed: ${res.status} ${await res.text()}`);
   const { accessToken, user } = (await res.json()) as SignInAnswer;
