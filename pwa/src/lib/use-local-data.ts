@@ -46,7 +46,10 @@ export function useLocalData<T>(
     }
     return { status: 'ready', data: same && prerendered !== undefined ? prerendered : data, retry };
   })();
-  if (prerendered === undefined || filled) return fromCopy;
+  if (prerendered === undefined) return fromCopy;
+  // Once filled, the copy takes over at its first answer: until then the built data stays on
+  // screen rather than a moment of 'loading' between two lists.
+  if (filled) return data === undefined ? { status: 'ready', data: prerendered, retry } : fromCopy;
   if (error !== null && online) return { status: 'error', data: undefined, error, retry };
   return { status: 'ready', data: prerendered, retry };
 }
