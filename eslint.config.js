@@ -34,6 +34,41 @@ const importZones = [
   },
 ];
 
+/**
+ * The API's rooms (docs/decisions/0070): code for one runtime lives in node/ or worker/, and
+ * nothing else imports either. Shared code stands on floors, and an import never climbs back up:
+ * schemas/ < db/, storage/ < http/, lib/, auth/, payments/, lists/ < commands/, seed/ < routes/ < app.ts.
+ */
+const api = './edge-api/src';
+const at = (...folders) => folders.map((folder) => `${api}/${folder}`);
+const sharedApi = ['schemas', 'db', 'storage', 'http', 'lib', 'auth', 'payments', 'lists', 'commands', 'seed', 'routes', 'app.ts'];
+const floors = [
+  ['schemas'],
+  ['db', 'storage'],
+  ['http', 'lib', 'auth', 'payments', 'lists'],
+  ['commands', 'seed'],
+  ['routes'],
+  ['app.ts'],
+];
+const apiZones = [
+  {
+    target: at(...sharedApi),
+    from: at('node', 'worker'),
+    message: 'Shared API code must not import node/ or worker/: it runs on both runtimes. Hand it what it needs through createApp(deps).',
+  },
+  { target: at('node'), from: at('worker'), message: 'node/ and worker/ are two runtimes: share through the folders both import.' },
+  { target: at('worker'), from: at('node'), message: 'node/ and worker/ are two runtimes: share through the folders both import.' },
+  ...floors.slice(0, -1).map((floor, index) => ({
+    target: at(...floor),
+    from: at(...floors.slice(index + 1).flat()),
+    // The API's path is a constant the request schemas need too (image addresses).
+    except: floor.includes('schemas') ? ['./api-prefix.ts'] : [],
+    message: `An import may not climb back up: ${floor.join(', ')} sits below ${floors.slice(index + 1).flat().join(', ')}.`,
+  })),
+];
+/** Packages and built-ins that exist only on Node: shared code that imports one breaks the Worker's bundle. */
+const nodeOnlyModules = ['better-sqlite3', '@hono/node-server', 'node:fs', 'node:fs/promises', 'node:http', 'node:net', 'node:os', 'node:child_process', 'node:worker_threads', 'node:perf_hooks', 'node:zlib'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '**/*.d.ts', 'pwa/dev-dist/**'] },
   js.configs.recommended,
@@ -58,6 +93,31 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: importZones }],
+    },
+  },
+  {
+    files: ['edge-api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: apiZones }],
+    },
+  },
+  {
+    files: sharedApi.map((folder) => (folder.endsWith('.ts') ? `edge-api/src/${folder}` : `edge-api/src/${folder}/**/*.ts`)),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeOnlyModules.map((name) => ({
+            name,
+            message: 'Node-only: the Worker has no such module. Put this code in edge-api/src/node/ and hand it in through createApp(deps).',
+          })),
+        },
+      ],
     },
   },
 );

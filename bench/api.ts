@@ -281,7 +281,7 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
   rmSync(measuredData, { recursive: true, force: true });
   const details = [
     [
-      `The app is the Node entry (\`edge-api/src/node.ts\`, as \`npm start\` runs it, serving the PWA too) over a fresh`,
+      `The app is the Node entry (\`edge-api/src/node/node.ts\`, as \`npm start\` runs it, serving the PWA too) over a fresh`,
       `SQLite file with ${formatNumber(policyCount)} policies and one signed-in user; the plain server is`,
       `\`bench/support/plain-server.ts\`, a bare node:http server answering each route with the bytes (status, headers,`,
       `body) captured from the app once per endpoint and encoding. Both run in their own process; autocannon (10`,

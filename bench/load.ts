@@ -16,8 +16,8 @@
  */
 import autocannon from 'autocannon';
 import { join } from 'node:path';
-import { apiPrefix } from '../edge-api/src/api-prefix.ts';
-import { openSqlite } from '../edge-api/src/db/sqlite-node.ts';
+import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
+import { openSqlite } from '../edge-api/src/node/sqlite-node.ts';
 import { processMemoryKb, startApp } from './support/processes.ts';
 import { code, markdownTable, type BenchContext, type BenchOutcome } from './support/report.ts';
 import { formatNumber } from './support/stats.ts';
@@ -133,7 +133,7 @@ export async function runLoadBench(ctx: BenchContext): Promise<BenchOutcome> {
       console: lines,
       details: [
         [
-          `${connections} connections, ${seconds} s, through autocannon in the bench process against ${code('node --import tsx edge-api/src/node.ts')}`,
+          `${connections} connections, ${seconds} s, through autocannon in the bench process against ${code('node --import tsx edge-api/src/node/node.ts')}`,
           `(its own process, \`--max-old-space-size=${heapCapMb}\`) over demo content. Each connection cycles through: the catalogue,`,
           'one policy, a newsletter sign-up (a new email each time), the blogs, another policy (a view is a write), the',
           'agents, the FAQ. RSS is sampled from /proc every second.',

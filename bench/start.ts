@@ -1,7 +1,7 @@
 /**
  * Benchmark 6: starting the embedded server. Time from spawn to the first answer of `/`, and the
  * server process's memory, for the compiled bundle (`node edge-api/dist/server.js`, what `npm start`
- * runs) against the TypeScript entry through tsx (`node --import tsx edge-api/src/node.ts`, what
+ * runs) against the TypeScript entry through tsx (`node --import tsx edge-api/src/node/node.ts`, what
  * `npm start` ran before). Also the whole `npm start` command line with nothing to rebuild, against
  * the old one that rebuilt the PWA on every start. Runs alternate old, new, old, new, ... over one
  * data folder seeded beforehand, so every start is a restart (no migrations, no seeding).
@@ -15,7 +15,7 @@ import { code, markdownTable, noGoal, type BenchContext, type BenchOutcome } fro
 import { formatMs, formatRatio, median } from './support/stats.ts';
 
 /** The command line `npm start` ran before the server was compiled (kept here to compare against). */
-const oldStartScript = 'npm run build -w pwa && node --import tsx edge-api/src/node.ts';
+const oldStartScript = 'npm run build -w pwa && node --import tsx edge-api/src/node/node.ts';
 const newStartScript = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
   .scripts.start!;
 
@@ -28,7 +28,7 @@ interface Variant {
 }
 
 const servers: Variant[] = [
-  { label: 'tsx (before)', command: 'node --import tsx edge-api/src/node.ts', nodeArgs: ['--import', 'tsx', 'edge-api/src/node.ts'] },
+  { label: 'tsx (before)', command: 'node --import tsx edge-api/src/node/node.ts', nodeArgs: ['--import', 'tsx', 'edge-api/src/node/node.ts'] },
   { label: 'bundle (now)', command: 'node edge-api/dist/server.js', nodeArgs: ['edge-api/dist/server.js'] },
 ];
 const startLines: Variant[] = [

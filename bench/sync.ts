@@ -12,7 +12,7 @@ import { accessTokenFor, applicationBody, benchPolicies, fillDatabase, insertRow
 import { rawRequest, type RawResponse } from './support/http.ts';
 import { startApp, type AppServer } from './support/processes.ts';
 import { markdownTable, noGoal, SkipBenchmark, type BenchContext, type BenchOutcome } from './support/report.ts';
-import { openSqlite } from '../edge-api/src/db/sqlite-node.ts';
+import { openSqlite } from '../edge-api/src/node/sqlite-node.ts';
 import { formatKb, formatMs, formatNumber, formatRatio, median } from './support/stats.ts';
 
 const policyCount = 10_000;

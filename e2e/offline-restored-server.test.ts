@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backupDatabase } from '../edge-api/src/backup.ts';
+import { backupDatabase } from '../edge-api/src/node/backup.ts';
 import { policyRow } from '../edge-api/src/seed/factories.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { writeDb } from './support/login.ts';

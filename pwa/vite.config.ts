@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { apiPrefix } from '../edge-api/src/api-prefix.ts';
+import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
 import { takaFont } from './build/taka-font.ts';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the API

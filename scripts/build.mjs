@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the PWA (Vite, into pwa/dist) and the Node server (esbuild, edge-api/src/node.ts
+ * `npm run build`: the PWA (Vite, into pwa/dist) and the Node server (esbuild, edge-api/src/node/node.ts
  * into edge-api/dist/server.js, run by `npm start` with plain `node`).
  * `--if-stale` (what `npm start` runs first) builds only an output that is missing or older than
  * one of its sources, so a start with nothing changed goes straight to `node`.
@@ -68,8 +68,8 @@ function buildPwa() {
 async function buildServer() {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [at('edge-api/src/node.ts')],
-    // node.ts finds migrations/ and pwa/dist two folders up from itself: the bundle sits at the same depth.
+    entryPoints: [at('edge-api/src/node/node.ts')],
+    // node.ts looks for migrations/ and pwa/dist in the nearest folder above it that has them.
     outfile: at('edge-api/dist/server.js'),
     bundle: true,
     platform: 'node',

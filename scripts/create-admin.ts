@@ -9,7 +9,7 @@
  * other than wrangler's default).
  */
 import { parseArgs } from 'node:util';
-import { auditAfterChange, auditInsert, type AuditActor } from '../edge-api/src/lib/audit.ts';
+import { auditAfterChange, auditInsert, type AuditActor } from '../edge-api/src/db/audit-log.ts';
 import { hashPassword } from '../edge-api/src/auth/password.ts';
 import { promoteToAdmin } from '../edge-api/src/auth/role-changes.ts';
 import { emailField, passwordField } from '../edge-api/src/schemas/auth.ts';

@@ -21,9 +21,9 @@ import type { PublicAgent } from '../edge-api/src/db/agents.ts';
 import type { Blog } from '../edge-api/src/db/blogs.ts';
 import type { Faq } from '../edge-api/src/db/sync.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
-import { apiPrefix } from '../edge-api/src/api-prefix.ts';
-import { startNodeServer } from '../edge-api/src/node.ts';
-import { styleHashesFile } from '../edge-api/src/prerendered-pages.ts';
+import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
+import { startNodeServer } from '../edge-api/src/node/node.ts';
+import { styleHashesFile } from '../edge-api/src/node/prerendered-pages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
@@ -149,7 +149,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * The page's stylesheets (the shell's and the route's) as one inline <style>: on a slow network
  * each stylesheet is a round trip that holds the first paint back. The CSP allows inline style
  * only by hash: the hashes go to pages/style-hashes.json, which the Node server adds to
- * style-src of the HTML it serves (edge-api/src/static-pwa.ts).
+ * style-src of the HTML it serves (edge-api/src/node/static-pwa.ts).
  */
 function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
   const shellStyles = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];

@@ -7,11 +7,11 @@ import type { Insertable } from 'kysely';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signAccessToken } from '../../edge-api/src/auth/tokens.ts';
-import { readConfig } from '../../edge-api/src/config.ts';
-import { migrate } from '../../edge-api/src/db/migrate.ts';
+import { readConfig } from '../../edge-api/src/http/config.ts';
+import { migrate } from '../../edge-api/src/node/migrate.ts';
 import type { PolicyRow, Role } from '../../edge-api/src/db/schema.ts';
 import { policyCategories } from '../../edge-api/src/schemas/policy.ts';
-import { openSqlite } from '../../edge-api/src/db/sqlite-node.ts';
+import { openSqlite } from '../../edge-api/src/node/sqlite-node.ts';
 import { policyRow, userRow } from '../../edge-api/src/seed/factories.ts';
 import { benchJwtSecret, benchTokenTtlSeconds, repoRoot } from './processes.ts';
 

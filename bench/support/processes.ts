@@ -121,7 +121,7 @@ export async function startApp(options: AppServerOptions = {}): Promise<AppServe
       ACCESS_TOKEN_TTL_SECONDS: benchTokenTtlSeconds,
       ...options.env,
     };
-    const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')];
+    const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')];
     const server = await spawnServer(args, env, `http://127.0.0.1:${port}`, '/api/faqs');
     return {
       ...server,

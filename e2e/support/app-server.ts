@@ -53,7 +53,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const url = `http://127.0.0.1:${port}`;
 
   async function start() {
-    child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')], {
+    child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { setHashConcurrency } from './auth/hash-queue.ts';
-import { apiPrefix } from './api-prefix.ts';
+import { apiPrefix } from './http/api-prefix.ts';
 import { loadSession } from './auth/session.ts';
-import type { AppDeps, AppEnv } from './env.ts';
-import { ApiError, errorResponse, handleError } from './errors.ts';
+import type { AppDeps, AppEnv } from './http/env.ts';
+import { ApiError, errorResponse, handleError } from './http/errors.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { applicationRoutes } from './routes/applications.ts';
@@ -22,7 +22,7 @@ import { syncRoutes } from './routes/sync.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { apiSecurityHeaders, crossSiteProtection, privateByDefault, requestSizeLimits } from './security.ts';
+import { apiSecurityHeaders, crossSiteProtection, privateByDefault, requestSizeLimits } from './http/security.ts';
 
 /**
  * The API's routes, each module mounted at its own path (the path names the file). Its type
@@ -70,4 +70,4 @@ export function createApp(deps: AppDeps) {
 
 /** The API's routes as the typed client sees them (paths relative to `apiPrefix`). */
 export type App = ReturnType<typeof apiRoutes>;
-export type { AppDeps } from './env.ts';
+export type { AppDeps } from './http/env.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens.ts';
-import { readConfig } from '../src/config.ts';
+import { readConfig } from '../src/http/config.ts';
 import { runtime } from './support/target.ts';
 
 // auth/tokens.ts keeps tokens it has verified, so a client's repeated requests skip the

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { startNodeServer } from '../src/node.ts';
+import { startNodeServer } from '../src/node/node.ts';
 import { nodeTarget, testJwtSecret, testLimits } from './support/target.ts';
 
 it('counts a limited request under the client’s own address when the PWA is served too', async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { storageFullMessage } from '../src/errors.ts';
+import { storageFullMessage } from '../src/http/errors.ts';
 import { pngImage } from './support/images.ts';
 import { startNodeOnFreshData, testJwtSecret } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
@@ -72,7 +72,7 @@ describe('an unwritable data folder', () => {
     // A file where the data folder should be: no user can write there (root included).
     writeFileSync(join(base, 'not-a-folder'), '');
     const dataDir = join(base, 'not-a-folder', 'data');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')], {
       cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyForPolicy, assignAgent, decideApplication, rejectApplication } from '../src/commands/applications.ts';
 import type { BatchRunner } from '../src/db/batch.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { createNodeDatabase, type NodeDatabase } from '../src/db/sqlite-node.ts';
-import type { SessionUser } from '../src/env.ts';
-import { migrationsDir } from '../src/node.ts';
+import { migrate } from '../src/node/migrate.ts';
+import { createNodeDatabase, type NodeDatabase } from '../src/node/sqlite-node.ts';
+import type { SessionUser } from '../src/http/env.ts';
+import { migrationsDir } from '../src/node/node.ts';
 import { policyRow, userRow } from '../src/seed/factories.ts';
 import { unconfiguredPaymentProvider } from '../src/payments/provider.ts';
 

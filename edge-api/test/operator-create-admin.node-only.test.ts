@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeServer } from '../src/node.ts';
+import { startNodeServer } from '../src/node/node.ts';
 import { repoRoot } from './support/worker-build.ts';
 import { testJwtSecret, type ApiTarget } from './support/target.ts';
 import { login, register, type AuthAnswer } from './support/auth-client.ts';

@@ -1,5 +1,5 @@
 /**
- * Load shedding on the Node server (edge-api/src/overload.ts, docs/security.md): past capacity a
+ * Load shedding on the Node server (edge-api/src/node/overload.ts, docs/security.md): past capacity a
  * request is answered at once with 503, Retry-After and Connection: close, before its body is
  * read and without waiting for the requests in flight. Nothing here is timed: "at once" is shown
  * by the 503 arriving while the request that fills the server is still open.

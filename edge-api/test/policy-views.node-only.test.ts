@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { openSqlite } from '../src/db/sqlite-node.ts';
+import { openSqlite } from '../src/node/sqlite-node.ts';
 import { insertPolicy } from './support/calls.ts';
 import { startNodeOnFreshData } from './support/target.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeServer } from '../src/node.ts';
+import { startNodeServer } from '../src/node/node.ts';
 import { assign, call, insertPolicy, apply } from './support/calls.ts';
 import { testJwtSecret, type ApiTarget, nodeTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeServer } from '../src/node.ts';
+import { startNodeServer } from '../src/node/node.ts';
 import { testJwtSecret } from './support/target.ts';
 
 const dirs: string[] = [];

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsDir, startNodeServer } from '../src/node.ts';
+import { migrationsDir, startNodeServer } from '../src/node/node.ts';
 import { testJwtSecret } from './support/target.ts';
 
 const demoPassword = 'demo-pass-for-tests';

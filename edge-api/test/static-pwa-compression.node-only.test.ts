@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { createApp } from '../src/app.ts';
-import { withStaticPwa } from '../src/static-pwa.ts';
+import { withStaticPwa } from '../src/node/static-pwa.ts';
 
 // Node only: the wrapper serving pwa/dist beside the API exists only in the Node entry (on
 // Workers the platform serves static assets and compresses). It compresses what pays off only.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { createApp } from '../src/app.ts';
-import { withStaticPwa } from '../src/static-pwa.ts';
+import { withStaticPwa } from '../src/node/static-pwa.ts';
 
 // Node only (on Workers the platform's static assets carry ETags): the files a browser checks
 // on every start (sw.js, the page) answer a conditional request with an empty 304.

@@ -2,12 +2,12 @@
  * The service worker's answer to a navigation: the public page prerendered by the build
  * (pages/<name>.html, precached with the shell), so it shows before any script runs, offline
  * too; any other address (signed-in screens, a search in the address) gets the app shell.
- * The same rule as the Node server's and the Worker's (edge-api/src/page-addresses.ts).
+ * The same rule as the Node server's and the Worker's (edge-api/src/http/page-addresses.ts).
  */
 /// <reference lib="webworker" />
 import { matchPrecache } from 'workbox-precaching';
 import type { RouteHandlerCallback } from 'workbox-core';
-import { prerenderedPageFile } from 'edge-api/src/page-addresses.ts';
+import { prerenderedPageFile } from 'edge-api/src/http/page-addresses.ts';
 
 const shellUrl = '/index.html';
 

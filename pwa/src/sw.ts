@@ -18,7 +18,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
 import { servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
-import { apiPrefix } from 'edge-api/src/api-prefix.ts';
+import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;

@@ -8,10 +8,10 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { BatchRunner } from '../../edge-api/src/db/batch.ts';
-import { migrate } from '../../edge-api/src/db/migrate.ts';
+import { migrate } from '../../edge-api/src/node/migrate.ts';
 import { kyselyOverQueries } from '../../edge-api/src/db/query-function-kysely.ts';
 import type { Database } from '../../edge-api/src/db/schema.ts';
-import { createNodeDatabase } from '../../edge-api/src/db/sqlite-node.ts';
+import { createNodeDatabase } from '../../edge-api/src/node/sqlite-node.ts';
 import { inlineParameters, sqlScript } from './sql-text.ts';
 import { d1ExecuteScript, d1Query, repoRoot, type WranglerTarget } from './wrangler.ts';
 

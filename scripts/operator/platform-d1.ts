@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getPlatformProxy, unstable_readConfig } from 'wrangler';
-import { createD1Database } from '../../edge-api/src/db/d1.ts';
+import { createD1Database } from '../../edge-api/src/worker/d1.ts';
 import type { OperatorDb } from './operator-db.ts';
 import { repoRoot, type WranglerTarget } from './wrangler.ts';
 

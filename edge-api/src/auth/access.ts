@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, SessionUser } from '../env.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import type { AppEnv, SessionUser } from '../http/env.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
 import { accessTable, type AccessRule, type RouteKey } from './access-table.ts';
 
 /**
@@ -27,4 +27,3 @@ export function currentUser(c: { get(key: 'user'): SessionUser | null }): Sessio
   return user;
 }
 
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -5,9 +5,9 @@
  * optionally the JWKS URL come from configuration, so tests run a local issuer with its own keys.
  */
 import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { AppConfig } from '../config.ts';
-import type { AppDeps } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import type { AppConfig } from '../http/config.ts';
+import type { AppDeps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
 
 type GoogleConfig = NonNullable<AppConfig['google']>;
 

@@ -6,7 +6,7 @@
  * queue in order; the sign-in throttle and rate limits keep the queue short.
  */
 import pLimit from 'p-limit';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 let limit = pLimit(2);

@@ -12,8 +12,8 @@
  */
 import { sql } from 'kysely';
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import type { AppDeps, AppEnv } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
 
 export const emailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 export const clientKey = (address: string) => `client:${address}`;

@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { apiPrefix } from '../api-prefix.ts';
-import type { AppEnv } from '../env.ts';
+import { apiPrefix } from '../http/api-prefix.ts';
+import type { AppEnv } from '../http/env.ts';
 import type { IssuedRefresh } from './refresh-sessions.ts';
 
 export const refreshCookieName = 'refresh_token';

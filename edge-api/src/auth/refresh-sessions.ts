@@ -5,7 +5,7 @@
  * the whole family is revoked, the thief's copy and the owner's newer token alike.
  */
 import { sql, type Kysely } from 'kysely';
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 

@@ -6,7 +6,7 @@
  */
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database, Role } from '../db/schema.ts';
-import type { SessionUser } from '../env.ts';
+import type { SessionUser } from '../http/env.ts';
 
 export interface Actor {
   id: string;

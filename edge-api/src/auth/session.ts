@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { createMiddleware } from 'hono/factory';
 import { prepareQuery } from '../db/prepared.ts';
-import type { AppEnv } from '../env.ts';
-import { unauthorized } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { unauthorized } from '../http/errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**

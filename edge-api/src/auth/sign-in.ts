@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { Selectable } from 'kysely';
 import type { Role, UserRow } from '../db/schema.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { queuedHashPassword as hashPassword } from './hash-queue.ts';
 import { setRefreshCookie } from './refresh-cookie.ts';
 import type { IssuedRefresh } from './refresh-sessions.ts';

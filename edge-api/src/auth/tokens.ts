@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../http/config.ts';
 
 const algorithm = 'HS256';
 

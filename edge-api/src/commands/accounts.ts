@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { profileColumns } from '../auth/user-profile.ts';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import type { StoredUpload } from '../lib/image-uploads.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch'>;

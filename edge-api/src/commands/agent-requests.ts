@@ -7,8 +7,8 @@
 import { sql } from 'kysely';
 import { actorOf, decideAgentRequest, deleteAgentRequest } from '../auth/role-changes.ts';
 import { findAgentRequest, type AgentRequest } from '../db/agent-requests.ts';
-import type { AppDeps, SessionUser } from '../env.ts';
-import { conflict, notFound } from '../errors.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { AgentRequestInput } from '../schemas/auth.ts';
 

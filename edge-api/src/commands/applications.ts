@@ -13,7 +13,7 @@
  * idempotency record are written in the same batch, conditional on the same change.
  */
 import { sql, type RawBuilder, type Updateable } from 'kysely';
-import { sameEmail } from '../auth/access.ts';
+import { sameEmail } from '../db/users.ts';
 import {
   applicationSnapshot,
   findApplication,
@@ -27,9 +27,9 @@ import { countApplicationForPolicy, insertApplication, policyToApplyFor } from '
 import { lastRow } from '../db/row-snapshot.ts';
 import { refundAfterRejection } from '../payments/refunds.ts';
 import type { ApplicationRow, ApplicationStatus } from '../db/schema.ts';
-import type { AppDeps, SessionUser } from '../env.ts';
-import { ApiError, conflict, forbidden, type ErrorBody } from '../errors.ts';
-import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
+import { ApiError, conflict, forbidden, type ErrorBody } from '../http/errors.ts';
+import { auditBeforeChange, auditInsert } from '../db/audit-log.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import type { ApplicationInput, AssignInput, DecisionInput } from '../schemas/application.ts';

@@ -4,13 +4,13 @@
  * trimmed, never turned into HTML); the PWA shows it as text, so `<script>` stays words.
  */
 import { sql, type Selectable, type Updateable } from 'kysely';
-import { sameEmail } from '../auth/access.ts';
+import { sameEmail } from '../db/users.ts';
 import { toBlog, type Blog } from '../db/blogs.ts';
 import { lastRow, rowSnapshot } from '../db/row-snapshot.ts';
 import type { BlogRow } from '../db/schema.ts';
-import type { AppDeps, SessionUser } from '../env.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { auditBeforeChange, auditInsert } from '../lib/audit.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { auditBeforeChange, auditInsert } from '../db/audit-log.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import type { BlogInput, BlogPatch } from '../schemas/blog.ts';

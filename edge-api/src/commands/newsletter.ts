@@ -1,6 +1,6 @@
 /** The newsletter sign-up: one insert that does nothing when the email is already there. */
-import type { AppDeps } from '../env.ts';
-import { conflict } from '../errors.ts';
+import type { AppDeps } from '../http/env.ts';
+import { conflict } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { SubscribeBody } from '../schemas/newsletter.ts';
 

@@ -10,8 +10,8 @@
  */
 import { z, type ZodType } from 'zod';
 import { mayCall, type RouteKey } from '../auth/access-table.ts';
-import type { AppDeps, SessionUser } from '../env.ts';
-import { ApiError, type ErrorBody } from '../errors.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
+import { ApiError, type ErrorBody } from '../http/errors.ts';
 import { GroupedCallFailed, runGrouped } from '../db/grouped-rounds.ts';
 import { isValidMutationId, mutationIdMessage, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import { applyForPolicy, assignAgent, decideApplication, deleteApplication, rejectApplication } from './applications.ts';

@@ -1,6 +1,6 @@
 /** Recording an uploaded image for its owner, within the owner's upload space. */
 import { sql } from 'kysely';
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import type { StoredUpload } from '../lib/image-uploads.ts';
 
 /**

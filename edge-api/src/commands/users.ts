@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { profileColumns } from '../auth/user-profile.ts';
 import type { userUpsert } from '../schemas/auth.ts';
-import type { AppDeps, SessionUser } from '../env.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
 
 export async function recordSignIn({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, body: z.infer<typeof userUpsert>) {
   return db

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { sameEmail } from '../auth/access.ts';
-import type { SessionUser } from '../env.ts';
+import { sameEmail, type SessionUser } from './users.ts';
 import { rowSnapshot } from './row-snapshot.ts';
 import type { ApplicationRow, ApplicationStatus, Database, PaymentStatus } from './schema.ts';
 

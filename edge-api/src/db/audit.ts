@@ -1,6 +1,6 @@
 /** The audit log, newest first, paged by a cursor (the id of the last row shown). */
 import type { Kysely } from 'kysely';
-import { toAuditRecord } from '../lib/audit.ts';
+import { toAuditRecord } from './audit-log.ts';
 import type { AuditPageQuery } from '../schemas/audit.ts';
 import type { Database } from './schema.ts';
 

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { selectPolicies, toPolicy } from './policies.ts';
-import type { ViewCounter } from '../lib/view-counter.ts';
 import type { Database } from './schema.ts';
 
 /** The whole catalogue as the JSON GET /api/policies answers with, and its entity tag. */
@@ -59,7 +58,7 @@ async function entityTag(json: Uint8Array<ArrayBuffer>): Promise<string> {
 export async function policyCatalogue(
   db: Kysely<Database>,
   popularityRefreshMs: number,
-  views: Pick<ViewCounter, 'flush'>,
+  views: { flush(): Promise<void> },
 ): Promise<CatalogueBody> {
   const version = await catalogueVersion(db);
   const now = Date.now();

@@ -2,6 +2,18 @@
 import type { Kysely } from 'kysely';
 import type { Database, Role } from './schema.ts';
 
+/** The signed-in person as every request sees it (loaded from the users table on each request). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  photoUrl: string | null;
+}
+
+/** Emails compare as the sign-in form takes them: case and outer spaces do not make another person. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** The role of the account with this email, or undefined when there is none. */
 export async function roleByEmail(db: Kysely<Database>, email: string): Promise<Role | undefined> {
   const row = await db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst();

@@ -2,7 +2,7 @@
  * The periodic clean-up of both runtimes: hourly on Node (node.ts), by the cron trigger on the
  * Worker (worker.ts, wrangler.toml).
  */
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import { retryRefunds } from '../payments/refunds.ts';
 import { forgetOldWindows } from './rate-limit.ts';
 import { removeUnusedUploads } from './unused-uploads.ts';

@@ -23,7 +23,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { prepareQuery } from '../db/prepared.ts';
 import { rowSnapshotSql, type RowSnapshot } from '../db/row-snapshot.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError, type ErrorBody } from '../errors.ts';
+import { ApiError, type ErrorBody } from '../http/errors.ts';
 
 export interface MutationKey {
   userId: string;

@@ -15,7 +15,7 @@ import { decode as decodePng } from 'fast-png';
 import { imageSize } from 'image-size';
 import jpeg from 'jpeg-js';
 import { GifReader } from 'omggif';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { ImageKind } from './image-sniff.ts';
 import { decodeWebp } from './webp-decode.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import type { ImageStore } from '../storage/images.ts';
 import { newId } from './ids.ts';
 import { checkImage } from './image-check.ts';

@@ -7,10 +7,10 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sql } from 'kysely';
-import { clientAddress } from '../client-address.ts';
-import type { RateLimitName } from '../config.ts';
-import type { AppDeps, AppEnv } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import { clientAddress } from '../http/client-address.ts';
+import type { RateLimitName } from '../http/config.ts';
+import type { AppDeps, AppEnv } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** Counts one request; the seconds until the window ends when it went over the limit, else null. */
 export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Promise<number | null> {

@@ -5,7 +5,7 @@
  * on the Worker's cron trigger; each run removes a bounded batch.
  */
 import { sql } from 'kysely';
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import { imageUrlPrefix } from '../schemas/image.ts';
 
 const batchSize = 50;

@@ -9,7 +9,7 @@
  * catalogue compares popularity (db/policy-catalogue.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import type { RateLimit, ViewCountingSettings } from '../config.ts';
+import type { RateLimit, ViewCountingSettings } from '../http/config.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface ViewCounter {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { toBlog } from '../db/blogs.ts';
 import type { Database } from '../db/schema.ts';
-import type { SessionUser } from '../env.ts';
+import type { SessionUser } from '../http/env.ts';
 import { contains, pageOf, pageParams, pageWindow, searchParam } from './paging.ts';
 
 export const blogListQuery = z.object({ q: searchParam, ...pageParams });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../http/config.ts';
 import type { Database } from '../db/schema.ts';
 import { demoPaymentProvider } from './demo-provider.ts';
 import { unconfiguredPaymentProvider, type PaymentProvider } from './provider.ts';

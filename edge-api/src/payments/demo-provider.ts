@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import type { PaymentProvider, ProviderIntent } from './provider.ts';
 
 /** The one card the demo accepts, as documented on the payment screen (Stripe's test card). */

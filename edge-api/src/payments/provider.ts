@@ -3,7 +3,7 @@
  * demo mode, or nothing at all is behind them. The entry points choose the provider from
  * configuration (payments/choose-provider.ts); tests point the Stripe one at a stand-in.
  */
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** 'off': no Stripe keys outside the demo, so card payments are refused with 503. */
 export type PaymentMode = 'stripe' | 'demo' | 'off';

@@ -5,10 +5,10 @@
  * the confirmation arrives.
  */
 import { sql, type Selectable } from 'kysely';
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import { paymentOfApplication, type PaymentRow } from '../db/payments.ts';
 import type { ApplicationRow } from '../db/schema.ts';
-import { auditAfterChange } from '../lib/audit.ts';
+import { auditAfterChange } from '../db/audit-log.ts';
 import type { PaymentMode, ProviderIntent } from './provider.ts';
 
 export type { PaymentRow };

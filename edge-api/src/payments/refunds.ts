@@ -7,9 +7,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AppDeps } from '../env.ts';
-import { conflict } from '../errors.ts';
-import { auditAfterChange, auditBeforeChange, type AuditActor } from '../lib/audit.ts';
+import type { AppDeps } from '../http/env.ts';
+import { conflict } from '../http/errors.ts';
+import { auditAfterChange, auditBeforeChange, type AuditActor } from '../db/audit-log.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 

@@ -3,8 +3,8 @@ import { createMiddleware } from 'hono/factory';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
-import type { AppEnv, SessionUser } from '../env.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import type { AppEnv, SessionUser } from '../http/env.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { cardIncompleteMessage } from './demo-provider.ts';
 import { paymentsNotConfigured } from './provider.ts';
 

@@ -5,8 +5,8 @@
  * the SDK at a local stand-in of the Stripe API.
  */
 import Stripe from 'stripe';
-import type { AppConfig } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import type { AppConfig } from '../http/config.ts';
+import { ApiError } from '../http/errors.ts';
 import {
   paymentServiceUnavailable,
   paymentsNotConfigured,

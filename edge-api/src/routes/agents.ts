@@ -9,12 +9,12 @@ import { access, currentUser } from '../auth/access.ts';
 import { removeAgentRequest, setAgentRequestStatus, submitAgentRequest } from '../commands/agent-requests.ts';
 import { newestAgentRequests, toAgentRequest } from '../db/agent-requests.ts';
 import { listApprovedAgents } from '../db/agents.ts';
-import type { AppEnv } from '../env.ts';
-import { publicCache } from '../security.ts';
+import type { AppEnv } from '../http/env.ts';
+import { publicCache } from '../http/security.ts';
 import { agentRequestListQuery, listAgentRequests } from '../lists/agent-request-list.ts';
 import { agentRequestBody, agentRequestStatus } from '../schemas/auth.ts';
 import { idParam } from '../schemas/params.ts';
-import { validate } from '../validation.ts';
+import { validate } from '../http/validation.ts';
 
 /** The spec's unpaged GET /agents/all keeps a bounded default page; Manage Agents uses /agents/requests. */
 const unpagedLimit = 500;

@@ -4,14 +4,15 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { access, currentUser, sameEmail } from '../auth/access.ts';
+import { access, currentUser } from '../auth/access.ts';
+import { sameEmail } from '../db/users.ts';
 import { applyForPolicy, assignAgent, decideApplication, deleteApplication, mayListApplicationsOf, rejectApplication } from '../commands/applications.ts';
 import { applicationInput, assignInput, decisionInput } from '../schemas/application.ts';
 import { applicationsOf, findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
-import type { AppEnv, SessionUser } from '../env.ts';
+import type { AppEnv, SessionUser } from '../http/env.ts';
 import { applicationListQuery, assignedListQuery, listApplications, listAssignedApplications } from '../lists/application-list.ts';
-import { ApiError, forbidden } from '../errors.ts';
-import { validate } from '../validation.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import { validate } from '../http/validation.ts';
 import { idParam } from '../schemas/params.ts';
 import { mutationKey, reply } from './reply.ts';
 

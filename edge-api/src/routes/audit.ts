@@ -2,9 +2,9 @@
 import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
 import { auditLogPage } from '../db/audit.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { auditPage } from '../schemas/audit.ts';
-import { validate } from '../validation.ts';
+import { validate } from '../http/validation.ts';
 
 export const auditRoutes = new Hono<AppEnv>()
   .get('/', access('GET /audit'), validate('query', auditPage), async (c) => c.json(await auditLogPage(c.var.deps.db, c.req.valid('query')), 200));

@@ -3,12 +3,12 @@ import { access, currentUser } from '../auth/access.ts';
 import { createBlog, deleteBlog, updateBlog } from '../commands/blogs.ts';
 import { blogInput, blogPatch } from '../schemas/blog.ts';
 import { findBlog, listBlogs } from '../db/blogs.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { blogListQuery, listManagedBlogs } from '../lists/blog-list.ts';
-import { publicCache } from '../security.ts';
-import { notFound } from '../errors.ts';
+import { publicCache } from '../http/security.ts';
+import { notFound } from '../http/errors.ts';
 import { idParam } from '../schemas/params.ts';
-import { validate } from '../validation.ts';
+import { validate } from '../http/validation.ts';
 import { mutationKey, reply } from './reply.ts';
 
 /** /api/blogs: public reads; agents write their own blogs, admins all of them. */

@@ -6,12 +6,12 @@
  */
 import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
-import type { AppEnv } from '../env.ts';
-import { conflict } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { conflict } from '../http/errors.ts';
 import { demoCardNumber } from '../payments/demo-provider.ts';
 import { rejectedCannotPay } from '../payments/refunds.ts';
 import { createIntentBody, ownApplication, paymentsConfigured } from '../payments/route-guards.ts';
-import { validate } from '../validation.ts';
+import { validate } from '../http/validation.ts';
 
 export const createPaymentIntentRoutes = new Hono<AppEnv>()
   .post(

@@ -2,8 +2,8 @@
 import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
 import { listFaqs } from '../db/faqs.ts';
-import type { AppEnv } from '../env.ts';
-import { publicCache } from '../security.ts';
+import type { AppEnv } from '../http/env.ts';
+import { publicCache } from '../http/security.ts';
 
 export const faqRoutes = new Hono<AppEnv>()
   .get('/', access('GET /faqs'), publicCache(), async (c) => {

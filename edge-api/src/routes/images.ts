@@ -5,8 +5,8 @@
 import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
 import { uploadedImageType } from '../db/images.ts';
-import type { AppEnv } from '../env.ts';
-import { notFound } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
 import { storedImageName } from '../lib/image-uploads.ts';
 
 export const imageRoutes = new Hono<AppEnv>()

@@ -4,9 +4,9 @@ import { access, currentUser } from '../auth/access.ts';
 import { actorOf, promoteToAdmin } from '../auth/role-changes.ts';
 import { makeAdminBody } from '../schemas/auth.ts';
 import { roleByEmailStatement } from '../db/users.ts';
-import type { AppEnv } from '../env.ts';
-import { notFound } from '../errors.ts';
-import { validate } from '../validation.ts';
+import type { AppEnv } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
+import { validate } from '../http/validation.ts';
 
 export const makeAdminRoutes = new Hono<AppEnv>()
   .put('/', access('PUT /make-admin'), validate('json', makeAdminBody), async (c) => {

@@ -5,14 +5,14 @@
  */
 import { Hono } from 'hono';
 import { access, currentUser } from '../auth/access.ts';
-import type { AppEnv } from '../env.ts';
-import { ApiError, conflict, forbidden, notFound } from '../errors.ts';
+import type { AppEnv } from '../http/env.ts';
+import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { paymentOfApplication } from '../db/payments.ts';
 import { newestTransactions, paymentFilters, paymentReport, paymentReportQuery } from '../lists/payment-report.ts';
 import { intentMismatch, recordPayment, toPaymentView } from '../payments/record-payment.ts';
 import { isRejected, refundUnrecordedIntent, rejectedCannotPay } from '../payments/refunds.ts';
 import { alreadyPaid, demoConfirmBody, ownApplication, paymentsConfigured, savePaymentBody } from '../payments/route-guards.ts';
-import { validate } from '../validation.ts';
+import { validate } from '../http/validation.ts';
 
 /** The spec's unpaged list keeps a bounded default page: the newest payments first. */
 const unpagedLimit = 500;

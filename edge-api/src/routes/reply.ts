@@ -1,7 +1,7 @@
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import type { AppEnv, SessionUser } from '../env.ts';
-import { ApiError } from '../errors.ts';
+import type { AppEnv, SessionUser } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
 import { idempotencyHeader, keyFromHeader, type MutationKey, type Outcome, type SuccessStatus } from '../lib/idempotency.ts';
 
 /** The mutation key of a request, from its Idempotency-Key header, scoped to the user. */

@@ -21,8 +21,8 @@ import { z } from 'zod';
 import { access, currentUser } from '../auth/access.ts';
 import { applyPush, pushInput } from '../commands/push.ts';
 import { readDelta, type Viewer } from '../db/sync.ts';
-import type { AppEnv, SessionUser } from '../env.ts';
-import { validate } from '../validation.ts';
+import type { AppEnv, SessionUser } from '../http/env.ts';
+import { validate } from '../http/validation.ts';
 
 const defaultLimit = 500;
 const maxLimit = 1000;

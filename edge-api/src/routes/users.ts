@@ -3,15 +3,16 @@
  * anyone's), the profile upsert the PWA sends after signing in, and promotion to admin.
  */
 import { Hono } from 'hono';
-import { access, currentUser, sameEmail } from '../auth/access.ts';
+import { access, currentUser } from '../auth/access.ts';
+import { sameEmail } from '../db/users.ts';
 import { emailParam, roleQuery, userUpsert } from '../schemas/auth.ts';
 import { findProfile, toUserProfile } from '../auth/user-profile.ts';
 import { recordSignIn } from '../commands/users.ts';
 import { roleByEmail } from '../db/users.ts';
-import type { AppEnv, SessionUser } from '../env.ts';
-import { forbidden, notFound } from '../errors.ts';
+import type { AppEnv, SessionUser } from '../http/env.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { assertUploadedImage } from '../lib/image-uploads.ts';
-import { validate } from '../validation.ts';
+import { validate } from '../http/validation.ts';
 
 /** Only the user themself or an admin may look at a user's data. */
 function assertSelfOrAdmin(user: SessionUser, email: string) {

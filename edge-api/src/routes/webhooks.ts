@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { access } from '../auth/access.ts';
 import { findApplication } from '../db/applications.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
 import { isRejected, refundUnrecordedIntent } from '../payments/refunds.ts';
 import { paymentsConfigured } from '../payments/route-guards.ts';

@@ -2,7 +2,7 @@
  * What an image address and an image file must be. Pure: the server's upload checks
  * (lib/image-uploads.ts) and the PWA's forms (Add Policy, Register) share these rules.
  */
-import { apiPrefix } from '../api-prefix.ts';
+import { apiPrefix } from '../http/api-prefix.ts';
 
 /** Where uploaded pictures are served: GET /api/images/:name. */
 export const imageUrlPrefix = `${apiPrefix}/images/`;

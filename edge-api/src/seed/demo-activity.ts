@@ -7,7 +7,7 @@
  */
 import { applyForPolicy, assignAgent, decideApplication, rejectApplication } from '../commands/applications.ts';
 import { decideAgentRequest } from '../auth/role-changes.ts';
-import type { AppDeps, SessionUser } from '../env.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
 import { newId } from '../lib/ids.ts';
 import type { Outcome } from '../lib/idempotency.ts';
 import { recordPayment } from '../payments/record-payment.ts';

@@ -1,5 +1,5 @@
 /** The demo catalogue's Child plans (see demo-policies.ts). */
-import type { DemoPolicy } from './demo-policies.ts';
+import type { DemoPolicy } from './demo-policy.ts';
 
 export const childPolicies: readonly DemoPolicy[] = [
   {

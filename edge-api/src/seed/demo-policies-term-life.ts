@@ -1,5 +1,5 @@
 /** The demo catalogue's Term Life plans (see demo-policies.ts). */
-import type { DemoPolicy } from './demo-policies.ts';
+import type { DemoPolicy } from './demo-policy.ts';
 
 export const termLifePolicies: readonly DemoPolicy[] = [
   {

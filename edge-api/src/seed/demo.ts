@@ -9,7 +9,7 @@
 import type { CompiledQuery } from 'kysely';
 import { hashPassword } from '../auth/password.ts';
 import { demoPaymentProvider } from '../payments/demo-provider.ts';
-import type { AppDeps } from '../env.ts';
+import type { AppDeps } from '../http/env.ts';
 import { newId } from '../lib/ids.ts';
 import { demoBlogs } from './demo-blogs.ts';
 import { demoAccounts, demoAgents } from './demo-people.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { startNodeServer } from '../../src/node.ts';
+import { startNodeServer } from '../../src/node/node.ts';
 import { testJwtSecret } from '../support/target.ts';
 import { repoRoot } from '../support/worker-build.ts';
 import { postJson, startChildServer, stopAllChildServers } from './child-server.ts';

@@ -1,5 +1,5 @@
 /**
- * The real embedded server (`node --import tsx edge-api/src/node.ts`) as a child process, so
+ * The real embedded server (`node --import tsx edge-api/src/node/node.ts`) as a child process, so
  * that a test can SIGKILL it for real, measure its memory, and start it again on the same
  * DATA_DIR. Loopback only. Every child started here is killed by `stopAllChildServers`
  * (call it in afterAll) and, as a last resort, when the test process exits.
@@ -30,7 +30,7 @@ export async function startChildServer(
   env: Record<string, string> = {},
   nodeOptions: string[] = [],
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', join(repoRoot, 'edge-api/src/node.ts')], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,

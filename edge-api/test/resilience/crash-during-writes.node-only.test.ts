@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/auth/tokens.ts';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/http/config.ts';
 import { testJwtSecret } from '../support/target.ts';
 import { postJson, startChildServer, stopAllChildServers } from './child-server.ts';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { inject } from 'vitest';
-import { startNodeServer } from '../../src/node.ts';
+import { startNodeServer } from '../../src/node/node.ts';
 import { d1TemplateDir, workerBuildDir } from './worker-build.ts';
 
 export type Runtime = 'node' | 'worker';

@@ -3,7 +3,7 @@
  * and secret as the server's. For tests of features other than sign-in itself.
  */
 import { signAccessToken } from '../../src/auth/tokens.ts';
-import { readConfig } from '../../src/config.ts';
+import { readConfig } from '../../src/http/config.ts';
 import type { Role } from '../../src/db/schema.ts';
 import type { ApiTarget } from './target.ts';
 import { testJwtSecret } from './target.ts';

@@ -6,7 +6,7 @@
  */
 import { hc, type ClientRequestOptions } from 'hono/client';
 import type { App } from 'edge-api';
-import { apiPrefix } from 'edge-api/src/api-prefix.ts';
+import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 // The build prerenders public pages in Node, which has no location: any origin does there.
 const apiBase = `${typeof location === 'undefined' ? 'http://localhost' : location.origin}${apiPrefix}`;

@@ -1,7 +1,7 @@
 import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 
-/** The API's one error shape (edge-api/src/errors.ts), as the PWA reads it. */
+/** The API's one error shape (edge-api/src/http/errors.ts), as the PWA reads it. */
 export interface ApiErrorBody {
   error: string;
   message: string;

@@ -6,7 +6,7 @@
  * that cache from the browser's HTTP cache (no new download), within the same budget.
  * Shared by the page and the worker: the message and which addresses are pictures to keep.
  */
-import { apiPrefix } from 'edge-api/src/api-prefix.ts';
+import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 export const shownPicturesMessage = 'CACHE_SHOWN_PICTURES';
 

@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { applicationInput } from 'edge-api/src/schemas/application.ts';
 import { agentRequestBody } from 'edge-api/src/schemas/auth.ts';
-import { ApiError } from 'edge-api/src/errors.ts';
-import { validate } from 'edge-api/src/validation.ts';
+import { ApiError } from 'edge-api/src/http/errors.ts';
+import { validate } from 'edge-api/src/http/validation.ts';
 import { checkApplication, noQuoteMessage, type ApplicationForm } from './application-rules.ts';
 
 const form: ApplicationForm = {

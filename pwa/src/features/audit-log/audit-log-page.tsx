@@ -3,7 +3,7 @@
  * who made it, what changed from what to what, and when; newest first, a page at a time.
  */
 import { useState } from 'react';
-import type { AuditRecord } from 'edge-api/src/lib/audit.ts';
+import type { AuditRecord } from 'edge-api/src/db/audit-log.ts';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';

@@ -4,7 +4,8 @@
  * server): null then.
  */
 import type { Application } from '../../lib/local-db.ts';
-import { enqueue, findItem, findQueued, signedInUser, withdraw, type Queued } from '../../lib/offline/queue.ts';
+import { findItem } from '../../lib/offline/outbox-store.ts';
+import { enqueue, findQueued, signedInUser, withdraw, type Queued } from '../../lib/offline/queue.ts';
 import { isLocalApplication, serverIdOf } from '../../lib/outbox-overlay.ts';
 
 const beingSent = 'This application is being sent. Please try again in a moment.';

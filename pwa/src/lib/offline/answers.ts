@@ -7,7 +7,7 @@ import { liveQuery } from 'dexie';
 import { localDb, type OutboxItem } from '../local-db.ts';
 import { localEffects } from '../outbox-overlay.ts';
 import { sessionStore } from '../session.ts';
-import { findItem, outboxTables } from './queue.ts';
+import { findItem, outboxTables } from './outbox-store.ts';
 
 export type ServerAnswer =
   | { state: 'sent'; status: number; body: unknown }

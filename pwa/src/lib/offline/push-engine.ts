@@ -18,7 +18,7 @@ import { retryDelayMs } from './backoff.ts';
 import { registerBackgroundSync } from './background-sync.ts';
 import { withPushLock } from './lock.ts';
 import { afterAnswers, afterBatch, nextBatchSize, verdictOf, type PushAnswer } from './push-decision.ts';
-import { outboxTables } from './queue.ts';
+import { outboxTables } from './outbox-store.ts';
 import { sendBatch } from './transport.ts';
 
 /** Items per POST /sync/push (the server takes up to 100). */

@@ -19,6 +19,7 @@ import { localEffects } from '../outbox-overlay.ts';
 import { sessionStore, type SessionUser } from '../session.ts';
 import { adoptOwner, requestPersistentStorage } from '../sync-pull.ts';
 import { registerBackgroundSync } from './background-sync.ts';
+import { findItem, outboxTables } from './outbox-store.ts';
 import { pushOutbox } from './push-engine.ts';
 
 export interface Queued {
@@ -29,8 +30,6 @@ export interface Queued {
 
 export type NewItem = Pick<OutboxItem, 'type' | 'payload' | 'summary' | 'targetId' | 'preview'> & { mutationId?: string };
 
-/** The outbox and the local rows it marks, for one transaction. */
-export const outboxTables = () => [localDb.outbox, ...localEffects.tables()];
 
 export function signedInUser(): SessionUser {
   const user = sessionStore.get().user;
@@ -77,8 +76,6 @@ export async function findQueued(userId: string, type: OutboxMutationType, targe
     .first();
 }
 
-/** Finds an item by its mutation id. */
-export const findItem = (mutationId: string) => localDb.outbox.where('mutationId').equals(mutationId).first();
 
 /**
  * Takes a write that was never sent out of the outbox (the user undid it). False when it is

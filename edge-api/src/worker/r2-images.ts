@@ -1,5 +1,5 @@
 import type { R2Bucket } from '@cloudflare/workers-types';
-import type { ImageStore } from './images.ts';
+import type { ImageStore } from '../storage/images.ts';
 
 export function r2ImageStore(bucket: R2Bucket): ImageStore {
   return {

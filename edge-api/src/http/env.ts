@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
-import type { BatchRunner } from './db/batch.ts';
-import type { Database, Role } from './db/schema.ts';
-import type { ViewCounter } from './lib/view-counter.ts';
-import type { PaymentProvider } from './payments/provider.ts';
-import type { ImageStore } from './storage/images.ts';
+import type { BatchRunner } from '../db/batch.ts';
+import type { Database } from '../db/schema.ts';
+import type { SessionUser } from '../db/users.ts';
+import type { ViewCounter } from '../lib/view-counter.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { ImageStore } from '../storage/images.ts';
 
 /** Everything the app needs from outside; entry points and tests choose the drivers. */
 export interface AppDeps {
@@ -24,13 +25,7 @@ export interface AppDeps {
   fetch?: typeof fetch;
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  photoUrl: string | null;
-}
+export type { SessionUser };
 
 export interface AppEnv {
   Variables: {

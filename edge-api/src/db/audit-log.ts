@@ -11,8 +11,8 @@
  *    can read the state the row is leaving (`from`); in one atomic batch both see the same row.
  */
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import { prepareQuery } from '../db/prepared.ts';
-import type { Database } from '../db/schema.ts';
+import { prepareQuery } from './prepared.ts';
+import type { Database } from './schema.ts';
 
 export interface AuditActor {
   id: string;

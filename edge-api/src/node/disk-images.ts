@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImageStore } from './images.ts';
+import type { ImageStore } from '../storage/images.ts';
 
 /** Images as files under `<DATA_DIR>/images`, content type kept in a sidecar. */
 export function diskImageStore(dir: string): ImageStore {

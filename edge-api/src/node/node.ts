@@ -11,24 +11,34 @@ import { createServer } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.ts';
-import { passwordDecoy } from './auth/sign-in.ts';
+import { createApp } from '../app.ts';
+import { passwordDecoy } from '../auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
-import { readConfig, type EnvSource } from './config.ts';
-import { migrate } from './db/migrate.ts';
+import { readConfig, type EnvSource } from '../http/config.ts';
+import { migrate } from './migrate.ts';
 import { loadShedder, readOverloadSettings } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
-import { housekeeping } from './lib/housekeeping.ts';
-import { createNodeDatabase } from './db/sqlite-node.ts';
-import { choosePaymentProvider } from './payments/choose-provider.ts';
-import { seedDemo } from './seed/demo.ts';
+import { housekeeping } from '../lib/housekeeping.ts';
+import { createNodeDatabase } from './sqlite-node.ts';
+import { choosePaymentProvider } from '../payments/choose-provider.ts';
+import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
-import { diskImageStore } from './storage/disk-images.ts';
-import { useSha256 } from './lib/idempotency.ts';
-import { compileWasm, useWebpDecoder } from './lib/webp-decode.ts';
-import { createViewCounter, writeViews } from './lib/view-counter.ts';
+import { diskImageStore } from './disk-images.ts';
+import { useSha256 } from '../lib/idempotency.ts';
+import { compileWasm, useWebpDecoder } from '../lib/webp-decode.ts';
+import { createViewCounter, writeViews } from '../lib/view-counter.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The repository root: the nearest folder above this module that holds migrations/. The source
+ * (edge-api/src/node/) and the bundle (edge-api/dist/) sit at different depths, so it is found, not counted.
+ */
+function repositoryRoot(from: string): string {
+  for (let folder = from; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'migrations'))) return folder;
+    if (dirname(folder) === folder) throw new Error(`No migrations/ folder above ${from}`);
+  }
+}
+const root = repositoryRoot(dirname(fileURLToPath(import.meta.url)));
 export const migrationsDir = join(root, 'migrations');
 export const pwaDistDir = join(root, 'pwa/dist');
 

@@ -1,8 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { Kysely } from 'kysely';
 import { D1Dialect } from 'kysely-d1';
-import type { BatchRunner } from './batch.ts';
-import type { Database } from './schema.ts';
+import type { BatchRunner } from '../db/batch.ts';
+import type { Database } from '../db/schema.ts';
 
 export function createD1Database(d1: D1Database): { db: Kysely<Database>; batch: BatchRunner } {
   const db = new Kysely<Database>({ dialect: new D1Dialect({ database: d1 }) });

@@ -21,7 +21,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import type { BatchResult, BatchRunner } from './batch.ts';
+import type { BatchResult, BatchRunner } from '../db/batch.ts';
 
 /** Runs one batch's statements, inside the transaction the caller opened. */
 export type StatementRunner = (queries: readonly CompiledQuery[]) => BatchResult[];

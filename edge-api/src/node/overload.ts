@@ -19,9 +19,9 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { apiPrefix } from './api-prefix.ts';
-import { hashQueueIsFull } from './auth/hash-queue.ts';
-import type { EnvSource } from './config.ts';
+import { apiPrefix } from '../http/api-prefix.ts';
+import { hashQueueIsFull } from '../auth/hash-queue.ts';
+import type { EnvSource } from '../http/config.ts';
 
 export interface OverloadSettings {
   maxInFlight: number;

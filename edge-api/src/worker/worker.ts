@@ -4,18 +4,18 @@
  * (`run_worker_first`) reach this code, the pages answered from the assets (worker-pages.ts).
  */
 import type { D1Database, Fetcher, R2Bucket } from '@cloudflare/workers-types';
-import { isApiPath } from './api-prefix.ts';
-import { createApp, type AppDeps } from './app.ts';
-import { readConfig, type EnvSource } from './config.ts';
-import { createD1Database } from './db/d1.ts';
-import { countD1Calls, d1CallsHeader } from './db/d1-call-count.ts';
-import { housekeeping } from './lib/housekeeping.ts';
-import { prerenderedPageFile } from './page-addresses.ts';
-import { choosePaymentProvider } from './payments/choose-provider.ts';
-import { r2ImageStore } from './storage/r2-images.ts';
+import { isApiPath } from '../http/api-prefix.ts';
+import { createApp, type AppDeps } from '../app.ts';
+import { readConfig, type EnvSource } from '../http/config.ts';
+import { createD1Database } from './d1.ts';
+import { countD1Calls, d1CallsHeader } from './d1-call-count.ts';
+import { housekeeping } from '../lib/housekeeping.ts';
+import { prerenderedPageFile } from '../http/page-addresses.ts';
+import { choosePaymentProvider } from '../payments/choose-provider.ts';
+import { r2ImageStore } from './r2-images.ts';
 import { prerenderedPages } from './worker-pages.ts';
-import { useWebpDecoder } from './lib/webp-decode.ts';
-import { createViewCounter, writeViews } from './lib/view-counter.ts';
+import { useWebpDecoder } from '../lib/webp-decode.ts';
+import { createViewCounter, writeViews } from '../lib/view-counter.ts';
 import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 
 useWebpDecoder(webpDecoderWasm);

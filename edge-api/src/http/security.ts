@@ -28,7 +28,7 @@ export const contentSecurityPolicy = {
 
 /**
  * @param styleHashes inline styles allowed by their hash ('sha256-...'): the prerendered pages'
- *   (edge-api/src/prerendered-pages.ts); never 'unsafe-inline'.
+ *   (edge-api/src/node/prerendered-pages.ts); never 'unsafe-inline'.
  */
 export const securityHeaders = (styleHashes: readonly string[] = []) =>
   secureHeaders({

@@ -8,8 +8,8 @@
  */
 import type { Fetcher } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
-import { prerenderedPageFile, styleHashesFile, styleHashesOf } from './page-addresses.ts';
-import { securityHeaders } from './security.ts';
+import { prerenderedPageFile, styleHashesFile, styleHashesOf } from '../http/page-addresses.ts';
+import { securityHeaders } from '../http/security.ts';
 
 type Assets = Pick<Fetcher, 'fetch'>;
 

@@ -2,11 +2,11 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { getPath } from 'hono/utils/url';
-import { isApiPath } from './api-prefix.ts';
-import type { createApp } from './app.ts';
+import { isApiPath } from '../http/api-prefix.ts';
+import type { createApp } from '../app.ts';
 import { gzippedByTag } from './compressed-by-tag.ts';
 import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
-import { securityHeaders } from './security.ts';
+import { securityHeaders } from '../http/security.ts';
 import { revalidatedFiles } from './static-etag.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { prerenderedPageFile, styleHashesFile, styleHashesOf } from './page-addresses.ts';
+import { prerenderedPageFile, styleHashesFile, styleHashesOf } from '../http/page-addresses.ts';
 
 export { styleHashesFile };
 

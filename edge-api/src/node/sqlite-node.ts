@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { BatchRunner } from './batch.ts';
-import type { Database } from './schema.ts';
+import type { BatchRunner } from '../db/batch.ts';
+import type { Database } from '../db/schema.ts';
 import { groupCommit } from './group-commit.ts';
 import { cachedStatements } from './statement-cache.ts';
 

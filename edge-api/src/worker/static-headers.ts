@@ -6,7 +6,7 @@
  * it to pwa/public/_headers (copied into the build); a unit test checks it is current.
  */
 import { Hono } from 'hono';
-import { securityHeaders } from './security.ts';
+import { securityHeaders } from '../http/security.ts';
 
 /** The headers securityHeaders() sets on an answer, in a stable order. */
 export async function securityHeaderList(): Promise<[string, string][]> {
@@ -21,7 +21,7 @@ export async function securityHeaderList(): Promise<[string, string][]> {
 
 export async function headersFileText(): Promise<string> {
   const lines = [
-    '# Made by scripts/make-headers.ts from edge-api/src/security.ts: do not edit by hand.',
+    '# Made by scripts/make-headers.ts from edge-api/src/http/security.ts: do not edit by hand.',
     '# The Worker platform adds these to every static asset (the API adds its own).',
     '/*',
     ...(await securityHeaderList()).map(([name, value]) => `  ${name}: ${value}`),

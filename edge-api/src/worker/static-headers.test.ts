@@ -5,7 +5,7 @@ import { headersFileText, securityHeaderList } from './static-headers.ts';
 
 describe('the static assets\' _headers file', () => {
   it('is the one security.ts makes (run scripts/make-headers.ts after changing the CSP)', async () => {
-    const committed = readFileSync(join(import.meta.dirname, '../../pwa/public/_headers'), 'utf8');
+    const committed = readFileSync(join(import.meta.dirname, '../../../pwa/public/_headers'), 'utf8');
     expect(committed).toBe(await headersFileText());
   });
 

@@ -20,7 +20,7 @@ describe('prerendered page addresses', () => {
   });
 
   it("are the addresses wrangler.toml sends to the Worker first, beside the API", () => {
-    const toml = readFileSync(join(import.meta.dirname, '../../wrangler.toml'), 'utf8');
+    const toml = readFileSync(join(import.meta.dirname, '../../../wrangler.toml'), 'utf8');
     const line = toml.match(/^run_worker_first\s*=\s*(\[.*\])\s*$/m)?.[1];
     expect(JSON.parse(line ?? '[]')).toEqual(['/api/*', ...prerenderedPagePatterns]);
   });
