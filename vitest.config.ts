@@ -41,7 +41,9 @@ export default defineConfig({
           setupFiles: ['e2e/support/failure-hook.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files share nothing (each starts its own server over a copy of the one build, and its own
+          // browser), so they run side by side; npm test sets how many (--maxWorkers).
+          fileParallelism: true,
         },
       },
     ],

@@ -75,10 +75,14 @@ describe('applying for a policy offline', () => {
     expect(await page.getByRole('button', { name: /waiting to send/ }).count()).toBe(0);
 
     // Further pushes and pulls (reload, the online event again) change nothing on the server.
+    // Each is waited for by its answer: a pull that came back means the push before it was done.
+    const pulledAfterReload = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sync');
     await page.reload();
+    await pulledAfterReload;
+    const pulledWhenOnline = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/sync');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await pulledWhenOnline;
     await page.getByRole('row').filter({ hasText: policyTitle }).first().waitFor();
-    await page.waitForTimeout(1000);
     expect(countByNominee(nominee)).toBe(1);
     const recorded = queryDb<{ n: number }>(journey.server, 'SELECT count(*) AS n FROM processed_mutations WHERE mutation_id = ?', mutationId)[0]!.n;
     expect(recorded).toBe(1);

@@ -31,6 +31,7 @@ describe('a push that never answers', () => {
     // The first push is held for a minute, unanswered, then released; later ones pass.
     let held: Promise<void> | null = null;
     let released = false;
+    let forwarded = false;
     await context.route(isPath('/sync/push'), async (route: Route) => {
       if (held) return route.continue();
       held = sleep(60_000).then(() => {
@@ -39,6 +40,7 @@ describe('a push that never answers', () => {
       await held;
       // The page gave up on it long ago; the server may still get it (a duplicate, harmless).
       await route.continue().catch(() => undefined);
+      forwarded = true;
     });
 
     await page.goto(`${journey.server.url}/policy-apply-from`);
@@ -81,7 +83,7 @@ describe('a push that never answers', () => {
     await expect.poll(() => released, { timeout: 70_000, interval: 1000 }).toBe(true);
     const header = page.getByRole('status').filter({ hasText: /Syncing|waiting to send|Slow connection/ });
     await expect.poll(() => header.count(), { timeout: 30_000 }).toBe(0);
-    await sleep(1000);
+    await expect.poll(() => forwarded, { timeout: 10_000 }).toBe(true);
     expect(queryDb<{ n: number }>(journey.server, 'SELECT count(*) AS n FROM applications WHERE nominee_name = ?', nominee)[0]!.n).toBe(1);
     await context.close();
   });

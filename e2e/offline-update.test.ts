@@ -73,7 +73,9 @@ describe('a new build deployed while a tab is open', () => {
     // Offered, not forced: the page and what the user typed are untouched.
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1000);
+    // Not forced: the new worker waits for the person's word instead of taking over the page.
+    const newWorkerWaits = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed');
+    expect(newWorkerWaits).toBe(true);
     expect(await page.getByLabel('Name').inputValue()).toBe('Rahima Begum');
     expect(await page.getByLabel('Message').inputValue()).toBe('Half-written message');
     expect(await page.locator('html').getAttribute('data-build')).toBe(firstBuild);

@@ -8,15 +8,21 @@ import { newContext, type Page } from './support/browser.ts';
 
 const app = useAppAndBrowser();
 
-async function openHome(url = app.server.url, size?: { width: number; height: number }): Promise<Page> {
+async function openHome(url = app.server.url, size?: { width: number; height: number }, options: { fakeClock?: boolean } = {}): Promise<Page> {
   const page = await (await newContext(app.browser, size)).newPage();
+  // The hero's timers run on a clock the test moves: "nothing changed after a full interval" is
+  // then a fact about the page's timers, not about how long the test slept.
+  if (options.fakeClock) await page.clock.install();
   await page.goto(url);
   return page;
 }
 
+/** One slide interval (5 s) and its fade, run on the page's fake clock. */
+const aFullInterval = 6000;
+
 describe('the rotating hero', () => {
   it('shows one slide at a time, rotates, pauses on request, and leads to the quote', async () => {
-    const page = await openHome();
+    const page = await openHome(undefined, undefined, { fakeClock: true });
     const hero = page.getByRole('region', { name: 'Highlights' });
     await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor();
     // Only the visible slide is exposed: the other headings are not in the accessibility tree.
@@ -24,7 +30,8 @@ describe('the rotating hero', () => {
     expect(await hero.getByRole('link', { name: 'Get a Free Quote' }).count()).toBe(1);
 
     // It moves on by itself after 5 s (with a 1 s fade).
-    await hero.getByRole('heading', { name: 'Protect What Matters Most' }).waitFor({ timeout: 9000 });
+    await page.clock.runFor(aFullInterval);
+    await hero.getByRole('heading', { name: 'Protect What Matters Most' }).waitFor();
     expect(await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).count()).toBe(0);
 
     // The pause control stops it; the dots go to a slide.
@@ -34,12 +41,13 @@ describe('the rotating hero', () => {
     await hero.getByRole('heading', { name: 'Peace of Mind is Priceless' }).waitFor();
     await page.mouse.move(0, 0);
     await page.locator('body').focus();
-    await page.waitForTimeout(6000); // paused: still the same slide after a full interval
+    await page.clock.runFor(aFullInterval); // paused: still the same slide after a full interval
     expect(await hero.getByRole('heading', { name: 'Peace of Mind is Priceless' }).count()).toBe(1);
 
     // Start resumes it, though the pointer and focus are on the hero, from the last slide to the first.
     await hero.getByRole('button', { name: 'Start slide rotation' }).click();
-    await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor({ timeout: 9000 });
+    await page.clock.runFor(aFullInterval);
+    await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor();
 
     await hero.getByRole('link', { name: 'Get a Free Quote' }).click();
     await page.getByRole('heading', { name: 'Get a Free Quote', level: 1 }).waitFor();
@@ -51,11 +59,12 @@ describe('the rotating hero', () => {
     const context = await newContext(app.browser);
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto(app.server.url);
     const hero = page.getByRole('region', { name: 'Highlights' });
     await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor();
     expect(await hero.getByRole('button', { name: 'Stop slide rotation' }).count()).toBe(0);
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(aFullInterval);
     expect(await hero.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).count()).toBe(1);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './app-server.ts';
 import { launchBrowser, type Browser } from './browser.ts';
 
@@ -135,15 +135,13 @@ export async function readStore<T = Record<string, unknown>>(page: Page, store: 
  * signed-in user's own rows, or a visitor's public copy).
  */
 export async function waitForLocalCopy(page: Page): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  const filledForOwner = async () => {
     const meta = await readStore<{ key: string; value: unknown }>(page, 'meta');
     const owner = await page.evaluate(() => (JSON.parse(localStorage.getItem('session-user') ?? 'null') as { id: string } | null)?.id ?? '');
     const filled = meta.some((entry) => entry.key === 'sync-filled' && entry.value === true);
-    if (filled && meta.some((entry) => entry.key === 'sync-filled-for' && entry.value === owner)) return;
-    if (Date.now() > deadline) throw new Error('The local copy was not filled in time');
-    await page.waitForTimeout(200);
-  }
+    return filled && meta.some((entry) => entry.key === 'sync-filled-for' && entry.value === owner);
+  };
+  await expect.poll(filledForOwner, { timeout: 30_000, message: 'The local copy was not filled in time' }).toBe(true);
 }
 
 export interface OutboxRow {
