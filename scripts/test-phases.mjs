@@ -5,6 +5,8 @@
  * under 25 minutes on a 2-core machine; a phase that grows shows here first).
  */
 import { spawnSync } from 'node:child_process';
+import console from 'node:console';
+import process from 'node:process';
 
 const phases = process.argv.slice(2);
 const times = [];
