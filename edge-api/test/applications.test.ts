@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy, type Json } from './support/calls.ts';
+import { nomineeRelationshipChoices } from '../src/schemas/application.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -72,6 +73,8 @@ describe(`applying on ${runtime}`, () => {
       [{ phone: 'call me later' }, 'phone', 'Please enter a valid phone number'],
       [{ nomineeName: '' }, 'nomineeName', 'Nominee name is required'],
       [{ relationship: undefined }, 'relationship', 'Relationship is required'],
+      [{ relationship: '  ' }, 'relationship', 'Relationship is required'],
+      [{ relationship: 'Neighbour' }, 'relationship', 'Relationship must be one of: Spouse, Parent, Child, Sibling, Grandchild, Other'],
       [{ healthConditions: ['Flu'] }, 'healthConditions.0', 'Health conditions must be among'],
       [{ policyId: undefined }, 'policyId', 'Please choose a policy'],
     ];
@@ -84,6 +87,16 @@ describe(`applying on ${runtime}`, () => {
     const unknownPolicy = await call(api, 'POST', '/api/applications', customer, applicationBody('no-such-policy'));
     expect(unknownPolicy.status).toBe(422);
     expect(unknownPolicy.body.fields.policyId).toBe('This policy is not offered any more');
+  });
+
+  it('takes every relationship the Apply form offers, Grandchild included', async () => {
+    for (const relationship of nomineeRelationshipChoices) {
+      const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { relationship }));
+      expect(res.status, relationship).toBe(201);
+      expect(res.body.application.relationship).toBe(relationship);
+      // Withdrawn again: a person's open applications for one policy are limited.
+      expect((await call(api, 'DELETE', `/api/applications/${res.body.insertedId}`, customer)).status).toBe(200);
+    }
   });
 
   it('accepts a numeric NID and an absent phone', async () => {

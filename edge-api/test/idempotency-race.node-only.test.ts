@@ -16,6 +16,7 @@ import type { SessionUser } from '../src/http/env.ts';
 import { migrationsDir } from '../src/node/node.ts';
 import { policyRow, userRow } from '../src/seed/factories.ts';
 import { unconfiguredPaymentProvider } from '../src/payments/provider.ts';
+import type { ApplicationInput } from '../src/schemas/application.ts';
 
 let dir: string;
 let database: NodeDatabase;
@@ -44,7 +45,7 @@ const admin = person('admin', 'race-admin');
 const agent = person('agent', 'race-agent');
 const customer = person('user', 'race-customer');
 const policy = policyRow({ id: 'race-policy' });
-const input = {
+const input: ApplicationInput = {
   name: 'Race',
   address: 'Somewhere',
   nid: '42',

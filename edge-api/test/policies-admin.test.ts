@@ -139,7 +139,7 @@ describe(`editing and deleting policies on ${runtime}`, () => {
       address: 'A',
       nid: '1',
       nomineeName: 'N',
-      relationship: 'R',
+      relationship: 'Spouse',
       healthConditions: [],
       policyId: id,
     });

@@ -10,13 +10,28 @@ import { nidNumber, optionalPhone } from './person.ts';
 export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
 export type HealthCondition = (typeof healthConditionChoices)[number];
 
+/** Who the nominee is to the insured: the Apply form's choices, and all that the server takes. */
+export const nomineeRelationshipChoices = ['Spouse', 'Parent', 'Child', 'Sibling', 'Grandchild', 'Other'] as const;
+export type NomineeRelationship = (typeof nomineeRelationshipChoices)[number];
+
+const relationshipRequired = 'Relationship is required';
+const nomineeRelationship = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim() : value),
+  z.enum(nomineeRelationshipChoices, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? relationshipRequired
+        : `Relationship must be one of: ${nomineeRelationshipChoices.join(', ')}`,
+  }),
+);
+
 export const applicationInput = z.object({
   name: requiredText('Name', 120),
   address: requiredText('Address', 300),
   nid: nidNumber,
   phone: optionalPhone,
   nomineeName: requiredText('Nominee name', 120),
-  relationship: requiredText('Relationship', 60),
+  relationship: nomineeRelationship,
   healthConditions: z
     .array(z.enum(healthConditionChoices, { error: `Health conditions must be among: ${healthConditionChoices.join(', ')}` }), {
       error: 'Health conditions must be a list',

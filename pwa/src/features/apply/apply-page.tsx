@@ -5,7 +5,7 @@
  * offline outbox can take it over).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { healthConditionChoices } from 'edge-api/src/schemas/application.ts';
+import { healthConditionChoices, nomineeRelationshipChoices } from 'edge-api/src/schemas/application.ts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
@@ -25,7 +25,6 @@ interface ArrivedWith {
   policyTitle?: string;
 }
 
-const relationships = ['Spouse', 'Parent', 'Child', 'Sibling', 'Other'];
 
 export function ApplyPage() {
   usePageTitle('Apply for a Policy');
@@ -211,7 +210,7 @@ export function ApplyPage() {
           <label htmlFor={`${id}-relationship`}>Relationship with nominee</label>
           <select {...inputProps('relationship')} value={form.relationship} onChange={set('relationship')}>
             <option value="">Choose a relationship</option>
-            {relationships.map((r) => (
+            {nomineeRelationshipChoices.map((r) => (
               <option key={r} value={r}>{r}</option>
             ))}
           </select>
