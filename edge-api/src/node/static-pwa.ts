@@ -41,7 +41,9 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
   const compressedApi = new Hono().use(compressLarge).all('*', async (c) => {
     // With the adapter's bindings (the socket): without them every client's address was 'unknown'.
     const answer = await api.fetch(c.req.raw, c.env);
-    return (await gzippedByTag(c.req.path, answer, c.req.header('accept-encoding'))) ?? (await withKnownLength(answer));
+    // A HEAD's answer has no body: nothing to measure, compress or keep (compress() skips it too).
+    if (c.req.method === 'HEAD') return answer;
+    return (await gzippedByTag(c.req.method, c.req.path, answer, c.req.header('accept-encoding'))) ?? (await withKnownLength(answer));
   });
 
   const pages = new Hono()

@@ -75,13 +75,15 @@ async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, '
 
 /**
  * A Node server on a data folder of its own with the tests' settings, for Node-only tests that
- * need the server or its folder themselves (a fault to inject, raw sockets). `stop` removes the folder.
+ * need the server or its folder themselves (a fault to inject, raw sockets), or the PWA's wrapper in
+ * front of the API (`servePwa`; PWA_DIST_DIR names the build, none needed). `stop` removes the folder.
  */
-export async function startNodeOnFreshData(env: Record<string, string> = {}) {
+export async function startNodeOnFreshData(env: Record<string, string> = {}, options: { servePwa?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-node-'));
   const server = await startNodeServer({
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
-    servePwa: false,
+    // With the PWA's wrapper the API's answers are compressed as a browser gets them (static-pwa.ts).
+    servePwa: options.servePwa ?? false,
     quiet: true,
   });
   return {
