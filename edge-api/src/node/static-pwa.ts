@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { getPath } from 'hono/utils/url';
 import { isApiPath } from '../http/api-prefix.ts';
+import { isBuildOnlyFile } from '../http/build-files.ts';
 import type { createApp } from '../app.ts';
 import { gzippedByTag } from './compressed-by-tag.ts';
 import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
@@ -59,6 +60,8 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       const hashes = html ? prerenderedStyleHashes(distDir) : [];
       await (hashes.length ? securityHeaders(hashes) : secured)(c, async () => {});
     })
+    // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).
+    .use((c, next) => (isBuildOnlyFile(c.req.path) ? c.text('Not Found', 404) : next()))
     // Unhashed files and the page answer If-None-Match with 304 (static-etag.ts).
     .use(revalidatedFiles())
     // A missing file (an old chunk, say) is a 404, never the page: HTML would be run as script.
