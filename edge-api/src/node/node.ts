@@ -16,7 +16,7 @@ import { passwordDecoy } from '../auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from '../http/config.ts';
 import { migrate } from './migrate.ts';
-import { loadShedder, readOverloadSettings } from './overload.ts';
+import { loadShedder, readOverloadSettings, serverTimeouts } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
 import { createNodeDatabase } from './sqlite-node.ts';
@@ -108,8 +108,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   const port = Number(env.PORT ?? 8787);
   // Past capacity: a quick 503 with Retry-After rather than a client's time-out, decided before
   // the request reaches the Hono adapter (overload.ts).
-  const shedder = loadShedder(readOverloadSettings(env));
-  const server = createServer(shedder.guard(getRequestListener(app.fetch)));
+  const overload = readOverloadSettings(env);
+  const shedder = loadShedder(overload);
+  // Slow clients: headers and bodies have deadlines of seconds, not Node's minutes (overload.ts).
+  const server = createServer(serverTimeouts(overload), shedder.guard(getRequestListener(app.fetch)));
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(port, env.HOST ?? '0.0.0.0', () => listening());

@@ -61,7 +61,10 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       await (hashes.length ? securityHeaders(hashes) : secured)(c, async () => {});
     })
     // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).
-    .use((c, next) => (isBuildOnlyFile(c.req.path) ? c.text('Not Found', 404) : next()))
+    .use(async (c, next) => {
+      if (isBuildOnlyFile(c.req.path)) return c.text('Not Found', 404);
+      await next();
+    })
     // Unhashed files and the page answer If-None-Match with 304 (static-etag.ts).
     .use(revalidatedFiles())
     // A missing file (an old chunk, say) is a 404, never the page: HTML would be run as script.
