@@ -19,7 +19,7 @@ import { migrate } from './migrate.ts';
 import { loadShedder, readOverloadSettings, serverTimeouts } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
-import { createNodeDatabase } from './sqlite-node.ts';
+import { createNodeDatabase, readSynchronous } from './sqlite-node.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
@@ -70,7 +70,8 @@ export async function startNodeServer(options: StartOptions = {}) {
   // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
   const hashing = String(Math.max(1, availableParallelism() - 1));
   const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
-  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
+  // Answered writes survive a power cut (synchronous = FULL, decision 0075).
+  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), readSynchronous(env.SQLITE_SYNCHRONOUS));
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
