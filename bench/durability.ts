@@ -3,8 +3,8 @@
  * SQLite in WAL mode, with group commit) answers new applications (`POST /api/applications`,
  * signed in, a new Idempotency-Key each) with `synchronous = NORMAL` (before: survives a process
  * crash only) and `FULL` (now: survives an OS crash and a power cut), in turns (NORMAL, FULL,
- * NORMAL, FULL, ...) so both see the same machine load. Printed: applications per second at 10
- * connections and at 1 (where no two requests share a commit), and the ratio FULL / NORMAL.
+ * NORMAL, FULL, ...) so both see the same machine load. Printed: applications per second at 1
+ * connection (where no two requests share a commit), 10 and 50, and the ratio FULL / NORMAL.
  * Then, under strace (when it can attach), the fsyncs the server made per application answered
  * at 10 connections: group commit should make it well under one.
  * The database lives in the system's temporary folder, which must be a real disk for the
@@ -80,22 +80,28 @@ async function countFsyncs(pid: number, load: () => Promise<unknown>): Promise<n
   return calls.reduce((sum, n) => sum + n, 0);
 }
 
+/** Concurrent clients: 1 (no two applications share a commit), the API bench's 10, and 50 (larger groups). */
+const levels = [1, connections, 50] as const;
+
 export async function runDurabilityBench(ctx: BenchContext): Promise<BenchOutcome> {
   const seconds = ctx.quick ? 3 : 8;
   const pairs = ctx.quick ? 1 : 3;
-  const perSecond: Record<Setting, { many: number[]; one: number[] }> = { NORMAL: { many: [], one: [] }, FULL: { many: [], one: [] } };
+  // Applications per second, per setting, per level, one entry per run.
+  const runs = Object.fromEntries(settings.map((setting) => [setting, levels.map(() => [] as number[])])) as Record<Setting, number[][]>;
   let command = '';
   for (let pair = 0; pair < pairs; pair++) {
     for (const setting of settings) {
       const { app, spec } = await startWith(setting);
       try {
         await runLoad(app.url, spec, 1); // warm-up: statements prepared, caches filled
-        const many = await runLoad(app.url, spec, seconds);
-        const one = await runLoad(app.url, spec, seconds, 1);
-        perSecond[setting].many.push(many.requestsPerSecond);
-        perSecond[setting].one.push(one.requestsPerSecond);
+        const measured: string[] = [];
+        for (const [index, clients] of levels.entries()) {
+          const result = await runLoad(app.url, spec, seconds, clients);
+          runs[setting][index]!.push(result.requestsPerSecond);
+          measured.push(`${formatNumber(result.requestsPerSecond)} at ${clients}`);
+        }
         command = commandLine(app.url, spec, seconds);
-        ctx.log(`  ${setting}: ${formatNumber(many.requestsPerSecond)} applications/s at ${connections} connections, ${formatNumber(one.requestsPerSecond)} at 1`);
+        ctx.log(`  ${setting}: applications/s ${measured.join(', ')} connection(s)`);
       } finally {
         await app.dispose();
       }
@@ -115,31 +121,28 @@ export async function runDurabilityBench(ctx: BenchContext): Promise<BenchOutcom
     await app.dispose();
   }
 
-  const many = { NORMAL: median(perSecond.NORMAL.many), FULL: median(perSecond.FULL.many) };
-  const one = { NORMAL: median(perSecond.NORMAL.one), FULL: median(perSecond.FULL.one) };
+  const medians = (setting: Setting) => runs[setting].map((values) => median(values));
+  const normal = medians('NORMAL');
+  const full = medians('FULL');
   const benchCommand = 'npm run bench -- durability';
   const lines = [
-    `POST /applications at ${connections} connections: NORMAL ${formatNumber(many.NORMAL)}/s, FULL ${formatNumber(many.FULL)}/s (FULL / NORMAL ${formatRatio(many.FULL / many.NORMAL)})`,
-    `POST /applications at 1 connection: NORMAL ${formatNumber(one.NORMAL)}/s, FULL ${formatNumber(one.FULL)}/s (FULL / NORMAL ${formatRatio(one.FULL / one.NORMAL)})`,
+    ...levels.map(
+      (clients, index) =>
+        `POST /applications at ${clients} connection(s): NORMAL ${formatNumber(normal[index]!)}/s, FULL ${formatNumber(full[index]!)}/s (FULL / NORMAL ${formatRatio(full[index]! / normal[index]!)})`,
+    ),
     `fsyncs per application with FULL at ${connections} connections: ${fsyncsPerApplication === null ? 'n/a (strace could not attach)' : fsyncsPerApplication.toFixed(2)}`,
   ];
   for (const line of lines) ctx.log(`  ${line}`);
-  const row = (setting: Setting) => [
-    setting,
-    perSecond[setting].many.map((v) => formatNumber(v)).join(', '),
-    formatNumber(many[setting]),
-    perSecond[setting].one.map((v) => formatNumber(v)).join(', '),
-    formatNumber(one[setting]),
-  ];
+  const figure = (index: number) => `${formatNumber(full[index]!)} against ${formatNumber(normal[index]!)} (${formatRatio(full[index]! / normal[index]!)})`;
   return {
     goals: [
-      {
-        figure: `Applications per second with synchronous = FULL against NORMAL, group commit, ${connections} connections`,
+      ...levels.map((clients, index) => ({
+        figure: `Applications per second, synchronous = FULL against NORMAL, group commit, ${clients} connection(s)`,
         goal: noGoal,
-        measured: `${formatNumber(many.FULL)} against ${formatNumber(many.NORMAL)} (${formatRatio(many.FULL / many.NORMAL)})`,
+        measured: figure(index),
         met: null,
         command: benchCommand,
-      },
+      })),
       {
         figure: `fsyncs per application answered, FULL, ${connections} connections`,
         goal: noGoal,
@@ -152,11 +155,18 @@ export async function runDurabilityBench(ctx: BenchContext): Promise<BenchOutcom
     details: [
       [
         `\`POST /api/applications\` against ${code('node --import tsx edge-api/src/node/node.ts')} in its own process, a fresh`,
-        `database per run, ${seconds} s per run after a 1 s warm-up, ${pairs} pair(s) of runs in turns (NORMAL, FULL). The figure is`,
-        'the median. At 1 connection every application is a commit of its own; at 10, group commit (decision 0063) puts the',
-        'applications that arrive together in one. The load: ' + code(command),
+        `database per pair of settings, ${seconds} s per run after a 1 s warm-up, ${pairs} round(s) in turns (NORMAL, FULL). The`,
+        'figure is the median. At 1 connection every application is a commit of its own; with more, group commit (decision',
+        '0063) puts the applications that arrive together in one. The load: ' + code(command),
       ].join('\n'),
-      markdownTable(['synchronous', `per run, ${connections} connections`, 'median', 'per run, 1 connection', 'median'], [row('NORMAL'), row('FULL')]),
+      markdownTable(
+        ['synchronous', ...levels.map((clients) => `${clients} connection(s): per run`), ...levels.map((clients) => `median at ${clients}`)],
+        settings.map((setting) => [
+          setting,
+          ...runs[setting].map((values) => values.map((v) => formatNumber(v)).join(', ')),
+          ...medians(setting).map((v) => formatNumber(v)),
+        ]),
+      ),
     ],
   };
 }
