@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit durability]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runApiBench } from './api.ts';
 import { runBundleBench } from './bundle.ts';
+import { runDurabilityBench } from './durability.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runOverloadBench } from './overload.ts';
 import { runLoadBench } from './load.ts';
@@ -48,6 +49,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   worker: runWorkerBench,
   'slow-phone': runSlowPhoneBench,
   revisit: runReturnVisitBench,
+  durability: runDurabilityBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -21,11 +21,11 @@ export interface LoadResult {
 
 export const connections = 10;
 
-export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number): Promise<LoadResult> {
+export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, clients = connections): Promise<LoadResult> {
   const vary = spec.vary;
   const result = await autocannon({
     url: baseUrl,
-    connections,
+    connections: clients,
     duration: seconds,
     requests: [
       {

@@ -119,6 +119,8 @@ export async function startApp(options: AppServerOptions = {}): Promise<AppServe
       DEMO_PASSWORD: 'demo1234',
       JWT_SECRET: benchJwtSecret,
       ACCESS_TOKEN_TTL_SECONDS: benchTokenTtlSeconds,
+      // Every benchmark's clients share one address: they measure capacity, not one client's share.
+      OVERLOAD_MAX_PER_CLIENT: '100000000',
       ...options.env,
     };
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')];

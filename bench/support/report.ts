@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit', 'durability'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -79,6 +79,7 @@ export const titles: Record<BenchId, string> = {
   worker: '10. Worker: bounded per-request work on D1, beside Node',
   'slow-phone': '11. A first and a repeat visit on a slow phone (4x CPU, Slow 3G)',
   revisit: '12. A returning visit with nothing changed: requests and bytes',
+  durability: '13. Durable commits: synchronous = FULL against NORMAL, with group commit',
 };
 
 export function renderReport(results: BenchResult[]): string {

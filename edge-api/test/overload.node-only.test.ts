@@ -86,6 +86,25 @@ describe('past the requests in flight', () => {
   }, 60_000);
 });
 
+describe('a body that is too slow to arrive', () => {
+  it('gets 408 and a closed connection at its deadline, while an upload has the longer deadline of its own', async () => {
+    const server = await serve({ REQUEST_BODY_TIMEOUT_MS: '300', UPLOAD_BODY_TIMEOUT_MS: '600000' });
+    const upload = send(`${server.url}/api/uploads`, 'POST');
+    upload.body('--x');
+    await expect.poll(() => server.load().receiving).toBe(1);
+    const slow = send(`${server.url}/api/auth/login`, 'POST');
+    slow.body('{"email":"slow@example.test",');
+    const answer = await slow.answer;
+    expect(answer.status).toBe(408);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toMatchObject({ error: 'request_timeout' });
+    // The upload, begun first, is still being received: its place is still held.
+    expect(server.load()).toMatchObject({ inFlight: 1, receiving: 1, timedOut: 1 });
+    upload.end('--');
+    await expect.poll(() => server.load().inFlight).toBe(0);
+  }, 60_000);
+});
+
 describe('a late event loop', () => {
   it('sheds while the loop stays late, and serves again once it is on time', async () => {
     const server = await serve({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '50' });

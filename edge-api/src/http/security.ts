@@ -69,6 +69,8 @@ export const apiSecurityHeaders = () =>
 
 /** Paths that take image bytes; everything else is JSON and small. */
 const largeBodyPaths = new Set([`${apiPrefix}/uploads`, `${apiPrefix}/auth/register`]);
+/** The Node server gives these bodies longer to arrive (node/overload.ts). */
+export const isLargeBodyPath = (path: string) => largeBodyPaths.has(path);
 
 const tooLarge = (limit: number) => () => {
   throw new ApiError(413, 'payload_too_large', `The request is too large (at most ${Math.round(limit / 1024)} KB)`);

@@ -1,6 +1,20 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageStore } from '../storage/images.ts';
+
+/**
+ * Flushes a file (or a folder's entries) to the disk. The image row is committed with
+ * synchronous = FULL after the file is stored (decision 0075); without this the row could
+ * survive a power cut while the bytes, still in the OS's cache, did not.
+ */
+async function flush(path: string, data: boolean) {
+  const handle = await open(path, 'r');
+  try {
+    await (data ? handle.datasync() : handle.sync());
+  } finally {
+    await handle.close();
+  }
+}
 
 /** Images as files under `<DATA_DIR>/images`, content type kept in a sidecar. */
 export function diskImageStore(dir: string): ImageStore {
@@ -18,7 +32,13 @@ export function diskImageStore(dir: string): ImageStore {
       try {
         await writeFile(`${path}.type`, contentType);
         await writeFile(partial, bytes);
+        await Promise.all([flush(`${path}.type`, true), flush(partial, true)]);
         await rename(partial, path);
+        // The new names themselves live in the folder: flushed too, so the files are found after a power cut.
+        // (Windows cannot open a folder as a file; its file system records the rename itself.)
+        await flush(dir, false).catch((error: unknown) => {
+          if (process.platform !== 'win32') throw error;
+        });
       } catch (error) {
         await Promise.all([rm(partial, { force: true }), rm(`${path}.type`, { force: true })]);
         throw error;

@@ -16,10 +16,10 @@ import { passwordDecoy } from '../auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from '../http/config.ts';
 import { migrate } from './migrate.ts';
-import { loadShedder, readOverloadSettings } from './overload.ts';
+import { loadShedder, readOverloadSettings, serverTimeouts } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
-import { createNodeDatabase } from './sqlite-node.ts';
+import { createNodeDatabase, readSynchronous } from './sqlite-node.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
@@ -70,7 +70,8 @@ export async function startNodeServer(options: StartOptions = {}) {
   // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
   const hashing = String(Math.max(1, availableParallelism() - 1));
   const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
-  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
+  // Answered writes survive a power cut (synchronous = FULL, decision 0075).
+  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), readSynchronous(env.SQLITE_SYNCHRONOUS));
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
@@ -108,8 +109,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   const port = Number(env.PORT ?? 8787);
   // Past capacity: a quick 503 with Retry-After rather than a client's time-out, decided before
   // the request reaches the Hono adapter (overload.ts).
-  const shedder = loadShedder(readOverloadSettings(env));
-  const server = createServer(shedder.guard(getRequestListener(app.fetch)));
+  const overload = readOverloadSettings(env);
+  const shedder = loadShedder(overload);
+  // Slow clients: headers and bodies have deadlines of seconds, not Node's minutes (overload.ts).
+  const server = createServer(serverTimeouts(overload), shedder.guard(getRequestListener(app.fetch)));
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(port, env.HOST ?? '0.0.0.0', () => listening());

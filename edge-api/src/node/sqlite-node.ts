@@ -12,13 +12,40 @@ export interface NodeDatabase {
   close(): Promise<void>;
 }
 
-/** Opens the SQLite file the way the server needs it: WAL, a busy timeout, foreign keys on, writes kept cheap. */
-export function openSqlite(file: string): SQLite.Database {
+/**
+ * How a commit reaches the disk (decision 0075). FULL: every commit waits for the WAL's fsync, so
+ * a write that was answered survives a power cut or an OS crash, not only a process crash, as
+ * with NORMAL. Group commit (group-commit.ts) makes that one fsync per group of requests.
+ * NORMAL is accepted only so that `npm run bench -- durability` can measure what FULL costs.
+ */
+export type Synchronous = 'FULL' | 'EXTRA' | 'NORMAL';
+export const durableSynchronous: Synchronous = 'FULL';
+
+export function readSynchronous(value: string | undefined): Synchronous {
+  const chosen = (value ?? durableSynchronous).toUpperCase();
+  if (chosen === 'FULL' || chosen === 'EXTRA' || chosen === 'NORMAL') return chosen;
+  throw new Error(`SQLITE_SYNCHRONOUS must be FULL, EXTRA or NORMAL, not "${value}"`);
+}
+
+/** SQLite's numbers for PRAGMA synchronous, as the connection reports it. */
+export const synchronousLevels: Record<Synchronous, number> = { NORMAL: 1, FULL: 2, EXTRA: 3 };
+
+const openConnections = new Set<SQLite.Database>();
+
+/** Every connection openSqlite opened in this process and that is still open: what tests check. */
+export function liveConnections(): SQLite.Database[] {
+  for (const connection of openConnections) if (!connection.open) openConnections.delete(connection);
+  return [...openConnections];
+}
+
+/** Opens the SQLite file the way the server needs it: WAL, a busy timeout, foreign keys on, durable commits kept cheap. */
+export function openSqlite(file: string, synchronous: Synchronous = durableSynchronous): SQLite.Database {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${synchronous}`);
+  openConnections.add(sqlite);
   // A statement's rollback journal (an insert with triggers, in a grouped transaction) stays in
   // memory instead of spilling to a new temporary file per transaction (decision 0063).
   sqlite.pragma('temp_store = MEMORY');
@@ -33,8 +60,8 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
-export function createNodeDatabase(file: string): NodeDatabase {
-  const sqlite = openSqlite(file);
+export function createNodeDatabase(file: string, synchronous: Synchronous = durableSynchronous): NodeDatabase {
+  const sqlite = openSqlite(file, synchronous);
   const prepare = cachedStatements(sqlite);
   // Kysely only calls prepare and close on the database it is given.
   const database = { prepare, close: () => sqlite.close() };

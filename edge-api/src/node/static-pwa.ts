@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { getPath } from 'hono/utils/url';
 import { isApiPath } from '../http/api-prefix.ts';
+import { isBuildOnlyFile } from '../http/build-files.ts';
 import type { createApp } from '../app.ts';
 import { gzippedByTag } from './compressed-by-tag.ts';
 import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
@@ -41,7 +42,9 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
   const compressedApi = new Hono().use(compressLarge).all('*', async (c) => {
     // With the adapter's bindings (the socket): without them every client's address was 'unknown'.
     const answer = await api.fetch(c.req.raw, c.env);
-    return (await gzippedByTag(c.req.path, answer, c.req.header('accept-encoding'))) ?? (await withKnownLength(answer));
+    // A HEAD's answer has no body: nothing to measure, compress or keep (compress() skips it too).
+    if (c.req.method === 'HEAD') return answer;
+    return (await gzippedByTag(c.req.method, c.req.path, answer, c.req.header('accept-encoding'))) ?? (await withKnownLength(answer));
   });
 
   const pages = new Hono()
@@ -56,6 +59,11 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
       const hashes = html ? prerenderedStyleHashes(distDir) : [];
       await (hashes.length ? securityHeaders(hashes) : secured)(c, async () => {});
+    })
+    // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).
+    .use(async (c, next) => {
+      if (isBuildOnlyFile(c.req.path)) return c.text('Not Found', 404);
+      await next();
     })
     // Unhashed files and the page answer If-None-Match with 304 (static-etag.ts).
     .use(revalidatedFiles())

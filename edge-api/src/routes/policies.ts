@@ -30,6 +30,8 @@ export const policyRoutes = new Hono<AppEnv>()
       return c.body(null, 304) as unknown as TypedResponse<Policy[], 200, 'json'>;
     }
     c.header('Content-Type', 'application/json');
+    // With its length: the Node server checks a kept gzip copy against it (node/compressed-by-tag.ts).
+    c.header('Content-Length', String(catalogue.json.byteLength));
     // The same body c.json would send, serialised once per catalogue change (db/policy-catalogue.ts).
     return c.body(catalogue.json, 200) as unknown as TypedResponse<Policy[], 200, 'json'>;
   })

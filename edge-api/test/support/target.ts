@@ -35,6 +35,8 @@ export const testLimits: Record<string, string> = {
   RATE_LIMIT_VIEWS: '100000/60',
   // Parallel sign-ins in tests must not be shed on a slow, shared machine (faults.node-only tests it).
   PASSWORD_HASH_MAX_WAIT_MS: '600000',
+  // Every test talks from one address; slow-clients.node-only tests the fair share.
+  OVERLOAD_MAX_PER_CLIENT: '100000',
 };
 
 const d1Id = '00000000-0000-0000-0000-000000000000';
@@ -75,13 +77,15 @@ async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, '
 
 /**
  * A Node server on a data folder of its own with the tests' settings, for Node-only tests that
- * need the server or its folder themselves (a fault to inject, raw sockets). `stop` removes the folder.
+ * need the server or its folder themselves (a fault to inject, raw sockets), or the PWA's wrapper in
+ * front of the API (`servePwa`; PWA_DIST_DIR names the build, none needed). `stop` removes the folder.
  */
-export async function startNodeOnFreshData(env: Record<string, string> = {}) {
+export async function startNodeOnFreshData(env: Record<string, string> = {}, options: { servePwa?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-node-'));
   const server = await startNodeServer({
     env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
-    servePwa: false,
+    // With the PWA's wrapper the API's answers are compressed as a browser gets them (static-pwa.ts).
+    servePwa: options.servePwa ?? false,
     quiet: true,
   });
   return {
