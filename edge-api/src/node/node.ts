@@ -16,6 +16,7 @@ import { passwordDecoy } from '../auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from '../http/config.ts';
 import { migrate } from './migrate.ts';
+import { nodeOps } from './ops-node.ts';
 import { loadShedder, readOverloadSettings } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
@@ -70,7 +71,9 @@ export async function startNodeServer(options: StartOptions = {}) {
   // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
   const hashing = String(Math.max(1, availableParallelism() - 1));
   const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
-  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
+  // Logs, metrics, readiness (ops-node.ts); group commits are measured from the first.
+  const ops = nodeOps(env, dataDir);
+  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), ops.onCommit);
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
@@ -85,6 +88,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     payments: choosePaymentProvider(config, database.db, clock),
     clientAddress: nodeClientAddress(config.trustProxy),
     views: createViewCounter(writeViews(database.db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
+    ops: ops.hooks,
   };
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
@@ -109,13 +113,16 @@ export async function startNodeServer(options: StartOptions = {}) {
   // Past capacity: a quick 503 with Retry-After rather than a client's time-out, decided before
   // the request reaches the Hono adapter (overload.ts).
   const shedder = loadShedder(readOverloadSettings(env));
-  const server = createServer(shedder.guard(getRequestListener(app.fetch)));
+  const server = createServer(ops.listener(shedder.guard(getRequestListener(app.fetch))));
+  ops.attach({ sqlite: database.sqlite, walFile: join(dataDir, 'insurance.sqlite-wal'), shed: () => shedder.stats().shed });
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(port, env.HOST ?? '0.0.0.0', () => listening());
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  const metricsPort = await ops.listenForMetrics(env.HOST ?? '0.0.0.0');
+  ops.started();
   log(`Insurance app and API at http://localhost:${actualPort}`);
   // Unused uploads and old rate-limit windows go hourly (lib/unused-uploads.ts).
   const housekeepingTimer = setInterval(() => {
@@ -135,11 +142,16 @@ export async function startNodeServer(options: StartOptions = {}) {
     sqlite: database.sqlite as SQLite.Database,
     /** Requests in flight, shed so far, event-loop delay (overload.ts): what tests wait on. */
     load: shedder.stats,
+    /** Where the request lines go (LOG_FILE; stdout when undefined). */
+    logFile: env.LOG_FILE,
+    /** METRICS_PORT's actual port (0 asks for a free one), when set. */
+    metricsPort,
     async stop() {
       clearInterval(housekeepingTimer);
       clearInterval(viewTimer);
       shedder.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      await ops.stop();
       // After the last request, before the database closes: no counted view is left unwritten.
       await deps.views.flush();
       await database.close();

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { BatchRunner } from '../db/batch.ts';
 import type { Database } from '../db/schema.ts';
-import { groupCommit } from './group-commit.ts';
+import { groupCommit, type CommitObserver } from './group-commit.ts';
 import { cachedStatements } from './statement-cache.ts';
 
 export interface NodeDatabase {
@@ -33,7 +33,7 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
-export function createNodeDatabase(file: string): NodeDatabase {
+export function createNodeDatabase(file: string, onCommit?: CommitObserver): NodeDatabase {
   const sqlite = openSqlite(file);
   const prepare = cachedStatements(sqlite);
   // Kysely only calls prepare and close on the database it is given.
@@ -50,6 +50,7 @@ export function createNodeDatabase(file: string): NodeDatabase {
       const info = statement.run(...params);
       return { changes: info.changes, rows: [] };
     }),
+    onCommit,
   );
   return {
     db,

@@ -1,0 +1,50 @@
+/**
+ * One log line per request (decision 0080): request id, method, route pattern, status, duration
+ * and the signed-in user's id. The line is built from these fields only, never from the request's
+ * headers, body or path, so no password, token, cookie, NID, address or document can reach it.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppEnv } from './env.ts';
+import { describeError, type OpsHooks } from './ops.ts';
+
+export const requestIdHeader = 'X-Request-Id';
+
+/**
+ * A caller's id is kept when it looks like one (a load balancer's, a client's retry); anything
+ * else is replaced, so a header cannot smuggle text, or a secret, into the logs.
+ */
+const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Errors the app's onError answered (errors.ts), by request: logged in that request's line. */
+const failures = new WeakMap<Request, unknown>();
+
+/** Called by the app's onError for a failure on the server's side: its stack goes in the request's line. */
+export function noteFailure(c: Context, error: unknown): void {
+  failures.set(c.req.raw, error);
+}
+
+export function requestLog(ops: OpsHooks): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header(requestIdHeader);
+    const reqId = given && acceptableId.test(given) ? given : crypto.randomUUID();
+    await next();
+    c.header(requestIdHeader, reqId);
+    const failure = failures.get(c.req.raw);
+    const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
+    ops.request(
+      {
+        reqId,
+        method: c.req.method,
+        // After next(), the index of the handler that answered; a request that matched no route
+        // (404) or was answered by a middleware names the middleware's pattern ('/api/*').
+        route: routePath(c) || 'unmatched',
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(user ? { userId: user.id } : {}),
+      },
+      failure === undefined ? undefined : describeError(failure),
+    );
+  };
+}
