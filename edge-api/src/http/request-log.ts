@@ -3,9 +3,10 @@
  * and the signed-in user's id. The line is built from these fields only, never from the request's
  * headers, body or path, so no password, token, cookie, NID, address or document can reach it.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './env.ts';
+import { failureOf } from './failures.ts';
 import { describeError, type OpsHooks } from './ops.ts';
 
 export const requestIdHeader = 'X-Request-Id';
@@ -16,14 +17,6 @@ export const requestIdHeader = 'X-Request-Id';
  */
 const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Errors the app's onError answered (errors.ts), by request: logged in that request's line. */
-const failures = new WeakMap<Request, unknown>();
-
-/** Called by the app's onError for a failure on the server's side: its stack goes in the request's line. */
-export function noteFailure(c: Context, error: unknown): void {
-  failures.set(c.req.raw, error);
-}
-
 export function requestLog(ops: OpsHooks): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
@@ -31,7 +24,7 @@ export function requestLog(ops: OpsHooks): MiddlewareHandler<AppEnv> {
     const reqId = given && acceptableId.test(given) ? given : crypto.randomUUID();
     await next();
     c.header(requestIdHeader, reqId);
-    const failure = failures.get(c.req.raw);
+    const failure = failureOf(c);
     const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
     ops.request(
       {
