@@ -1,18 +1,20 @@
 /**
  * Issue 30 on both runtimes: the probes (live, ready, details only with OPS_TOKEN) and the request
  * log line (its id from X-Request-Id or made, returned in the answer; the route pattern, not the
- * path; the signed-in user's id; a failure's stack once, with the request id).
+ * path; the signed-in user's id; a failure's stack once, with the request id), and the counted
+ * events: Prometheus on Node, a log line each on the Worker.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/calls.ts';
 import { testOpsToken } from './support/log-secrets.ts';
 import { readLogLines, waitForLogLine } from './support/logs.ts';
+import { scrape, valueOf } from './support/metrics.ts';
 import { startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 
 let api: ApiTarget;
 beforeAll(async () => {
-  api = await startApi({ OPS_TOKEN: testOpsToken });
+  api = await startApi({ OPS_TOKEN: testOpsToken, RATE_LIMIT_SUBSCRIBE: '1/3600' });
 });
 afterAll(() => api?.stop());
 
@@ -87,6 +89,19 @@ describe('the request log', () => {
       expect(mentions).toHaveLength(1);
     } finally {
       await api.sql('ALTER TABLE faqs_away RENAME TO faqs');
+    }
+  });
+});
+
+describe('counted events', () => {
+  it('counts a rate-limit refusal: in /metrics on Node, as a log line on the Worker', async () => {
+    const subscribe = (email: string) => call(api, 'POST', '/api/subscribe', null, { name: 'Ops Test', email });
+    expect((await subscribe('ops-1@test.local')).status).toBe(201);
+    expect((await subscribe('ops-2@test.local')).status).toBe(429);
+    if (api.runtime === 'node') {
+      expect(valueOf(await scrape(api.url, testOpsToken), 'rate_limit_refusals_total', { limit: 'subscribe' })).toBe(1);
+    } else {
+      expect(await waitForLogLine(logFile(), (l) => l.metric === 'rate_limited')).toMatchObject({ limit: 'subscribe', value: 1 });
     }
   });
 });
