@@ -23,7 +23,9 @@ export function requestLog(ops: OpsHooks): MiddlewareHandler<AppEnv> {
     const given = c.req.header(requestIdHeader);
     const reqId = given && acceptableId.test(given) ? given : crypto.randomUUID();
     await next();
-    c.header(requestIdHeader, reqId);
+    // On the answer's own headers, as secureHeaders does: c.header() after the answer is made
+    // would copy the response, and the Node adapter streams a copied body instead of writing it.
+    c.res.headers.set(requestIdHeader, reqId);
     const failure = failureOf(c);
     const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
     ops.request(
