@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
     .use(requestLog(ops))
     .use(apiSecurityHeaders())
-    .route(apiPrefix, apiRoutes({ ...deps, ops }, ops));
+    .route(apiPrefix, apiRoutes(deps.ops ? deps : { ...deps, ops }, ops));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);
   return app;
