@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'api-node',
           include: ['edge-api/test/**/*.test.ts'],
           env: { API_TARGET: 'node' },
+          // Every server's log lines to a folder of the run's, scanned for secrets at its end.
+          globalSetup: ['edge-api/test/support/log-scan.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,7 +24,7 @@ export default defineConfig({
           include: ['edge-api/test/**/*.test.ts'],
           exclude: ['edge-api/test/**/*.node-only.test.ts'],
           env: { API_TARGET: 'worker' },
-          globalSetup: ['edge-api/test/support/worker-build.ts'],
+          globalSetup: ['edge-api/test/support/worker-build.ts', 'edge-api/test/support/log-scan.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,6 +4,9 @@ import { apiPrefix } from './http/api-prefix.ts';
 import { loadSession } from './auth/session.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { ApiError, errorResponse, handleError } from './http/errors.ts';
+import { consoleOps } from './http/ops-console.ts';
+import { readOpsSettings, type OpsHooks } from './http/ops.ts';
+import { requestLog } from './http/request-log.ts';
 import { adminStatsRoutes } from './routes/admin-stats.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { applicationRoutes } from './routes/applications.ts';
@@ -13,6 +16,7 @@ import { blogRoutes } from './routes/blogs.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
 import { createPaymentIntentRoutes } from './routes/create-payment-intent.ts';
 import { faqRoutes } from './routes/faqs.ts';
+import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { makeAdminRoutes } from './routes/make-admin.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -28,7 +32,7 @@ import { apiSecurityHeaders, crossSiteProtection, privateByDefault, requestSizeL
  * The API's routes, each module mounted at its own path (the path names the file). Its type
  * is what the PWA's typed client (`hc`) is built from, relative to `apiPrefix`.
  */
-function apiRoutes(deps: AppDeps) {
+function apiRoutes(deps: AppDeps, ops: OpsHooks) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('deps', deps);
@@ -37,6 +41,8 @@ function apiRoutes(deps: AppDeps) {
     .use(privateByDefault)
     .use(crossSiteProtection)
     .use(requestSizeLimits)
+    // Before the session: a probe bearing OPS_TOKEN is no signed-in user.
+    .route('/health', healthRoutes(ops))
     .use(loadSession)
     .route('/policies', policyRoutes)
     .route('/blogs', blogRoutes)
@@ -62,7 +68,12 @@ function apiRoutes(deps: AppDeps) {
 /** The whole API under `/api`. Entry points (Node, Worker) and tests build it the same way. */
 export function createApp(deps: AppDeps) {
   setHashConcurrency(deps.config.passwordHashConcurrency, deps.config.passwordHashMaxQueue, deps.config.passwordHashMaxWaitMs);
-  const app = new Hono<AppEnv>().use(apiSecurityHeaders()).route(apiPrefix, apiRoutes(deps));
+  // An app built without a runtime's hooks (a test walking its routes) logs JSON to the console.
+  const ops = deps.ops ?? consoleOps(readOpsSettings({}));
+  const app = new Hono<AppEnv>()
+    .use(requestLog(ops))
+    .use(apiSecurityHeaders())
+    .route(apiPrefix, apiRoutes(deps.ops ? deps : { ...deps, ops }, ops));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);
   return app;

@@ -102,6 +102,8 @@ const fromTheSpec: Record<string, Allowed> = {
   'PATCH /blogs/:id': 'agent or admin',
   'DELETE /blogs/:id': 'agent or admin',
   'GET /faqs': 'anyone',
+  'GET /health/live': 'anyone',
+  'GET /health/ready': 'anyone',
   'GET /client-config': 'anyone',
   'GET /images/:name': 'anyone',
   'POST /uploads': 'signed in',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { startNodeServer } from '../src/node/node.ts';
+import { newLogFile } from './support/logs.ts';
 import { nodeTarget, testJwtSecret, testLimits } from './support/target.ts';
 
 it('counts a limited request under the client’s own address when the PWA is served too', async () => {
@@ -16,7 +17,7 @@ it('counts a limited request under the client’s own address when the PWA is se
   const dist = mkdtempSync(join(tmpdir(), 'pwa-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>App</title>');
   const server = await startNodeServer({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', PWA_DIST_DIR: dist, ...testLimits },
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, LOG_FILE: newLogFile('node'), SEED_DEMO: 'false', PWA_DIST_DIR: dist, ...testLimits },
     quiet: true,
   });
   try {

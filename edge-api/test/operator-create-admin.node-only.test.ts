@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../src/node/node.ts';
 import { repoRoot } from './support/worker-build.ts';
+import { newLogFile } from './support/logs.ts';
 import { testJwtSecret, type ApiTarget } from './support/target.ts';
 import { login, register, type AuthAnswer } from './support/auth-client.ts';
 
@@ -35,7 +36,7 @@ const auditOf = (email: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'create-admin-'));
-  server = await startNodeServer({ env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false' }, servePwa: false, quiet: true });
+  server = await startNodeServer({ env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, LOG_FILE: newLogFile('node'), SEED_DEMO: 'false' }, servePwa: false, quiet: true });
   api = { fetch: (path, init) => fetch(new URL(path, server.url), init) };
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../src/node/node.ts';
 import { assign, call, insertPolicy, apply } from './support/calls.ts';
+import { newLogFile } from './support/logs.ts';
 import { testJwtSecret, type ApiTarget, nodeTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -67,7 +68,7 @@ const fullScans = (plans: { plan: string[] }[]) =>
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'query-plans-'));
   server = await startNodeServer({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false' },
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, LOG_FILE: newLogFile('node'), SEED_DEMO: 'false' },
     servePwa: false,
     quiet: true,
   });

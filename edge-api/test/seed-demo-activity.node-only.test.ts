@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../src/node/node.ts';
+import { newLogFile } from './support/logs.ts';
 import { testJwtSecret } from './support/target.ts';
 
 const dirs: string[] = [];
@@ -17,7 +18,7 @@ async function start(seed: 'true' | 'catalogue') {
   const dir = mkdtempSync(join(tmpdir(), 'seed-activity-'));
   dirs.push(dir);
   const server = await startNodeServer({
-    env: { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: seed, DEMO_PASSWORD: 'demo-pass' },
+    env: { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, LOG_FILE: newLogFile('node'), SEED_DEMO: seed, DEMO_PASSWORD: 'demo-pass' },
     servePwa: false,
     quiet: true,
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsDir, startNodeServer } from '../src/node/node.ts';
+import { newLogFile } from './support/logs.ts';
 import { testJwtSecret } from './support/target.ts';
 
 const demoPassword = 'demo-pass-for-tests';
@@ -31,7 +32,7 @@ async function start(dataDir: string, env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
-      JWT_SECRET: testJwtSecret,
+      JWT_SECRET: testJwtSecret, LOG_FILE: newLogFile('node'),
       SEED_DEMO: 'true',
       DEMO_PASSWORD: demoPassword,
       ...env,

@@ -25,6 +25,9 @@ export const accessTable = {
   'GET /blogs': { allow: 'anyone', scope: 'the newest 500' },
   'GET /blogs/:id': { allow: 'anyone' },
   'GET /faqs': { allow: 'anyone' },
+  // Probes (routes/health.ts): details only with OPS_TOKEN, which is no sign-in.
+  'GET /health/live': { allow: 'anyone' },
+  'GET /health/ready': { allow: 'anyone' },
   'POST /subscribe': { allow: 'anyone' },
   'GET /client-config': { allow: 'anyone' },
   'GET /images/:name': { allow: 'anyone' },

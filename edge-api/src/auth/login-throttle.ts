@@ -54,6 +54,7 @@ export async function reserveAttempt(c: Context<AppEnv>, key: string, free: numb
   const seconds = Math.max(1, Math.ceil(((row?.next_allowed_at ?? now) - now) / 1000));
   // Headers set before the throw travel with the error answer.
   c.header('Retry-After', String(seconds));
+  deps.ops?.count('sign_in_throttled');
   throw tooManyAttempts(seconds);
 }
 

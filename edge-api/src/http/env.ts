@@ -7,6 +7,7 @@ import type { SessionUser } from '../db/users.ts';
 import type { ViewCounter } from '../lib/view-counter.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ImageStore } from '../storage/images.ts';
+import type { OpsHooks } from './ops.ts';
 
 /** Everything the app needs from outside; entry points and tests choose the drivers. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Fetch used for outside services (OpenID JWKS); tests may point it at local stand-ins. */
   fetch?: typeof fetch;
+  /** Request log lines, counted events, readiness checks: the runtime's (http/ops.ts, decision 0080). */
+  ops?: OpsHooks;
 }
 
 export type { SessionUser };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { noteFailure } from './failures.ts';
 
 /** The fixed list of error codes the API answers with. */
 export const errorCodes = [
@@ -94,7 +95,8 @@ export function handleError(err: Error, c: Context) {
   if (err instanceof SyntaxError) {
     return errorResponse(c, new ApiError(400, 'bad_request', 'The request body is not valid JSON'));
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  // Its stack goes once into the request's log line, with the request id (failures.ts).
+  noteFailure(c, err);
   // A full disk is the operator's to fix, not a bug: say so, and that nothing was kept.
   if (isStorageFull(err)) return errorResponse(c, new ApiError(503, 'service_unavailable', storageFullMessage));
   return errorResponse(c, new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.'));

@@ -32,6 +32,7 @@ export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Pro
     .returning(['hits', 'window_start'])
     .executeTakeFirstOrThrow();
   if (row.hits <= max) return null;
+  deps.ops?.count('rate_limited', { limit: name });
   return Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
 }
 

@@ -39,7 +39,14 @@ export interface GroupCommitStats {
   batches: number;
 }
 
-export function groupCommit(sqlite: SQLite.Database, runStatements: StatementRunner): BatchRunner & { stats: GroupCommitStats } {
+/** Told of each flush: how many batches it ran and how long running and committing them took (metrics). */
+export type CommitObserver = (batches: number, seconds: number) => void;
+
+export function groupCommit(
+  sqlite: SQLite.Database,
+  runStatements: StatementRunner,
+  onCommit: CommitObserver = () => {},
+): BatchRunner & { stats: GroupCommitStats } {
   const stats: GroupCommitStats = { commits: 0, batches: 0 };
   const one = sqlite.transaction(runStatements);
   const group = sqlite.transaction((batches: readonly Waiting[]) =>
@@ -63,8 +70,16 @@ export function groupCommit(sqlite: SQLite.Database, runStatements: StatementRun
 
   let queue: Waiting[] = [];
   const flush = () => {
+    const started = performance.now();
     const batches = queue;
     queue = [];
+    try {
+      flushBatches(batches);
+    } finally {
+      onCommit(batches.length, (performance.now() - started) / 1000);
+    }
+  };
+  const flushBatches = (batches: Waiting[]) => {
     stats.batches += batches.length;
     // A transaction already open on this connection (a caller's own) is not ours to commit.
     if (batches.length === 1 || sqlite.inTransaction) {

@@ -16,6 +16,7 @@ import { passwordDecoy } from '../auth/sign-in.ts';
 import { nodeClientAddress } from './client-address-node.ts';
 import { readConfig, type EnvSource } from '../http/config.ts';
 import { migrate } from './migrate.ts';
+import { nodeOps } from './ops-node.ts';
 import { loadShedder, readOverloadSettings, serverTimeouts } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
@@ -70,8 +71,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
   const hashing = String(Math.max(1, availableParallelism() - 1));
   const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
+  // Logs, metrics, readiness (ops-node.ts); group commits are measured from the first.
+  const ops = nodeOps(env, dataDir);
   // Answered writes survive a power cut (synchronous = FULL, decision 0075).
-  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), readSynchronous(env.SQLITE_SYNCHRONOUS));
+  const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), readSynchronous(env.SQLITE_SYNCHRONOUS), ops.onCommit);
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
@@ -86,6 +89,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     payments: choosePaymentProvider(config, database.db, clock),
     clientAddress: nodeClientAddress(config.trustProxy),
     views: createViewCounter(writeViews(database.db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
+    ops: ops.hooks,
   };
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
@@ -112,13 +116,16 @@ export async function startNodeServer(options: StartOptions = {}) {
   const overload = readOverloadSettings(env);
   const shedder = loadShedder(overload);
   // Slow clients: headers and bodies have deadlines of seconds, not Node's minutes (overload.ts).
-  const server = createServer(serverTimeouts(overload), shedder.guard(getRequestListener(app.fetch)));
+  const server = createServer(serverTimeouts(overload), ops.listener(shedder.guard(getRequestListener(app.fetch))));
+  ops.attach({ sqlite: database.sqlite, walFile: join(dataDir, 'insurance.sqlite-wal'), shed: () => shedder.stats().shed });
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(port, env.HOST ?? '0.0.0.0', () => listening());
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  const metricsPort = await ops.listenForMetrics(env.HOST ?? '0.0.0.0');
+  ops.started();
   log(`Insurance app and API at http://localhost:${actualPort}`);
   // Unused uploads and old rate-limit windows go hourly (lib/unused-uploads.ts).
   const housekeepingTimer = setInterval(() => {
@@ -138,11 +145,16 @@ export async function startNodeServer(options: StartOptions = {}) {
     sqlite: database.sqlite as SQLite.Database,
     /** Requests in flight, shed so far, event-loop delay (overload.ts): what tests wait on. */
     load: shedder.stats,
+    /** Where the request lines go (LOG_FILE; stdout when undefined). */
+    logFile: env.LOG_FILE,
+    /** METRICS_PORT's actual port (0 asks for a free one), when set. */
+    metricsPort,
     async stop() {
       clearInterval(housekeepingTimer);
       clearInterval(viewTimer);
       shedder.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      await ops.stop();
       // After the last request, before the database closes: no counted view is left unwritten.
       await deps.views.flush();
       await database.close();

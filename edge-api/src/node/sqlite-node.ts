@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { BatchRunner } from '../db/batch.ts';
 import type { Database } from '../db/schema.ts';
-import { groupCommit } from './group-commit.ts';
+import { groupCommit, type CommitObserver } from './group-commit.ts';
 import { cachedStatements } from './statement-cache.ts';
 
 export interface NodeDatabase {
@@ -60,7 +60,7 @@ export function openSqlite(file: string, synchronous: Synchronous = durableSynch
   return sqlite;
 }
 
-export function createNodeDatabase(file: string, synchronous: Synchronous = durableSynchronous): NodeDatabase {
+export function createNodeDatabase(file: string, synchronous: Synchronous = durableSynchronous, onCommit?: CommitObserver): NodeDatabase {
   const sqlite = openSqlite(file, synchronous);
   const prepare = cachedStatements(sqlite);
   // Kysely only calls prepare and close on the database it is given.
@@ -77,6 +77,7 @@ export function createNodeDatabase(file: string, synchronous: Synchronous = dura
       const info = statement.run(...params);
       return { changes: info.changes, rows: [] };
     }),
+    onCommit,
   );
   return {
     db,

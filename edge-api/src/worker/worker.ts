@@ -13,6 +13,7 @@ import { housekeeping } from '../lib/housekeeping.ts';
 import { prerenderedPageFile } from '../http/page-addresses.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { r2ImageStore } from './r2-images.ts';
+import { workerOps, type AnalyticsDataset } from './ops-worker.ts';
 import { prerenderedPages } from './worker-pages.ts';
 import { useWebpDecoder } from '../lib/webp-decode.ts';
 import { createViewCounter, writeViews } from '../lib/view-counter.ts';
@@ -25,6 +26,8 @@ export interface WorkerEnv extends EnvSource {
   IMAGES: R2Bucket & EnvSource[string];
   /** The built PWA (`[assets] binding`); absent when the Worker runs without assets (API tests). */
   ASSETS?: Fetcher & EnvSource[string];
+  /** Workers Analytics Engine dataset for request and event counts (ops-worker.ts); optional. */
+  ANALYTICS?: AnalyticsDataset & EnvSource[string];
 }
 
 interface ExecutionContext {
@@ -68,6 +71,7 @@ function appFor(env: WorkerEnv) {
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
       // Per isolate (decision 0061): written after a request that finds the batch due, below.
       views: createViewCounter(writeViews(db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
+      ops: workerOps(env, env.IMAGES, env.ANALYTICS),
     };
     const pages = env.ASSETS ? prerenderedPages(env.ASSETS) : undefined;
     cached = { env, deps, app: createApp(deps), pages, d1Calls: counter?.calls };

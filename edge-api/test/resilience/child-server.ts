@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
+import { newLogFile } from '../support/logs.ts';
 import { testJwtSecret, testLimits } from '../support/target.ts';
 import { repoRoot } from '../support/worker-build.ts';
 
@@ -43,6 +44,7 @@ export async function startChildServer(
       // load shedding (tested on their own) would refuse most of it.
       ...testLimits,
       OVERLOAD_MAX_IN_FLIGHT: '100000',
+      LOG_FILE: newLogFile('child'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { inject } from 'vitest';
 import { startNodeServer } from '../../src/node/node.ts';
+import { appendTo, newLogFile } from './logs.ts';
 import { d1TemplateDir, workerBuildDir } from './worker-build.ts';
 
 export type Runtime = 'node' | 'worker';
@@ -22,6 +23,8 @@ export interface ApiTarget {
   /** fetch against the API; a path like '/api/policies' is resolved against its URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   sql<Row = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<Row[]>;
+  /** The server's JSON log lines (logs.ts), scanned for secrets after the run (log-scan.ts); unset: stdout. */
+  logFile?: string;
   stop(): Promise<void>;
 }
 
@@ -83,7 +86,7 @@ async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, '
 export async function startNodeOnFreshData(env: Record<string, string> = {}, options: { servePwa?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-node-'));
   const server = await startNodeServer({
-    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', ...testLimits, ...env },
+    env: { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', LOG_FILE: newLogFile('node'), ...testLimits, ...env },
     // With the PWA's wrapper the API's answers are compressed as a browser gets them (static-pwa.ts).
     servePwa: options.servePwa ?? false,
     quiet: true,
@@ -104,6 +107,7 @@ export function nodeTarget(server: Awaited<ReturnType<typeof startNodeServer>>):
   return {
     runtime: 'node',
     url: server.url,
+    logFile: server.logFile,
     fetch: (path, init) => fetch(new URL(path, server.url), init),
     async sql<Row>(query: string, ...params: unknown[]) {
       const statement = server.sqlite.prepare(query);
@@ -119,6 +123,7 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
   const dir = mkdtempSync(join(tmpdir(), 'api-worker-'));
   const workerTestDir = inject('workerTestDir');
   cpSync(d1TemplateDir(workerTestDir), dir, { recursive: true });
+  const logFile = newLogFile('worker');
   const mf = new Miniflare({
     modules: true,
     // The bundle imports the WebP decoder's .wasm as a compiled module, as wrangler does.
@@ -131,6 +136,7 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
     r2Buckets: ['IMAGES'],
     r2Persist: join(dir, 'v3/r2'),
     bindings: env,
+    handleStructuredLogs: appendTo(logFile),
     host: '127.0.0.1',
     port: 0,
   });
@@ -139,6 +145,7 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
   return {
     runtime: 'worker',
     url,
+    logFile,
     async sql<Row>(query: string, ...params: unknown[]) {
       const result = await d1.prepare(query).bind(...params).all<Row>();
       return result.results;
