@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { isUploadedImage } from './image.ts';
+import { cleanRequiredLine } from './text.ts';
 import { nidNumber, requiredPhone } from './person.ts';
 
-const trimmed = (required: string, max = 120, tooLong = 'This is too long') =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+/** A name or a district: cleaned like all text shown to others (text.ts), with the spec's messages. */
+const trimmed = (required: string, max = 120, tooLong = 'This is too long') => cleanRequiredLine(required, max, tooLong);
 
 export const emailField = z
   .string({ error: 'Email is required' })
