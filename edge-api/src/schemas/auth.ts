@@ -47,6 +47,19 @@ export const registerForm = z.object({
   photo: z.unknown().optional(),
 });
 
+/**
+ * POST /auth/logout: empty (the refresh cookie's session), or naming the session to end with
+ * the sign-out key the device was given at sign-in (an owed sign-out sent later).
+ */
+export const signOutBody = z
+  .object({
+    sessionId: z.string().min(1).max(100).optional(),
+    key: z.string().min(1).max(200).optional(),
+  })
+  .refine((body) => (body.sessionId === undefined) === (body.key === undefined), {
+    message: 'A sign-out that names a session needs its key too',
+  });
+
 export const googleBody = z.object({
   idToken: z.string({ error: 'The Google sign-in token is missing' }).min(1, 'The Google sign-in token is missing').max(8192, 'The Google sign-in token is too long'),
 });
