@@ -50,7 +50,7 @@ describe(`limits on applications on ${runtime}`, { timeout: 120_000 }, () => {
     expect(past.status).toBe(429);
     const seconds = Number(past.headers.get('retry-after'));
     expect(seconds).toBeGreaterThan(86_000);
-    expect(past.body).toMatchObject({ error: 'too_many_requests', message: 'Too many requests. Please try again in 24 hours.' });
+    expect(past.body).toMatchObject({ error: 'too_many_requests', message: 'You have sent 20 applications in the last day, the most allowed. Please try again in 24 hours.' });
 
     // An application queued offline meets the same limit as a refusal with the reason.
     const pushed = await call(api, 'POST', '/api/sync/push', customer, {

@@ -31,7 +31,7 @@ import type { ApplicationLimitSettings } from '../http/config.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, conflict, forbidden, type ErrorBody } from '../http/errors.ts';
 import { auditBeforeChange, auditInsertAfterChange } from '../db/audit-log.ts';
-import { countHit, hitArgs, tooManyRequestsBody, waitAfterHit } from '../lib/rate-limit.ts';
+import { countHit, hitArgs, tooManyRequestsBody, waitAfterHit, waitInWords } from '../lib/rate-limit.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import type { ApplicationInput, AssignInput, DecisionInput } from '../schemas/application.ts';
@@ -60,6 +60,10 @@ const created = (row: StoredApplication): ApplicationCreated => ({
 export const tooManyOpenMessage = (max: number) =>
   `You already have ${max} open ${max === 1 ? 'application' : 'applications'} for this policy. ` +
   'Please wait for a decision, or delete a pending one, before applying for it again.';
+
+/** Why an application past the daily limit is refused (429); shown as the outbox's refusal too. */
+export const tooManyTodayMessage = (max: number, seconds: number) =>
+  `You have sent ${max} applications in the last day, the most allowed. Please try again in ${waitInWords(seconds)}.`;
 
 /**
  * A signed-in customer applies for a policy. The owner, status, payment status and time come
@@ -124,7 +128,7 @@ export async function applyForPolicy(
     if (row) return { ok: true, status: 201, body: created(row), replayed: false };
     const window = results[0]?.rows[0] as { hits: number; window_start: number } | undefined;
     const wait = window ? waitAfterHit(window, daily, now.getTime()) : null;
-    if (wait !== null) return { ok: false, status: 429, body: tooManyRequestsBody(wait), replayed: false };
+    if (wait !== null) return { ok: false, status: 429, body: tooManyRequestsBody(wait, tooManyTodayMessage(daily.max, wait)), replayed: false };
     return record.refuse(409, { error: 'conflict', message: tooManyOpenMessage(config.applicationsOpenPerPolicy) });
   });
 }

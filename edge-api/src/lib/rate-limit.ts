@@ -52,18 +52,17 @@ export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Pro
   return waitAfterHit(row, limit, now);
 }
 
-/** The 429 body (with `retryAfterSeconds`, which `reply` turns into `Retry-After`). */
-/** The 429 body (with `retryAfterSeconds`, which `reply` turns into `Retry-After`). */
-export function tooManyRequestsBody(seconds: number): ErrorBody {
+/** "5 seconds", "12 minutes", "24 hours": how long to wait, as a person reads it. */
+export function waitInWords(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  const hours = Math.ceil(seconds / 3600);
-  const when =
-    seconds < 60
-      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-      : seconds < 7200
-        ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
-        : `${hours} hours`;
-  return { error: 'too_many_requests', message: `Too many requests. Please try again in ${when}.`, details: { retryAfterSeconds: seconds } };
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  if (seconds < 7200) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${Math.ceil(seconds / 3600)} hours`;
+}
+
+/** The 429 body (with `retryAfterSeconds`, which `reply` turns into `Retry-After`). */
+export function tooManyRequestsBody(seconds: number, message = `Too many requests. Please try again in ${waitInWords(seconds)}.`): ErrorBody {
+  return { error: 'too_many_requests', message, details: { retryAfterSeconds: seconds } };
 }
 
 export function tooManyRequests(c: Context<AppEnv>, seconds: number): ApiError {
