@@ -76,9 +76,6 @@ export function acceptSession(answer: AuthAnswer): SessionUser {
   localStorage.setItem(tokenKey, answer.accessToken);
   localStorage.setItem(userKey, JSON.stringify(answer.user));
   if (answer.signOut) localStorage.setItem(signOutKeyKey, JSON.stringify(answer.signOut));
-  // A cookie-only sign-out still owed from before (a build without sign-out keys) would now be
-  // sent with this person's cookie: it is dropped instead (see revokePendingSignOut).
-  localStorage.removeItem(legacyPendingKey);
   setState({ status: 'signed-in', user: answer.user });
   return answer.user;
 }
@@ -107,14 +104,24 @@ function forget() {
 // here is an answer, never a reason to renew the session and ask again.
 const { auth } = plainApi;
 
-// A sign-in does not wait for owed sign-outs: they name their own sessions (owed-sign-outs.ts).
-export async function signIn(email: string, password: string): Promise<SessionUser> {
+/**
+ * Before a sign-in: a cookie-only owed sign-out (a session from before sign-out keys) gets its
+ * last try while the cookie is still its session's, then is dropped, so it is never sent with the
+ * new person's cookie. Named ones do not hold up the sign-in: they end only their own sessions.
+ */
+async function beforeSignIn(): Promise<void> {
+  await sendLegacy();
+  localStorage.removeItem(legacyPendingKey);
   void revokePendingSignOut();
+}
+
+export async function signIn(email: string, password: string): Promise<SessionUser> {
+  await beforeSignIn();
   return acceptSession(await answerOf(await auth.login.$post({ json: { email, password } })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
-  void revokePendingSignOut();
+  await beforeSignIn();
   return acceptSession(await answerOf(await auth.google.$post({ json: { idToken } })));
 }
 
@@ -122,7 +129,7 @@ export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
 export type Registration = InferRequestType<typeof auth.register.$post>['form'];
 
 export async function register(form: Registration): Promise<SessionUser> {
-  void revokePendingSignOut();
+  await beforeSignIn();
   return acceptSession(await answerOf(await auth.register.$post({ form })));
 }
 
@@ -217,6 +224,7 @@ export async function signOut(): Promise<void> {
     try {
       await oweSignOut({ ...named, at: new Date().toISOString() });
       mayOweSignOuts = true;
+      owedAdded += 1;
       void registerBackgroundSync(signOutSyncTag);
     } catch {
       // No IndexedDB (blocked storage): one try now, by name, is all this device can do.
@@ -226,6 +234,8 @@ export async function signOut(): Promise<void> {
     // A session from before sign-out keys: ended by its cookie, now or (owed) before the next sign-in.
     localStorage.setItem(legacyPendingKey, new Date().toISOString());
   }
+  // A send already under way may have read the owed list before this entry: then once more.
+  await revoking;
   await revokePendingSignOut();
   for (const hook of signOutHooks) await hook();
   forget();
@@ -243,6 +253,8 @@ function readSignOutKey(): { sessionId: string; key: string } | null {
 const legacyPendingKey = 'sign-out-pending';
 /** Unknown until looked: a page may start with sign-outs owed by an earlier one. */
 let mayOweSignOuts = true;
+/** Counts entries added, so a send that began before one was added does not say none is owed. */
+let owedAdded = 0;
 let revoking: Promise<boolean> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryDelayMs = 2000;
@@ -252,7 +264,7 @@ const sendNamed = (entry: { sessionId: string; key: string }) =>
     .$post({ json: { sessionId: entry.sessionId, key: entry.key } }, { init: { signal: AbortSignal.timeout(refreshTimeoutMs) } })
     .then((res) => res.status as number);
 
-/** A cookie-only sign-out (older sessions), sent only while nobody is signed in here. */
+/** A cookie-only sign-out (older sessions); dropped at the next sign-in (beforeSignIn). */
 async function sendLegacy(): Promise<boolean> {
   if (!localStorage.getItem(legacyPendingKey)) return true;
   try {
@@ -274,9 +286,10 @@ export function revokePendingSignOut(): Promise<boolean> {
   if (!mayOweSignOuts && !localStorage.getItem(legacyPendingKey)) return Promise.resolve(true);
   revoking ??= (async () => {
     try {
+      const addedBefore = owedAdded;
       const legacy = await sendLegacy();
       const named = await sendOwedSignOuts(sendNamed).catch(() => false);
-      if (named) mayOweSignOuts = false;
+      if (named && owedAdded === addedBefore) mayOweSignOuts = false;
       const done = legacy && named;
       clearTimeout(retryTimer);
       if (done) retryDelayMs = 2000;
