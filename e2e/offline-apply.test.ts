@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newContext, type Page } from './support/browser.ts';
-import { loginAs, queryDb } from './support/login.ts';
+import { loginAs, queryDb, writeDb } from './support/login.ts';
 import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -88,6 +88,39 @@ describe('applying for a policy offline', () => {
     expect(recorded).toBe(1);
     outbox = await readOutbox(page);
     expect(outbox).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a queued application past the open-per-policy limit as refused, with the reason', async () => {
+    const nominee = `Past the limit ${Date.now()}`;
+    const context = await newContext(journey.browser, { width: 1280, height: 800 });
+    const page = await context.newPage();
+    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
+    await waitForServiceWorker(page);
+    await waitForLocalCopy(page);
+
+    await context.setOffline(true);
+    const policyTitle = await applyThroughTheForm(page, nominee);
+    await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+    // Meanwhile (from another device, say) the person reached the limit for this policy.
+    for (let i = 0; i < 3; i++) {
+      writeDb(
+        journey.server,
+        `INSERT INTO applications (id, user_id, user_email, name, address, nid, nominee_name, relationship, policy_id, policy_name, status, payment_status, applied_at)
+         SELECT lower(hex(randomblob(16))), u.id, u.email, 'Earlier', 'Dhaka', '1', 'Earlier nominee', 'Spouse', p.id, p.title, 'pending', 'unpaid', ?
+         FROM users u, policies p WHERE u.email = 'user@demo.local' AND p.title = ?`,
+        new Date().toISOString(),
+        policyTitle,
+      );
+    }
+
+    // Back online: the server refuses it (409), and the person is told why.
+    await context.setOffline(false);
+    await page
+      .getByText(`Application for ${policyTitle}: You already have 3 open applications for this policy. Please wait for a decision, or delete a pending one, before applying for it again.`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(countByNominee(nominee)).toBe(0);
     await context.close();
   });
 });

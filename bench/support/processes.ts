@@ -121,6 +121,10 @@ export async function startApp(options: AppServerOptions = {}): Promise<AppServe
       ACCESS_TOKEN_TTL_SECONDS: benchTokenTtlSeconds,
       // Every benchmark's clients share one address: they measure capacity, not one client's share.
       OVERLOAD_MAX_PER_CLIENT: '100000000',
+      // The benches apply as one person, over and over: what is measured is the write, not the
+      // limits' 409s and 429s (both limits are still checked on every application).
+      APPLICATIONS_OPEN_PER_POLICY: '1000000000',
+      RATE_LIMIT_APPLICATIONS: '1000000000/86400',
       ...options.env,
     };
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')];

@@ -13,6 +13,7 @@ import type { BatchRunner } from '../src/db/batch.ts';
 import { migrate } from '../src/node/migrate.ts';
 import { createNodeDatabase, type NodeDatabase } from '../src/node/sqlite-node.ts';
 import type { SessionUser } from '../src/http/env.ts';
+import { defaultApplicationLimits } from '../src/http/config.ts';
 import { migrationsDir } from '../src/node/node.ts';
 import { policyRow, userRow } from '../src/seed/factories.ts';
 import { unconfiguredPaymentProvider } from '../src/payments/provider.ts';
@@ -39,7 +40,7 @@ function holdBatches(expected: number) {
   gate = { waiting: 0, expected, release, opened };
 }
 
-const deps = () => ({ db: database.db, batch: gatedBatch, clock: () => new Date(), payments: unconfiguredPaymentProvider });
+const deps = () => ({ db: database.db, batch: gatedBatch, clock: () => new Date(), payments: unconfiguredPaymentProvider, config: defaultApplicationLimits });
 const person = (role: SessionUser['role'], id: string): SessionUser => ({ id, email: `${id}@race.test`, name: id, role, photoUrl: null });
 const admin = person('admin', 'race-admin');
 const agent = person('agent', 'race-agent');

@@ -15,6 +15,8 @@ import type { BatchRunner } from '../src/db/batch.ts';
 import { migrate } from '../src/node/migrate.ts';
 import { createNodeDatabase, type NodeDatabase } from '../src/node/sqlite-node.ts';
 import type { SessionUser } from '../src/http/env.ts';
+import { readConfig } from '../src/http/config.ts';
+import { testJwtSecret, testLimits } from './support/target.ts';
 import { migrationsDir } from '../src/node/node.ts';
 import { unconfiguredPaymentProvider } from '../src/payments/provider.ts';
 import { policyRow, userRow } from '../src/seed/factories.ts';
@@ -68,7 +70,9 @@ const gatedBatch: BatchRunner = async (queries) => {
 };
 
 const customer: SessionUser = { id: 'push-race-customer', email: 'push-race@race.test', name: 'Race', role: 'user', photoUrl: null };
-const deps = () => ({ db: database.db, batch: gatedBatch, clock: () => new Date(), payments: unconfiguredPaymentProvider });
+// The test harness's limits: these pushes apply for one policy many times as one person.
+const testConfig = readConfig({ JWT_SECRET: testJwtSecret, ...testLimits });
+const deps = () => ({ db: database.db, batch: gatedBatch, clock: () => new Date(), payments: unconfiguredPaymentProvider, config: testConfig });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'push-race-'));

@@ -1,6 +1,6 @@
 /**
- * The service worker: the app shell offline, pictures cached as they are seen, and a nudge to
- * the open page when Background Sync says the network is back.
+ * The service worker: the app shell offline, pictures cached as they are seen, a nudge to
+ * the open page when Background Sync says the network is back, and owed sign-outs sent.
  *
  * What it deliberately does NOT do: cache API answers. The data shown offline lives in
  * IndexedDB (lib/local-db.ts), filled by GET /sync; caching JSON here as well would show
@@ -16,6 +16,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
+import { sendOwedSignOuts, signOutSyncTag } from './lib/owed-sign-outs.ts';
 import { servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
 import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
@@ -65,7 +66,27 @@ cachePicturesAsShown();
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === outboxSyncTag) sync.waitUntil(askAPageToPush());
+  if (sync.tag === signOutSyncTag) sync.waitUntil(sendSignOuts());
 });
+
+/**
+ * Owed sign-outs need no page: each names its session and carries its own key
+ * (lib/owed-sign-outs.ts), so the worker sends them itself, with no tab open. One still owed
+ * rejects, and the browser tries the sync again later (the pages retry too).
+ */
+async function sendSignOuts(): Promise<void> {
+  const sent = await sendOwedSignOuts(async ({ sessionId, key }) => {
+    const res = await fetch(`${apiPrefix}/auth/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, key }),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(15_000),
+    });
+    return res.status;
+  });
+  if (!sent) throw new Error('A sign-out could not be sent yet');
+}
 
 async function askAPageToPush(): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: false });

@@ -37,7 +37,7 @@ export const accessTable = {
   'POST /auth/login': { allow: 'anyone' },
   'POST /auth/google': { allow: 'anyone' },
   'POST /auth/refresh': { allow: 'anyone', scope: 'the session of the refresh cookie' },
-  'POST /auth/logout': { allow: 'anyone', scope: 'the session of the refresh cookie' },
+  'POST /auth/logout': { allow: 'anyone', scope: 'the session named with its sign-out key, else that of the refresh cookie' },
   'GET /auth/me': { allow: signedIn, scope: 'self' },
   'PATCH /auth/me': { allow: signedIn, scope: 'self' },
   'POST /auth/password': { allow: signedIn, scope: 'self' },

@@ -8,6 +8,7 @@ import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTPayload } f
 import type { AppConfig } from '../http/config.ts';
 import type { AppDeps } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
+import { cleanLine, hasVisibleText } from '../schemas/text.ts';
 
 type GoogleConfig = NonNullable<AppConfig['google']>;
 
@@ -77,6 +78,11 @@ function verifierFor(deps: AppDeps, google: GoogleConfig): Verifier {
   return verifier;
 }
 
+const cleanedName = (name: string | null) => {
+  const cleaned = name === null ? '' : cleanLine(name);
+  return hasVisibleText(cleaned) ? cleaned : null;
+};
+
 const stringClaim = (payload: JWTPayload, name: string) =>
   typeof payload[name] === 'string' && payload[name] !== '' ? (payload[name] as string) : null;
 
@@ -111,7 +117,8 @@ export async function verifyGoogleIdToken(deps: AppDeps, idToken: string): Promi
     email: email ? email.toLowerCase() : null,
     // Some issuers send the flag as a string.
     emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-    name: stringClaim(payload, 'name'),
+    // A Google account's name is typed by its owner too: cleaned like every name (schemas/text.ts).
+    name: cleanedName(stringClaim(payload, 'name')),
     picture: stringClaim(payload, 'picture'),
   };
 }

@@ -13,6 +13,8 @@ export interface IssuedRefresh {
   token: string;
   familyId: string;
   expiresAt: Date;
+  /** Only when the family starts: the secret that lets this device end it later (endNamedFamily). */
+  signOutKey?: string;
 }
 
 export type RotationResult =
@@ -42,6 +44,7 @@ function expiryFrom(deps: AppDeps, now: Date): Date {
 export async function startRefreshFamily(deps: AppDeps, userId: string): Promise<IssuedRefresh> {
   const now = deps.clock();
   const token = randomToken();
+  const signOutKey = randomToken();
   const familyId = newId();
   const expiresAt = expiryFrom(deps, now);
   await deps.batch([
@@ -59,10 +62,11 @@ export async function startRefreshFamily(deps: AppDeps, userId: string): Promise
         token_hash: await hashRefreshToken(token),
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
+        sign_out_hash: await hashRefreshToken(signOutKey),
       })
       .compile(),
   ]);
-  return { token, familyId, expiresAt };
+  return { token, familyId, expiresAt, signOutKey };
 }
 
 /**
@@ -85,8 +89,8 @@ export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
       .compile(),
-    sql`insert into refresh_sessions (id, family_id, user_id, token_hash, created_at, expires_at)
-        select ${newId()}, family_id, user_id, ${await hashRefreshToken(next)}, ${now}, ${expiresAt.toISOString()}
+    sql`insert into refresh_sessions (id, family_id, user_id, token_hash, created_at, expires_at, sign_out_hash)
+        select ${newId()}, family_id, user_id, ${await hashRefreshToken(next)}, ${now}, ${expiresAt.toISOString()}, sign_out_hash
         from refresh_sessions where token_hash = ${hash} and changes() = 1`.compile(db),
     db
       .selectFrom('refresh_sessions')
@@ -117,12 +121,40 @@ async function revokeFamily(db: Kysely<Database>, familyId: string, now: string)
 
 /** Sign-out: revokes the family of the presented token, whatever state that token is in. */
 export async function endRefreshFamily(deps: AppDeps, token: string): Promise<void> {
+  const familyId = await familyOfToken(deps, token);
+  if (familyId) await revokeFamily(deps.db, familyId, deps.clock().toISOString());
+}
+
+/**
+ * A sign-out that names its session (an owed, offline sign-out sent later, maybe while someone
+ * else is signed in here): revokes that family only, and only for the holder of its sign-out
+ * key. One conditional UPDATE, then whether the key matches at all: true when the family is
+ * now ended (by this call or an earlier one), false when the key is not that family's.
+ */
+export async function endNamedFamily(deps: AppDeps, familyId: string, signOutKey: string): Promise<boolean> {
+  const { db } = deps;
+  const keyHash = await hashRefreshToken(signOutKey);
+  const [, match] = await deps.batch([
+    db
+      .updateTable('refresh_sessions')
+      .set({ revoked_at: deps.clock().toISOString() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .where('sign_out_hash', '=', keyHash)
+      .compile(),
+    db.selectFrom('refresh_sessions').select('family_id').where('family_id', '=', familyId).where('sign_out_hash', '=', keyHash).limit(1).compile(),
+  ]);
+  return (match?.rows.length ?? 0) > 0;
+}
+
+/** The family of a refresh token, whatever its state (undefined if unknown). */
+export async function familyOfToken(deps: AppDeps, token: string): Promise<string | undefined> {
   const row = await deps.db
     .selectFrom('refresh_sessions')
     .select('family_id')
     .where('token_hash', '=', await hashRefreshToken(token))
     .executeTakeFirst();
-  if (row) await revokeFamily(deps.db, row.family_id, deps.clock().toISOString());
+  return row?.family_id;
 }
 
 /** Ends every sign-in of a user (after a password change). */

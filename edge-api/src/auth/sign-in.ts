@@ -20,9 +20,17 @@ export interface AuthUser {
   photoURL: string | null;
 }
 
+/** What a device keeps to end this sign-in later by name (POST /auth/logout, docs/security.md). */
+export interface SignOutKey {
+  sessionId: string;
+  key: string;
+}
+
 export interface SignInAnswer {
   accessToken: string;
   user: AuthUser;
+  /** Only when a sign-in starts (not on a refresh): the session's id and its sign-out key. */
+  signOut?: SignOutKey;
 }
 
 type UserFields = Pick<Selectable<UserRow>, 'id' | 'email' | 'name' | 'role' | 'photo_url'>;
@@ -45,7 +53,8 @@ export async function answerWithSession(
   const issued = refresh ?? (await startRefreshFamily(deps, user.id));
   setRefreshCookie(c, issued);
   const accessToken = await signAccessToken(deps.config, user.id, deps.clock(), issued.familyId);
-  return { accessToken, user: toAuthUser(user) };
+  const signOut = issued.signOutKey ? { sessionId: issued.familyId, key: issued.signOutKey } : undefined;
+  return { accessToken, user: toAuthUser(user), ...(signOut && { signOut }) };
 }
 
 let decoyHash: Promise<string> | null = null;

@@ -10,6 +10,7 @@
  */
 import { z, type ZodType } from 'zod';
 import { mayCall, type RouteKey } from '../auth/access-table.ts';
+import type { ApplicationLimitSettings } from '../http/config.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, type ErrorBody } from '../http/errors.ts';
 import { GroupedCallFailed, runGrouped } from '../db/grouped-rounds.ts';
@@ -20,7 +21,7 @@ import { applicationInput, assignInput, decisionInput } from '../schemas/applica
 import { blogInput } from '../schemas/blog.ts';
 import { idInput } from '../schemas/fields.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
 
 interface PushCommand<Input> {
   /** The REST endpoint this mutation stands for: its access-table row decides who may push it. */

@@ -33,17 +33,20 @@ export interface AuditEntry {
   at: string;
 }
 
+/** The row's eight values, in the order of `columns`. */
+const fieldsOf = (entry: AuditEntry): unknown[] => [
+  entry.actor?.id ?? null,
+  entry.actor?.email ?? null,
+  entry.action,
+  entry.entity,
+  entry.entityId,
+  entry.from ?? null,
+  entry.to ?? null,
+  entry.at,
+];
+
 function values(entry: AuditEntry) {
-  return sql.join([
-    sql`${entry.actor?.id ?? null}`,
-    sql`${entry.actor?.email ?? null}`,
-    sql`${entry.action}`,
-    sql`${entry.entity}`,
-    sql`${entry.entityId}`,
-    sql`${entry.from ?? null}`,
-    sql`${entry.to ?? null}`,
-    sql`${entry.at}`,
-  ]);
+  return sql.join(fieldsOf(entry).map((field) => sql`${field}`));
 }
 
 const columns = sql.raw('(actor_id, actor_email, action, entity, entity_id, from_value, to_value, at)');
@@ -55,17 +58,17 @@ const insertAuditRow = prepareQuery(8, (_db, ...fields: unknown[]) =>
 
 /** For a change that always happens when its batch commits (a create). */
 export function auditInsert(db: Kysely<Database>, entry: AuditEntry): CompiledQuery {
-  return insertAuditRow.compile(
-    db,
-    entry.actor?.id ?? null,
-    entry.actor?.email ?? null,
-    entry.action,
-    entry.entity,
-    entry.entityId,
-    entry.from ?? null,
-    entry.to ?? null,
-    entry.at,
-  );
+  return insertAuditRow.compile(db, ...fieldsOf(entry));
+}
+
+/** `auditAfterChange`, compiled once: every application writes one (db/prepared.ts). */
+const insertAuditRowAfterChange = prepareQuery(8, (_db, ...fields: unknown[]) =>
+  sql`INSERT INTO audit_log ${columns} SELECT ${sql.join(fields.map((field) => sql`${field}`))} WHERE changes() = 1`,
+);
+
+/** For a conditional create, right after it: written only if it wrote its row. */
+export function auditInsertAfterChange(db: Kysely<Database>, entry: AuditEntry): CompiledQuery {
+  return insertAuditRowAfterChange.compile(db, ...fieldsOf(entry));
 }
 
 /** Written only if the statement just before it in the batch changed exactly one row. */

@@ -29,6 +29,8 @@ export interface Database {
     expires_at: string;
     used_at: string | null;
     revoked_at: string | null;
+    /** SHA-256 of the family's sign-out key (migration 0150); null for older sessions. */
+    sign_out_hash: string | null;
   };
   sign_in_throttle: {
     key: string;

@@ -49,6 +49,8 @@ export interface AppConfig {
   };
   /** Per-client request limits (lib/rate-limit.ts): at most `max` requests per `windowSeconds`. */
   rateLimits: Record<RateLimitName, RateLimit>;
+  /** Open (pending or assigned) applications one person may hold for one policy (commands/applications.ts). */
+  applicationsOpenPerPolicy: number;
   /** Policy views counted in memory and written in batches (lib/view-counter.ts, decision 0061). */
   viewCounting: ViewCountingSettings;
   /** Bytes of images one account may have uploaded (POST /uploads). */
@@ -73,7 +75,7 @@ export interface AppConfig {
   maxWebpPixels: number;
 }
 
-export const rateLimitNames = ['register', 'signIn', 'subscribe', 'uploads', 'views'] as const;
+export const rateLimitNames = ['register', 'signIn', 'subscribe', 'uploads', 'views', 'applications'] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export interface RateLimit {
   max: number;
@@ -87,13 +89,21 @@ const defaultRateLimits: Record<RateLimitName, RateLimit> = {
   subscribe: { max: 10, windowSeconds: 3600 },
   uploads: { max: 30, windowSeconds: 3600 },
   views: { max: 60, windowSeconds: 3600 },
+  // Per person, not per address (commands/applications.ts): the work lists fill with every one.
+  applications: { max: 20, windowSeconds: 86_400 },
 };
+/** What applying for a policy needs of the configuration (commands/applications.ts). */
+export type ApplicationLimitSettings = Pick<AppConfig, 'rateLimits' | 'applicationsOpenPerPolicy'>;
+/** The product's own, for callers without a configuration (the demo seed run as a script). */
+export const defaultApplicationLimits: ApplicationLimitSettings = { rateLimits: defaultRateLimits, applicationsOpenPerPolicy: 3 };
+
 const rateLimitEnv: Record<RateLimitName, string> = {
   register: 'RATE_LIMIT_REGISTER',
   signIn: 'RATE_LIMIT_SIGN_IN',
   subscribe: 'RATE_LIMIT_SUBSCRIBE',
   uploads: 'RATE_LIMIT_UPLOADS',
   views: 'RATE_LIMIT_VIEWS',
+  applications: 'RATE_LIMIT_APPLICATIONS',
 };
 
 /** `RATE_LIMIT_X=max/seconds`, e.g. `10/3600`. */
@@ -176,6 +186,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     rateLimits: Object.fromEntries(
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,
+    applicationsOpenPerPolicy: Math.max(1, int(env.APPLICATIONS_OPEN_PER_POLICY, defaultApplicationLimits.applicationsOpenPerPolicy)),
     viewCounting: {
       flushMs: int(env.VIEW_FLUSH_MS, 2000),
       batchSize: Math.max(1, int(env.VIEW_BATCH_SIZE, 1000)),

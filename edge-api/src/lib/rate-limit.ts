@@ -8,41 +8,69 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sql } from 'kysely';
 import { clientAddress } from '../http/client-address.ts';
-import type { RateLimitName } from '../http/config.ts';
+import type { RateLimit, RateLimitName } from '../http/config.ts';
 import type { AppDeps, AppEnv } from '../http/env.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, type ErrorBody } from '../http/errors.ts';
+import { prepareQuery } from '../db/prepared.ts';
 
-/** Counts one request; the seconds until the window ends when it went over the limit, else null. */
-export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Promise<number | null> {
-  const { deps } = c.var;
-  const { max, windowSeconds } = deps.config.rateLimits[name];
-  const now = deps.clock().getTime();
-  const windowMs = windowSeconds * 1000;
-  // SQLite evaluates every SET expression against the old row, so both see the same `expired`.
-  const expired = sql<boolean>`rate_limits.window_start <= ${now - windowMs}`;
-  const row = await deps.db
+/**
+ * One more hit on the window of `key`, as one upsert answering with the window's count and
+ * start; compiled once (db/prepared.ts), so a command can also put it in its own batch.
+ * SQLite evaluates every SET expression against the old row, so both see the same `expired`.
+ */
+export const countHit = prepareQuery(3, (db, key: string, now: number, expiredFrom: number) => {
+  const expired = sql<boolean>`rate_limits.window_start <= ${expiredFrom}`;
+  return db
     .insertInto('rate_limits')
-    .values({ key: `${name}:${clientAddress(c)}`, window_start: now, hits: 1 })
+    .values({ key, window_start: now, hits: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
         window_start: sql<number>`case when ${expired} then ${now} else rate_limits.window_start end`,
       }),
     )
-    .returning(['hits', 'window_start'])
-    .executeTakeFirstOrThrow();
-  if (row.hits <= max) return null;
-  deps.ops?.count('rate_limited', { limit: name });
-  return Math.max(1, Math.ceil((row.window_start + windowMs - now) / 1000));
+    .returning(['hits', 'window_start']);
+});
+
+/** The arguments of `countHit` for one hit now on a window of `limit`. */
+export const hitArgs = (key: string, limit: RateLimit, now: number) => [key, now, now - limit.windowSeconds * 1000] as const;
+
+/** The seconds until the window ends when this hit went over the limit, else null. */
+export function waitAfterHit(row: { hits: number; window_start: number }, limit: RateLimit, now: number): number | null {
+  if (row.hits <= limit.max) return null;
+  return Math.max(1, Math.ceil((row.window_start + limit.windowSeconds * 1000 - now) / 1000));
+}
+
+/** Counts one request; the seconds until the window ends when it went over the limit, else null. */
+export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Promise<number | null> {
+  const { deps } = c.var;
+  const limit = deps.config.rateLimits[name];
+  const now = deps.clock().getTime();
+  const { rows } = await countHit.execute(deps.db, ...hitArgs(`${name}:${clientAddress(c)}`, limit, now));
+  const row = rows[0];
+  if (!row) throw new Error('The rate-limit upsert answered no row');
+  const wait = waitAfterHit(row, limit, now);
+  if (wait !== null) deps.ops?.count('rate_limited', { limit: name });
+  return wait;
+}
+
+/** "5 seconds", "12 minutes", "24 hours": how long to wait, as a person reads it. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  if (seconds < 7200) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `${Math.ceil(seconds / 3600)} hours`;
+}
+
+/** The 429 body (with `retryAfterSeconds`, which `reply` turns into `Retry-After`). */
+export function tooManyRequestsBody(seconds: number, message = `Too many requests. Please try again in ${waitInWords(seconds)}.`): ErrorBody {
+  return { error: 'too_many_requests', message, details: { retryAfterSeconds: seconds } };
 }
 
 export function tooManyRequests(c: Context<AppEnv>, seconds: number): ApiError {
   c.header('Retry-After', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
-  const when = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  return new ApiError(429, 'too_many_requests', `Too many requests. Please try again in ${when}.`, {
-    details: { retryAfterSeconds: seconds },
-  });
+  const body = tooManyRequestsBody(seconds);
+  return new ApiError(429, 'too_many_requests', body.message, { details: body.details });
 }
 
 /**

@@ -11,14 +11,14 @@ import { clientAddress } from '../http/client-address.ts';
 import { queuedHashPassword as hashPassword, queuedVerifyPassword as verifyPassword } from '../auth/hash-queue.ts';
 import { needsRehash } from '../auth/password.ts';
 import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
-import { endAllRefreshFamilies, endRefreshFamily, rotateRefreshToken } from '../auth/refresh-sessions.ts';
-import { googleBody, loginBody, passwordChange, profileUpdate, registerForm } from '../schemas/auth.ts';
+import { endAllRefreshFamilies, endNamedFamily, endRefreshFamily, familyOfToken, rotateRefreshToken } from '../auth/refresh-sessions.ts';
+import { googleBody, loginBody, passwordChange, profileUpdate, registerForm, signOutBody } from '../schemas/auth.ts';
 import { answerWithSession, passwordDecoy } from '../auth/sign-in.ts';
 import { findProfile, toUserProfile } from '../auth/user-profile.ts';
 import { createPasswordAccount, linkGoogleAccount, noteSignIn, setPasswordHash, updateOwnProfile } from '../commands/accounts.ts';
 import { accountExists, passwordHashOf, passwordSignInRow, sessionUserById, userByExternalIdentity } from '../db/users.ts';
 import type { AppEnv } from '../http/env.ts';
-import { ApiError, conflict, unauthorized } from '../http/errors.ts';
+import { ApiError, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { acceptImage, assertUploadedImage, hasFile, putImage, type StoredUpload } from '../lib/image-uploads.ts';
@@ -132,8 +132,16 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await answerWithSession(c, user, result.next), 200);
   })
 
-  .post('/logout', access('POST /auth/logout'), async (c) => {
+  .post('/logout', access('POST /auth/logout'), validate('json', signOutBody), async (c) => {
+    const { sessionId, key } = c.req.valid('json');
     const token = readRefreshCookie(c);
+    if (sessionId !== undefined && key !== undefined) {
+      // A named sign-out ends that session only: the cookie sent with it may be of whoever is
+      // signed in on the device now (issue 24), and it goes only if it is of the ended session.
+      if (!(await endNamedFamily(c.var.deps, sessionId, key))) throw forbidden('This sign-out does not match a session of this device.');
+      if (token && (await familyOfToken(c.var.deps, token)) === sessionId) clearRefreshCookie(c);
+      return c.json({ message: 'You have been signed out.' }, 200);
+    }
     if (token) await endRefreshFamily(c.var.deps, token);
     clearRefreshCookie(c);
     return c.json({ message: 'You have been signed out.' }, 200);

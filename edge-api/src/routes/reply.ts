@@ -19,6 +19,9 @@ export function reply<T extends object>(
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   if (!outcome.ok) {
     const { error, message, fields, details } = outcome.body;
+    // A command's own limit (applications per day) says when to come back, as the middleware's do.
+    const retryAfter = details?.retryAfterSeconds;
+    if (outcome.status === 429 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     throw new ApiError(outcome.status, error, message, { fields, details });
   }
   return c.json(outcome.body, outcome.status);

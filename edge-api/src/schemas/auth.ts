@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import { isUploadedImage } from './image.ts';
+import { cleanRequiredLine } from './text.ts';
 import { nidNumber, requiredPhone } from './person.ts';
 
-const trimmed = (required: string, max = 120, tooLong = 'This is too long') =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+/** A name or a district: cleaned like all text shown to others (text.ts), with the spec's messages. */
+const trimmed = (required: string, max = 120, tooLong = 'This is too long') => cleanRequiredLine(required, max, tooLong);
 
 export const emailField = z
   .string({ error: 'Email is required' })
@@ -45,6 +46,19 @@ export const registerForm = z.object({
   password: passwordField,
   photo: z.unknown().optional(),
 });
+
+/**
+ * POST /auth/logout: empty (the refresh cookie's session), or naming the session to end with
+ * the sign-out key the device was given at sign-in (an owed sign-out sent later).
+ */
+export const signOutBody = z
+  .object({
+    sessionId: z.string().min(1).max(100).optional(),
+    key: z.string().min(1).max(200).optional(),
+  })
+  .refine((body) => (body.sessionId === undefined) === (body.key === undefined), {
+    message: 'A sign-out that names a session needs its key too',
+  });
 
 export const googleBody = z.object({
   idToken: z.string({ error: 'The Google sign-in token is missing' }).min(1, 'The Google sign-in token is missing').max(8192, 'The Google sign-in token is too long'),

@@ -1,14 +1,17 @@
 /**
  * A blog post's request (spec section 5: title and content required). Content is plain text,
- * kept exactly as written. Pure zod: the Manage Blogs form checks with the same rules.
+ * kept as written but for control and bidirectional characters. Pure zod: the Manage Blogs form checks with the same rules.
  */
 import { z } from 'zod';
 import { imageUrl, requiredText } from './fields.ts';
+import { cleanParagraphs, hasVisibleText } from './text.ts';
 
 const maxContent = 100_000;
+/** Kept as written, but for control and bidirectional characters (text.ts). */
 const content = z
   .string({ error: 'Content is required' })
-  .refine((text) => text.trim().length > 0, 'Content is required')
+  .transform(cleanParagraphs)
+  .refine(hasVisibleText, 'Content is required')
   .refine((text) => text.length <= maxContent, `Content is too long (at most ${maxContent} characters)`);
 
 const blogFields = {

@@ -4,23 +4,18 @@
  */
 import { z } from 'zod';
 import { imageUrlPrefix, isUploadedImage } from './image.ts';
+import { cleanOptionalLine, cleanRequiredLine } from './text.ts';
 
-/** Required text, trimmed, with "<Label> is required" when missing or blank. */
+/**
+ * Required one-line text, cleaned (text.ts: NFC, no control or bidirectional characters) and
+ * trimmed, with "<Label> is required" when missing or nothing visible is left.
+ */
 export const requiredText = (label: string, max: number, message = `${label} is required`) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} is too long (at most ${max} characters)`);
+  cleanRequiredLine(message, max, `${label} is too long (at most ${max} characters)`);
 
-/** Optional text: blank or absent becomes null. */
+/** Optional one-line text, cleaned the same way: blank, invisible or absent becomes null. */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} is too long (at most ${max} characters)`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  cleanOptionalLine(`${label} must be text`, max, `${label} is too long (at most ${max} characters)`);
 
 /** A number, also accepted as a numeric string (form fields often send those). */
 export const numberLike = (message: string) =>

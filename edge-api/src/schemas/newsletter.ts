@@ -1,8 +1,9 @@
 /** The newsletter sign-up (spec section 5: name and email required). The home page's form checks with it too. */
 import { z } from 'zod';
+import { cleanRequiredLine } from './text.ts';
 
 export const subscribeBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name is too long'),
+  name: cleanRequiredLine('Name is required', 120, 'Name is too long'),
   email: z.email({ error: 'Please enter a valid email address' }).trim().max(254, 'Email is too long'),
 });
 export type SubscribeBody = z.infer<typeof subscribeBody>;

@@ -13,7 +13,7 @@ const phonePattern = /^\+?[\d\s-]{6,20}$/;
 export const optionalPhone = optionalText('Phone', 30).refine((phone) => phone === null || phonePattern.test(phone), phoneMessage);
 
 /** A required phone number (the agent request). */
-export const requiredPhone = requiredText('Phone', 30, 'Phone is required').regex(phonePattern, phoneMessage);
+export const requiredPhone = requiredText('Phone', 30, 'Phone is required').pipe(z.string().regex(phonePattern, phoneMessage));
 
 export const nidMessage = 'NID must be a number (digits only)';
 /** The national ID: digits only; a JSON number is taken as its digits. */

@@ -7,13 +7,14 @@
  */
 import { applyForPolicy, assignAgent, decideApplication, rejectApplication } from '../commands/applications.ts';
 import { decideAgentRequest } from '../auth/role-changes.ts';
+import type { ApplicationLimitSettings } from '../http/config.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { newId } from '../lib/ids.ts';
 import type { Outcome } from '../lib/idempotency.ts';
 import { recordPayment } from '../payments/record-payment.ts';
 import { agentRequestRow, userRow } from './factories.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
 type Person = Pick<SessionUser, 'id' | 'email' | 'name'>;
 
 const day = 86_400_000;

@@ -13,5 +13,6 @@ export interface DemoPolicy {
   duration: 3 | 5 | 7 | 10;
   basePremium: 100000 | 500000 | 1000000;
   views: number;
+  /** Applicants before the demo's own activity: popularity counts people, not applications (decision 0068). */
   applications: number;
 }

@@ -10,6 +10,7 @@ import type { CompiledQuery } from 'kysely';
 import { hashPassword } from '../auth/password.ts';
 import { demoPaymentProvider } from '../payments/demo-provider.ts';
 import type { AppDeps } from '../http/env.ts';
+import { defaultApplicationLimits, type ApplicationLimitSettings } from '../http/config.ts';
 import { newId } from '../lib/ids.ts';
 import { demoBlogs } from './demo-blogs.ts';
 import { demoAccounts, demoAgents } from './demo-people.ts';
@@ -37,7 +38,7 @@ export interface SeedOptions {
 }
 
 /** Returns true when it seeded, false when the database already had data. */
-export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, options: SeedOptions): Promise<boolean> {
+export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'> & { config?: ApplicationLimitSettings }, options: SeedOptions): Promise<boolean> {
   const { db, batch } = deps;
   const existing = await db
     .selectNoFrom((eb) => [
@@ -199,7 +200,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
   const agents = agentRequests.map(({ user }) => ({ ...user, role: 'agent' as const, photoUrl: null }));
   // The commands take a payment provider (a rejected paid claim is refunded): the demo one,
   // which calls nothing outside; the demo's payments are recorded as demo payments.
-  const commandDeps = { ...deps, payments: demoPaymentProvider(deps.db, deps.clock) };
+  const commandDeps = { ...deps, payments: demoPaymentProvider(deps.db, deps.clock), config: deps.config ?? defaultApplicationLimits };
   // The demo user's dashboard: one application waiting for an admin, one with the demo agent.
   await seedDemoUserApplications(commandDeps, { now, admin, agents, demoUser: customer, customers: [], policies: [planOf(termPlan), planOf(childPlan)] });
   if (!full) return true;

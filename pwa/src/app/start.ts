@@ -13,6 +13,7 @@ import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
 import { localDbOpened } from '../lib/local-db-opened.ts';
 import { afterSettled, pageSettled } from '../lib/page-settled.ts';
+import { clearAllDrafts } from '../features/apply/application-draft.ts';
 
 // Both wait until the database is open (in its own steps: local-db-opened.ts).
 const syncEngine = () => Promise.all([import('../lib/sync-pull.ts'), localDbOpened()]).then(([engine]) => engine);
@@ -26,10 +27,11 @@ export function startApp() {
   // Pictures shown before the worker took control go into its picture cache (a first visit).
   handShownPicturesToWorker();
 
-  // Sign-out (confirmed by lib/outbox-sign-out.ts when writes wait): the user's private rows
-  // and their outbox leave the device.
+  // Sign-out (confirmed by lib/outbox-sign-out.ts when writes wait): the user's private rows,
+  // their outbox and any unsent application draft leave the device.
   onSignOut(async () => {
     const userId = sessionStore.get().user?.id;
+    clearAllDrafts();
     const [engine, outbox] = await Promise.all([syncEngine(), outboxEngine()]);
     await engine.clearPrivateData();
     if (userId) await outbox.clearOutboxOf(userId);

@@ -8,6 +8,8 @@ import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { plainApi } from './api-client.ts';
 import { answerOf } from './api-error.ts';
 import { refreshTimeoutMs } from './offline/timeouts.ts';
+import { registerBackgroundSync } from './offline/background-sync.ts';
+import { oweSignOut, sendOwedSignOuts, settlesSignOut, signOutSyncTag } from './owed-sign-outs.ts';
 
 export interface SessionUser {
   id: string;
@@ -25,10 +27,14 @@ export interface SessionState {
 export interface AuthAnswer {
   accessToken: string;
   user: SessionUser;
+  /** Given when a sign-in starts: what this device needs to end that session later by name. */
+  signOut?: { sessionId: string; key: string };
 }
 
 const tokenKey = 'access-token';
 const userKey = 'session-user';
+/** The signed-in session's id and sign-out key (owed-sign-outs.ts); it ends only that session. */
+const signOutKeyKey = 'session-sign-out';
 
 // The build prerenders public pages in Node, which has no localStorage: a visitor there.
 const stored = (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key));
@@ -69,6 +75,7 @@ export function acceptSession(answer: AuthAnswer): SessionUser {
   accessToken = answer.accessToken;
   localStorage.setItem(tokenKey, answer.accessToken);
   localStorage.setItem(userKey, JSON.stringify(answer.user));
+  if (answer.signOut) localStorage.setItem(signOutKeyKey, JSON.stringify(answer.signOut));
   setState({ status: 'signed-in', user: answer.user });
   return answer.user;
 }
@@ -97,13 +104,24 @@ function forget() {
 // here is an answer, never a reason to renew the session and ask again.
 const { auth } = plainApi;
 
+/**
+ * Before a sign-in: a cookie-only owed sign-out (a session from before sign-out keys) gets its
+ * last try while the cookie is still its session's, then is dropped, so it is never sent with the
+ * new person's cookie. Named ones do not hold up the sign-in: they end only their own sessions.
+ */
+async function beforeSignIn(): Promise<void> {
+  await sendLegacy();
+  localStorage.removeItem(legacyPendingKey);
+  void revokePendingSignOut();
+}
+
 export async function signIn(email: string, password: string): Promise<SessionUser> {
-  await revokePendingSignOut();
+  await beforeSignIn();
   return acceptSession(await answerOf(await auth.login.$post({ json: { email, password } })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
-  await revokePendingSignOut();
+  await beforeSignIn();
   return acceptSession(await answerOf(await auth.google.$post({ json: { idToken } })));
 }
 
@@ -111,7 +129,7 @@ export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
 export type Registration = InferRequestType<typeof auth.register.$post>['form'];
 
 export async function register(form: Registration): Promise<SessionUser> {
-  await revokePendingSignOut();
+  await beforeSignIn();
   return acceptSession(await answerOf(await auth.register.$post({ form })));
 }
 
@@ -193,40 +211,93 @@ export function onSignOut(hook: SignOutHook) {
 }
 
 /**
- * Signs out: the local data goes at once, online or not. The refresh session is revoked on
- * the server now, or, when that cannot reach the server (offline, a timeout, a server error),
- * as soon as the network returns and before anything else is sent (revokePendingSignOut):
- * until then the browser still holds a cookie that could renew the session.
+ * Signs out: the local data goes at once, online or not. The session is owed to the server by
+ * name (its id and sign-out key, in IndexedDB) and sent now; when that cannot reach the server
+ * (offline, a timeout, an error) it is sent again until the server confirms: by this page, by any
+ * later page, and by the service worker on Background Sync with no page open. Never by cookie:
+ * the cookie may be the next person's by then.
  */
 export async function signOut(): Promise<void> {
-  markSignOutPending();
+  const named = readSignOutKey();
+  localStorage.removeItem(signOutKeyKey);
+  if (named) {
+    try {
+      await oweSignOut({ ...named, at: new Date().toISOString() });
+      mayOweSignOuts = true;
+      owedAdded += 1;
+      void registerBackgroundSync(signOutSyncTag);
+    } catch {
+      // No IndexedDB (blocked storage): one try now, by name, is all this device can do.
+      await sendNamed(named).catch(() => undefined);
+    }
+  } else if (state.status === 'signed-in') {
+    // A session from before sign-out keys: ended by its cookie, now or (owed) before the next sign-in.
+    localStorage.setItem(legacyPendingKey, new Date().toISOString());
+  }
+  // A send already under way may have read the owed list before this entry: then once more.
+  await revoking;
   await revokePendingSignOut();
   for (const hook of signOutHooks) await hook();
   forget();
 }
 
-const pendingSignOutKey = 'sign-out-pending';
-
-function markSignOutPending() {
-  localStorage.setItem(pendingSignOutKey, new Date().toISOString());
+function readSignOutKey(): { sessionId: string; key: string } | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(signOutKeyKey) ?? 'null') as { sessionId?: unknown; key?: unknown } | null;
+    return value && typeof value.sessionId === 'string' && typeof value.key === 'string' ? { sessionId: value.sessionId, key: value.key } : null;
+  } catch {
+    return null;
+  }
 }
 
+const legacyPendingKey = 'sign-out-pending';
+/** Unknown until looked: a page may start with sign-outs owed by an earlier one. */
+let mayOweSignOuts = true;
+/** Counts entries added, so a send that began before one was added does not say none is owed. */
+let owedAdded = 0;
 let revoking: Promise<boolean> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryDelayMs = 2000;
+
+const sendNamed = (entry: { sessionId: string; key: string }) =>
+  auth.logout
+    .$post({ json: { sessionId: entry.sessionId, key: entry.key } }, { init: { signal: AbortSignal.timeout(refreshTimeoutMs) } })
+    .then((res) => res.status as number);
+
+/** A cookie-only sign-out (older sessions); dropped at the next sign-in (beforeSignIn). */
+async function sendLegacy(): Promise<boolean> {
+  if (!localStorage.getItem(legacyPendingKey)) return true;
+  try {
+    const res = await auth.logout.$post({ json: {} }, { init: { signal: AbortSignal.timeout(refreshTimeoutMs) } });
+    if (!settlesSignOut(res.status)) return false;
+    localStorage.removeItem(legacyPendingKey);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Sends a sign-out that is still owed to the server (made offline). Called before every pull,
- * push or sign-in, and when the network returns. Resolves true when nothing is owed any more.
+ * Sends the sign-outs still owed to the server. Called before every pull and push, on start-up,
+ * when the network returns, and again on a timer (2 s doubling to a minute) while any is left:
+ * a server answering 503 sends no 'online' event. Resolves true when nothing is owed any more.
  */
 export function revokePendingSignOut(): Promise<boolean> {
-  if (!localStorage.getItem(pendingSignOutKey)) return Promise.resolve(true);
+  if (!mayOweSignOuts && !localStorage.getItem(legacyPendingKey)) return Promise.resolve(true);
   revoking ??= (async () => {
     try {
-      const res = await auth.logout.$post(undefined, { init: { signal: AbortSignal.timeout(refreshTimeoutMs) } });
-      if (res.status >= 500) return false;
-      localStorage.removeItem(pendingSignOutKey);
-      return true;
-    } catch {
-      return false;
+      const addedBefore = owedAdded;
+      const legacy = await sendLegacy();
+      const named = await sendOwedSignOuts(sendNamed).catch(() => false);
+      if (named && owedAdded === addedBefore) mayOweSignOuts = false;
+      const done = legacy && named;
+      clearTimeout(retryTimer);
+      if (done) retryDelayMs = 2000;
+      else {
+        retryTimer = setTimeout(() => void revokePendingSignOut(), retryDelayMs);
+        retryDelayMs = Math.min(retryDelayMs * 2, 60_000);
+      }
+      return done;
     } finally {
       revoking = null;
     }

@@ -184,8 +184,9 @@ async function pullOnce(): Promise<'done' | 'restart'> {
   const owner = currentOwner();
   pullStatus.set({ ...pullStatus.get(), state: 'syncing', error: null });
   try {
-    // A sign-out made offline is owed to the server before anything else goes out.
-    if (!(await revokePendingSignOut())) throw new Error('No connection');
+    // A sign-out made offline goes out before anything else; it names its own session, so a
+    // failure (a 503) need not hold up the person signed in now (it is retried on its own).
+    await revokePendingSignOut();
     await checkForEviction();
     await adoptOwner(owner);
     for (let pages = 0; pages < maxPagesPerPull; pages++) {

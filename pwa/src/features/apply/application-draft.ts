@@ -14,7 +14,8 @@ export interface ApplicationDraft {
 }
 
 const visitor = 'visitor';
-const keyOf = (userId: string | null) => `application-draft:${userId ?? visitor}`;
+const prefix = 'application-draft:';
+const keyOf = (userId: string | null) => `${prefix}${userId ?? visitor}`;
 
 function read(key: string): ApplicationDraft | null {
   try {
@@ -42,6 +43,15 @@ export function saveDraft(userId: string | null, draft: ApplicationDraft): void 
   } catch {
     // Storage full or blocked: the form still works, it is just not kept.
   }
+}
+
+/**
+ * At sign-out, every draft on this device goes (issue 24): an address and NID typed in must not
+ * wait for the next person at a shared device (decision 0069).
+ */
+export function clearAllDrafts(): void {
+  const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index));
+  for (const key of keys) if (key?.startsWith(prefix)) localStorage.removeItem(key);
 }
 
 export function clearDraft(userId: string | null): void {

@@ -6,7 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { healthConditionChoices, nomineeRelationshipChoices } from 'edge-api/src/schemas/application.ts';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
 import { useMoneyFont } from '../../components/use-money-font.ts';
@@ -58,8 +58,14 @@ export function ApplyPage() {
   }));
   const [nameTouched, setNameTouched] = useState(draft?.nameTouched ?? false);
   const [sent, setSent] = useState(false);
+  // Signed out with the form open: the sign-out removed the draft (start.ts), and it is not
+  // written back under the visitor's key for the next person at this device.
+  const lastUser = useRef(userId);
+  const signedOutHere = useRef(false);
   useEffect(() => {
-    if (!sent) saveDraft(userId, { form, nameTouched, estimatedPremium });
+    if (lastUser.current !== null && userId === null) signedOutHere.current = true;
+    lastUser.current = userId;
+    if (!sent && !signedOutHere.current) saveDraft(userId, { form, nameTouched, estimatedPremium });
   }, [userId, form, nameTouched, estimatedPremium, sent]);
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [refusal, setRefusal] = useState<ReactNode>(null);

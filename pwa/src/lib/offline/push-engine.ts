@@ -90,11 +90,9 @@ async function pushAll(): Promise<PushOutcome> {
   const user = sessionStore.get().user;
   let token = getAccessToken();
   if (!user || !token) return { ok: true };
-  // A sign-out made offline is owed to the server before anything else goes out.
-  if (!(await revokePendingSignOut())) {
-    scheduleRetry();
-    return { ok: false };
-  }
+  // A sign-out made offline goes out first; it names its own session, so a failure need not
+  // hold up this user's writes (it is retried on its own: lib/session.ts).
+  await revokePendingSignOut();
   updateOutboxStatus({ pausedForSignIn: false });
   let renewed = false;
   let sentAny = false;
