@@ -3,28 +3,18 @@
  * pages with a total) and the Transaction Dashboard (summary and income per local day over the
  * whole filtered range, the table a page at a time, days in the admin's time zone).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRequestRow, applicationRow } from '../src/seed/factories.ts';
-import { call, type Json } from './support/calls.ts';
-import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { call, getPage, type Json } from './support/calls.ts';
+import { insertAgentRequest, insertApplication } from './support/records.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let rina: TestUser;
-let kamal: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  rina = await createTestUser(api, 'user', { email: 'rina.akter@example.test', name: 'Rina Akter' });
-  kamal = await createTestUser(api, 'user', { email: 'kamal@example.test', name: 'Kamal Hossain' });
-});
-afterAll(async () => {
-  await api?.stop();
+const { api, admin, agent, rina, kamal } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  rina: { role: 'user', email: 'rina.akter@example.test', name: 'Rina Akter' },
+  kamal: { role: 'user', email: 'kamal@example.test', name: 'Kamal Hossain' },
 });
 
 const minute = 60_000;
@@ -35,25 +25,16 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
   beforeAll(async () => {
     // 45 applications: 30 by Rina for 'Term Life n', 15 by Kamal for 'Health Care n'; statuses rotate.
     for (let n = 0; n < 45; n += 1) {
-      const user = n < 30 ? rina : kamal;
-      await insertRow(
-        api,
-        'applications',
-        applicationRow(user, {
-          id: `app-${String(n).padStart(2, '0')}`,
-          policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`,
-          status: statuses[n % 4],
-          applied_at: at(n),
-        }),
-      );
+      await insertApplication(api, n < 30 ? rina : kamal, {
+        id: `app-${String(n).padStart(2, '0')}`,
+        policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`,
+        status: statuses[n % 4],
+        applied_at: at(n),
+      });
     }
   });
 
-  const search = async (query: string) => {
-    const res = await call(api, 'GET', `/api/applications/search${query}`, admin);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Json[]; total: number; page: number; pageSize: number };
-  };
+  const search = (query: string) => getPage(api, `/api/applications/search${query}`, admin);
 
   it('pages newest first with the total, never a row twice', async () => {
     const first = await search('?pageSize=20');
@@ -111,8 +92,7 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
     ];
     for (const [paidAt, user, policyName, minor] of payments) {
       const id = `pay-${paidAt}`;
-      const application = applicationRow(user, { payment_status: 'paid', policy_name: policyName });
-      await insertRow(api, 'applications', application);
+      const application = await insertApplication(api, user, { payment_status: 'paid', policy_name: policyName });
       await api.sql(
         `INSERT INTO payments (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
          VALUES (?, ?, ?, 'demo', ?, ?, ?, 'usd', ?)`,
@@ -185,25 +165,17 @@ describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
   beforeAll(async () => {
     const statuses = ['pending', 'approved', 'disapproved'] as const;
     for (let n = 0; n < 25; n += 1) {
-      await insertRow(
-        api,
-        'agent_requests',
-        agentRequestRow({
-          id: `request-${String(n).padStart(2, '0')}`,
-          name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`,
-          district: n < 5 ? 'Rajshahi' : 'Dhaka',
-          status: statuses[n % 3],
-          created_at: at(n),
-        }),
-      );
+      await insertAgentRequest(api, {
+        id: `request-${String(n).padStart(2, '0')}`,
+        name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`,
+        district: n < 5 ? 'Rajshahi' : 'Dhaka',
+        status: statuses[n % 3],
+        created_at: at(n),
+      });
     }
   });
 
-  const requests = async (query: string) => {
-    const res = await call(api, 'GET', `/api/agents/requests${query}`, admin);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Json[]; total: number; page: number; pageSize: number };
-  };
+  const requests = (query: string) => getPage(api, `/api/agents/requests${query}`, admin);
 
   it('pages newest first, searches and filters by status', async () => {
     const first = await requests('?pageSize=10');

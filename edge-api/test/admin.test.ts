@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { adminReject, apply, assign, call, decide, insertPolicy, type Json } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user', { email: 'rina.akter@example.test' });
-  other = await createTestUser(api, 'user', { email: 'kamal@example.test' });
-});
-afterAll(async () => {
-  await api?.stop();
+const { api, admin, agent, customer, other } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  customer: { role: 'user', email: 'rina.akter@example.test' },
+  other: { role: 'user', email: 'kamal@example.test' },
 });
 
 /** A payment row as the payments module records one, for an application of `user`. */

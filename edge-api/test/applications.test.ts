@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy, type Json } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let otherAgent: TestUser;
-let customer: TestUser;
-let stranger: TestUser;
+const { api, admin, agent, otherAgent, customer, stranger } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  otherAgent: 'agent',
+  customer: 'user',
+  stranger: 'user',
+});
+
 let policyId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  otherAgent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-  stranger = await createTestUser(api, 'user');
   policyId = (await insertPolicy(api, { title: 'Family Shield', category: 'Term Life' })).id as string;
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 const get = (id: string, user: TestUser) => call(api, 'GET', `/api/applications/${id}`, user);

@@ -3,24 +3,14 @@
  * (nothing charged, same endpoints, same server-side checks), and production, where payments
  * are refused rather than faked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { createApplicationFor, paymentTrail, post, type IntentAnswer } from './support/payment-fixtures.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
 describe(`demo payments on ${runtime}`, () => {
-  let api: ApiTarget;
-  let owner: TestUser;
-  let stranger: TestUser;
-
-  beforeAll(async () => {
-    api = await startApi();
-    owner = await createTestUser(api, 'user');
-    stranger = await createTestUser(api, 'user');
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const { api, owner, stranger } = useApi({ owner: 'user', stranger: 'user' });
 
   async function createIntent(applicationId: string): Promise<IntentAnswer> {
     const res = await post(api, '/api/create-payment-intent', { applicationId, amountInCents: 1 }, owner);
@@ -132,16 +122,7 @@ describe(`demo payments on ${runtime}`, () => {
 });
 
 describe(`payments in production without Stripe keys on ${runtime}`, () => {
-  let api: ApiTarget;
-  let owner: TestUser;
-
-  beforeAll(async () => {
-    api = await startApi({ APP_ENV: 'production' });
-    owner = await createTestUser(api, 'user');
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const { api, owner } = useApi({ owner: 'user' }, { env: { APP_ENV: 'production' } });
 
   it('answers every payment endpoint with 503 and never fakes a payment', async () => {
     const application = await createApplicationFor(api, owner);

@@ -3,27 +3,15 @@
  * local stand-in of Stripe's PaymentIntents API; webhooks are signed with the SDK's own
  * test-header helper.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi, useStarted } from './support/app.ts';
 import { createApplicationFor, paymentTrail, post as postAs, type IntentAnswer } from './support/payment-fixtures.ts';
-import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './support/stripe-stand-in.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { startStripeStandIn, type StandInIntent } from './support/stripe-stand-in.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-let stripe: StripeStandIn;
-let api: ApiTarget;
-let owner: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  api = await startApi(stripe.env);
-  owner = await createTestUser(api, 'user');
-  stranger = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
-  await stripe?.close();
-});
+const stripe = useStarted(startStripeStandIn, (standIn) => standIn.close());
+const { api, owner, stranger } = useApi({ owner: 'user', stranger: 'user' }, { env: () => stripe.env });
 
 const post = (path: string, body: unknown, user?: TestUser) => postAs(api, path, body, user);
 

@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { call } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, admin, agent, customer } = useApi({ admin: 'admin', agent: 'agent', customer: 'user' });
 
 const uploaded = '/api/images/0b7c1f5e-2d3a-4b5c-8d9e-0f1a2b3c4d5e.webp';
 const policyBody = (overrides: Record<string, unknown> = {}) => ({

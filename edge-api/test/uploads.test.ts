@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { register, tinyPng } from './support/auth-client.ts';
 import { cutOff, gifImage, jpegImage, pngBomb, pngImage, pngOfSize, webpBomb, webpCutWithFixedLengths, webpImage } from './support/images.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let user: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  user = await createTestUser(api);
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, user } = useApi({ user: 'user' });
 
 const tenMegabytes = 10 * 1024 * 1024;
 const notAnImage = 'Please upload an image file (jpg, png, etc.)';
