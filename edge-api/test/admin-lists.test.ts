@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApi } from './support/app.ts';
-import { call, getPage, type Json } from './support/calls.ts';
-import { insertAgentRequest, insertApplication } from './support/records.ts';
+import { call, expectAdminOnly, expectStatuses, getPage, type Json, type Page } from './support/calls.ts';
+import { insertAgentRequest, insertApplication, insertNumbered } from './support/records.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -17,6 +17,12 @@ const { api, admin, agent, rina, kamal } = useApi({
   kamal: { role: 'user', email: 'kamal@example.test', name: 'Kamal Hossain' },
 });
 
+/** A page filtered by status: `total` rows, all of that status. */
+function expectOnly(page: Page, status: string, total: number) {
+  expect(page.total).toBe(total);
+  expect(page.items.every((item) => item.status === status)).toBe(true);
+}
+
 const minute = 60_000;
 const at = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * minute).toISOString();
 
@@ -24,14 +30,9 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
   const statuses = ['pending', 'assigned', 'approved', 'rejected'] as const;
   beforeAll(async () => {
     // 45 applications: 30 by Rina for 'Term Life n', 15 by Kamal for 'Health Care n'; statuses rotate.
-    for (let n = 0; n < 45; n += 1) {
-      await insertApplication(api, n < 30 ? rina : kamal, {
-        id: `app-${String(n).padStart(2, '0')}`,
-        policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`,
-        status: statuses[n % 4],
-        applied_at: at(n),
-      });
-    }
+    await insertNumbered('app', 45, (n, id) =>
+      insertApplication(api, n < 30 ? rina : kamal, { id, policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`, status: statuses[n % 4], applied_at: at(n) }),
+    );
   });
 
   const search = (query: string) => getPage(api, `/api/applications/search${query}`, admin);
@@ -56,9 +57,7 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
     expect((await search('?q=health%20care')).total).toBe(15);
     expect((await search('?q=Term%20Life%207')).items.map((a) => a.id)).toEqual(['app-07']);
     expect((await search('?q=%25')).total).toBe(0);
-    const pending = await search('?status=pending&pageSize=100');
-    expect(pending.total).toBe(12);
-    expect(pending.items.every((a) => a.status === 'pending')).toBe(true);
+    expectOnly(await search('?status=pending&pageSize=100'), 'pending', 12);
     const kamalRejected = await search('?q=kamal&status=rejected');
     expect(kamalRejected.items.map((a) => a.id).sort()).toEqual(['app-31', 'app-35', 'app-39', 'app-43']);
   });
@@ -72,9 +71,7 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
     for (const query of ['?page=0', '?pageSize=101', '?status=paid', '?sort=random', '?page=x']) {
       expect((await call(api, 'GET', `/api/applications/search${query}`, admin)).status, query).toBe(400);
     }
-    expect((await call(api, 'GET', '/api/applications/search', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/applications/search', rina)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/applications/search', null)).status).toBe(401);
+    await expectAdminOnly(api, 'GET', '/api/applications/search', agent, rina);
   });
 });
 
@@ -155,24 +152,20 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
   });
 
   it('refuses an unknown zone, a reversed range and non-admins', async () => {
-    expect((await call(api, 'GET', '/api/payments/report?tz=Mars%2FOlympus', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/report?from=2026-05-02&to=2026-05-01', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/report', agent)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', '/api/payments/report?tz=Mars%2FOlympus', admin, 400],
+      ['GET', '/api/payments/report?from=2026-05-02&to=2026-05-01', admin, 400],
+      ['GET', '/api/payments/report', agent, 403],
+    ]);
   });
 });
 
 describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
   beforeAll(async () => {
     const statuses = ['pending', 'approved', 'disapproved'] as const;
-    for (let n = 0; n < 25; n += 1) {
-      await insertAgentRequest(api, {
-        id: `request-${String(n).padStart(2, '0')}`,
-        name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`,
-        district: n < 5 ? 'Rajshahi' : 'Dhaka',
-        status: statuses[n % 3],
-        created_at: at(n),
-      });
-    }
+    await insertNumbered('request', 25, (n, id) =>
+      insertAgentRequest(api, { id, name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`, district: n < 5 ? 'Rajshahi' : 'Dhaka', status: statuses[n % 3], created_at: at(n) }),
+    );
   });
 
   const requests = (query: string) => getPage(api, `/api/agents/requests${query}`, admin);
@@ -184,14 +177,14 @@ describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
     expect((await requests('?pageSize=10&page=3')).items).toHaveLength(5);
     expect((await requests('?q=sadia')).items.map((r) => r.id)).toEqual(['request-07']);
     expect((await requests('?q=RAJSHAHI')).total).toBe(5);
-    const approved = await requests('?status=approved&pageSize=100');
-    expect(approved.total).toBe(8);
-    expect(approved.items.every((r) => r.status === 'approved')).toBe(true);
+    expectOnly(await requests('?status=approved&pageSize=100'), 'approved', 8);
   });
 
   it('refuses bad parameters and non-admins', async () => {
-    expect((await call(api, 'GET', '/api/agents/requests?status=maybe', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/agents/requests?pageSize=1000', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/agents/requests', agent)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', '/api/agents/requests?status=maybe', admin, 400],
+      ['GET', '/api/agents/requests?pageSize=1000', admin, 400],
+      ['GET', '/api/agents/requests', agent, 403],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApi } from './support/app.ts';
-import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy, type Json } from './support/calls.ts';
+import { adminReject, applicationBody, apply, assign, call, count, decide, expectStatuses, insertPolicy, type Json } from './support/calls.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -272,9 +272,11 @@ describe(`whose applications on ${runtime}`, () => {
     expect(own.status).toBe(200);
     expect(own.body.map((a: Json) => a.id)).toContain(theirs);
     expect(own.body.every((a: Json) => a.assignedAgent === otherAgent.email)).toBe(true);
-    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent)).status).toBe(403);
-    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin)).status).toBe(200);
-    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(customer.email)}`, customer)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent, 403],
+      ['GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin, 200],
+      ['GET', `/api/applications/assigned/${encodeURIComponent(customer.email)}`, customer, 403],
+    ]);
   });
 
   it('a user cannot delete another user’s application; the owner can while it is pending', async () => {

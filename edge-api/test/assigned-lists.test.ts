@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApi } from './support/app.ts';
 import { call, getPage } from './support/calls.ts';
-import { insertApplication } from './support/records.ts';
+import { insertApplication, insertNumbered } from './support/records.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -24,17 +24,17 @@ const statuses = ['assigned', 'approved', 'rejected', 'pending'] as const;
 
 beforeAll(async () => {
   // 33 assigned to the agent (statuses rotate; assigned in the reverse order of applying), 7 to another agent.
-  for (let n = 0; n < 40; n += 1) {
-    await insertApplication(api, customer, {
-      id: `assigned-${String(n).padStart(2, '0')}`,
+  await insertNumbered('assigned', 40, (n, id) =>
+    insertApplication(api, customer, {
+      id,
       name: n === 5 ? 'Monir Hossain' : 'Shirin Sultana',
       policy_name: n % 2 ? 'Term Shield' : 'Shishu Plan',
       status: statuses[n % 4],
       assigned_agent: n < 33 ? agent.email : otherAgent.email,
       applied_at: at(n),
       assigned_at: at(100 - n),
-    });
-  }
+    }),
+  );
 });
 
 const search = (user: TestUser, email: string, query = '') =>

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApi } from './support/app.ts';
 import { call, getPage } from './support/calls.ts';
-import { insertBlog } from './support/records.ts';
+import { insertBlog, insertNumbered } from './support/records.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -23,11 +23,11 @@ const on = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * day).toISOString()
 beforeAll(async () => {
   // 30 blogs by the writer's account, 5 under their email only (written before accounts had
   // ids), 20 by another agent; publish dates interleave so ownership is not the order.
-  for (let n = 0; n < 55; n += 1) {
+  await insertNumbered('blog', 55, (n, id) => {
     const mine = n % 11 !== 0 && n < 38;
     const byAccount = mine && n % 7 !== 0;
-    await insertBlog(api, {
-      id: `blog-${String(n).padStart(2, '0')}`,
+    return insertBlog(api, {
+      id,
       title: n === 13 ? 'Saving for a daughter' : `Note ${n}`,
       content: n === 21 ? 'Why a nominee matters.' : `Plain words ${n}.`,
       author_id: byAccount ? writer.id : mine ? null : other.id,
@@ -35,7 +35,7 @@ beforeAll(async () => {
       author_email: mine ? writer.email : other.email,
       publish_date: on(n),
     });
-  }
+  });
 });
 
 const manage = (user: TestUser, query = '') => getPage(api, `/api/blogs/manage${query}`, user);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PushResult } from '../src/commands/push.ts';
 import { applicationRow, blogRow } from '../src/seed/factories.ts';
 import { useApi } from './support/app.ts';
 import { adminReject, apply, applicationBody, assign, call, count, insertPolicy, type Json } from './support/calls.ts';
@@ -207,14 +208,8 @@ describe(`private data in sync on ${runtime}`, () => {
 
 // ---------------------------------------------------------------------------------------------
 
-interface PushAnswer {
-  mutationId: string;
-  result: 'applied' | 'duplicate' | 'refused';
-  status: number;
-  body: Json;
-  reason?: string;
-  current?: Record<string, unknown>;
-}
+/** A push's answer for one mutation, its body loosely typed for the assertions. */
+type PushAnswer = PushResult & { body: Json };
 
 const push = async (target: ApiTarget, user: TestUser, mutations: unknown[]) => {
   const res = await call<{ results: PushAnswer[] }>(target, 'POST', '/api/sync/push', user, { mutations });

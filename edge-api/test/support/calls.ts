@@ -88,5 +88,9 @@ export async function expectStatuses(api: ApiTarget, table: [method: string, pat
   }
 }
 
+/** Asserts that only an admin may make the call: a visitor gets 401, and each of `nonAdmins` 403. */
+export const expectAdminOnly = (api: ApiTarget, method: string, path: string, ...nonAdmins: TestUser[]) =>
+  expectStatuses(api, [[method, path, null, 401], ...nonAdmins.map((user): [string, string, TestUser, number] => [method, path, user, 403])]);
+
 export const count = async (api: ApiTarget, query: string, ...params: unknown[]) =>
   Number((await api.sql<{ n: number }>(query, ...params))[0]?.n ?? 0);

@@ -28,3 +28,11 @@ export const insertApplication = (
   owner: Parameters<typeof applicationRow>[0],
   overrides: Parameters<typeof applicationRow>[1] = {},
 ) => inserted(api, 'applications', applicationRow(owner, overrides));
+
+/**
+ * `count` records inserted one after another, the n-th by `insert(n, id)` with the id
+ * `${prefix}-00`, `${prefix}-01`, …, so that a test of a list can name them by number.
+ */
+export async function insertNumbered(prefix: string, count: number, insert: (n: number, id: string) => Promise<unknown>) {
+  for (let n = 0; n < count; n += 1) await insert(n, `${prefix}-${String(n).padStart(2, '0')}`);
+}
