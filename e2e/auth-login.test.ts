@@ -6,15 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalIssuer, type LocalIssuer } from '../edge-api/test/support/oidc-issuer.ts';
 import { startAppServer, useAppAndBrowser, type AppServer } from './support/app-server.ts';
-import { newContext, type Page } from './support/browser.ts';
-import { signInThroughForm } from './support/public-site.ts';
+import { newContext } from './support/browser.ts';
+import { fillCredentials, signInThroughForm, submitRefused, toast } from './support/public-site.ts';
 import { followMainNav } from './support/main-nav.ts';
 
 const app = useAppAndBrowser();
-
-/** A toast: errors are alerts, the others statuses. */
-const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
-  page.getByRole('region', { name: 'Notifications' }).getByRole(role).filter({ hasText: title });
 
 describe('login', () => {
   it('checks the email and the password before asking the server', async () => {
@@ -25,10 +21,7 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
-    // The sign-in form settles (its Google option asks the server) before typing into it.
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill('user@demo.local');
-    await page.getByLabel('Password').fill('12345');
+    await fillCredentials(page, 'user@demo.local', '12345');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Password must be at least 6 characters').waitFor();
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
@@ -39,13 +32,8 @@ describe('login', () => {
   it('shows "Login failed" with the server message for a wrong password', async () => {
     const page = await (await newContext(app.browser)).newPage();
     await page.goto(`${app.server.url}/login`);
-    // The sign-in form settles (its Google option asks the server) before typing into it.
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill('user@demo.local');
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await toast(page, 'Login failed').getByText('Invalid email or password.').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
+    await fillCredentials(page, 'user@demo.local', 'wrong-password');
+    await submitRefused(page, 'Login', 'Login failed', 'Invalid email or password.');
     await page.context().close();
   });
 

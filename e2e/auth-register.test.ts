@@ -6,12 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { followMainNav } from './support/main-nav.ts';
+import { fillCredentials, submitRefused, toast } from './support/public-site.ts';
 
 const app = useAppAndBrowser();
 
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
-  page.getByRole('region', { name: 'Notifications' }).getByRole(role).filter({ hasText: title });
 
 async function openRegister(): Promise<{ page: Page; registerCalls: string[] }> {
   const page = await (await newContext(app.browser)).newPage();
@@ -24,10 +23,7 @@ async function openRegister(): Promise<{ page: Page; registerCalls: string[] }> 
 
 async function fillAccount(page: Page, email: string) {
   await page.getByLabel('Name').fill('Amina Khatun');
-  // The sign-in form settles (its Google option asks the server) before typing into it.
-  await page.waitForLoadState('networkidle');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
+  await fillCredentials(page, email, 'secret123');
 }
 
 describe('registration', () => {
@@ -72,12 +68,8 @@ describe('registration', () => {
     await page.getByText('Please upload an image file (jpg, png, etc.)').waitFor();
 
     await page.getByLabel('Profile picture').setInputFiles([]);
-    // The sign-in form settles (its Google option asks the server) before typing into it.
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill('user@demo.local');
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
-    await toast(page, 'Registration Failed').getByText('An account with this email already exists.').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/register');
+    await fillCredentials(page, 'user@demo.local');
+    await submitRefused(page, 'Register', 'Registration Failed', 'An account with this email already exists.');
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@
  * An agent's dashboard: the overview, clearing two policy claims (one approved, one rejected
  * after its confirmation), the assigned customers, the claims' error state, and blogs.
  */
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -12,6 +13,15 @@ import { loginAs, queryDb } from './support/login.ts';
 const app = useAppAndBrowser();
 
 const statusOf = (id: string) => queryDb<{ status: string }>(app.server, 'SELECT status FROM applications WHERE id = ?', id)[0]?.status;
+
+/** A decision's outcome dialog: its message, then OK; the claim leaves the list and is stored with `status`. */
+async function acknowledgeDecision(page: Page, dialog: string, message: string, row: Locator, id: string, status: string) {
+  const outcome = page.getByRole('dialog', { name: dialog });
+  await outcome.getByText(message).waitFor();
+  await outcome.getByRole('button', { name: 'OK' }).click();
+  await row.waitFor({ state: 'detached' });
+  await expect.poll(() => statusOf(id)).toBe(status);
+}
 
 describe("an agent's dashboard", () => {
   it('approves one claim and rejects another; each leaves the list and the server holds the decision', async () => {
@@ -67,11 +77,7 @@ describe("an agent's dashboard", () => {
     }
     await expectNoAxeViolations(page, 'claim details dialog');
     await details.getByRole('button', { name: 'Approve' }).click();
-    const approved = page.getByRole('dialog', { name: 'Approved!' });
-    await approved.getByText('Policy claim approved successfully.').waitFor();
-    await approved.getByRole('button', { name: 'OK' }).click();
-    await rowA.waitFor({ state: 'detached' });
-    await expect.poll(() => statusOf(claimA.id)).toBe('approved');
+    await acknowledgeDecision(page, 'Approved!', 'Policy claim approved successfully.', rowA, claimA.id, 'approved');
 
     // Reject: confirmed first; Cancel keeps the claim.
     const rowB = page.getByRole('row').filter({ hasText: 'Babul Mia' });
@@ -84,11 +90,7 @@ describe("an agent's dashboard", () => {
     expect(statusOf(claimB.id)).toBe('assigned');
     await details.getByRole('button', { name: 'Reject' }).click();
     await confirm.getByRole('button', { name: 'Yes, reject it!' }).click();
-    const rejected = page.getByRole('dialog', { name: 'Rejected!' });
-    await rejected.getByText('Policy claim rejected.').waitFor();
-    await rejected.getByRole('button', { name: 'OK' }).click();
-    await rowB.waitFor({ state: 'detached' });
-    await expect.poll(() => statusOf(claimB.id)).toBe('rejected');
+    await acknowledgeDecision(page, 'Rejected!', 'Policy claim rejected.', rowB, claimB.id, 'rejected');
 
     const audit = queryDb<{ action: string; entity_id: string; actor_email: string }>(
       app.server,

@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { newContext } from './support/browser.ts';
+import { newContext, type Page } from './support/browser.ts';
 import { demoEmail, demoPassword, loginAs, type DemoRole } from './support/login.ts';
+import { fillCredentials } from './support/public-site.ts';
 
 const app = useAppAndBrowser();
 
@@ -17,6 +18,15 @@ async function signedInPage(role: DemoRole, target = '/dashboard') {
   return page;
 }
 
+/** Runs `check` for each row of a table (a role first) on a page of its own, signed in as that role at `target`. */
+async function forEachRole<Row extends [DemoRole, ...unknown[]]>(rows: Row[], check: (page: Page, ...row: Row) => Promise<void>, target?: string) {
+  for (const row of rows) {
+    const page = await signedInPage(row[0], target);
+    await check(page, ...row);
+    await page.context().close();
+  }
+}
+
 describe('the dashboard guard', () => {
   it('sends a visitor to /login and, after signing in, back to the screen they asked for', async () => {
     const page = await (await newContext(app.browser)).newPage();
@@ -25,9 +35,7 @@ describe('the dashboard guard', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByRole('status').filter({ hasText: 'Please login to view dashboard.' }).waitFor();
     // The sign-in form settles (its Google option asks the server) before typing into it.
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill(demoEmail('user'));
-    await page.getByLabel('Password').fill(demoPassword);
+    await fillCredentials(page, demoEmail('user'), demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/profile');
@@ -78,11 +86,9 @@ describe('the dashboard guard', () => {
       ['agent', 'Agent Dashboard'],
       ['admin', 'Admin Dashboard'],
     ];
-    for (const [role, heading] of views) {
-      const page = await signedInPage(role);
+    await forEachRole(views, async (page, _role, heading) => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.context().close();
-    }
+    });
   });
 
   it('sends anyone without the role to the 403 page, with Go Back to /', async () => {
@@ -94,14 +100,16 @@ describe('the dashboard guard', () => {
       ['agent', '/dashboard/auditLog'],
       ['admin', '/dashboard/assignedCustomers'],
     ];
-    for (const [role, path] of refused) {
-      const page = await signedInPage(role, '/dashboard');
-      await page.goto(`${app.server.url}${path}`);
-      await page.getByRole('heading', { name: '403 Forbidden' }).waitFor();
-      expect(new URL(page.url()).pathname, `${role} at ${path}`).toBe('/forbidden');
-      expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
-      await page.context().close();
-    }
+    await forEachRole(
+      refused,
+      async (page, role, path) => {
+        await page.goto(`${app.server.url}${path}`);
+        await page.getByRole('heading', { name: '403 Forbidden' }).waitFor();
+        expect(new URL(page.url()).pathname, `${role} at ${path}`).toBe('/forbidden');
+        expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
+      },
+      '/dashboard',
+    );
   });
 
   it("collapses each role's sidebar behind a Menu button at 360 px, with that role's links", async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
+import { calculateQuote, fillAndSubmitApplication } from './support/application-form.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext } from './support/browser.ts';
 import { apiAs, demoEmail, loginAs, queryDb } from './support/login.ts';
@@ -30,22 +31,14 @@ describe("a customer's dashboard", () => {
 
     // The public site's quote and application form.
     await page.goto(`${app.server.url}/get-quote`);
-    await page.getByLabel('Age', { exact: true }).fill('34');
-    await page.getByLabel('Coverage amount (৳)').fill('500000');
-    await page.getByLabel('Duration (years)').selectOption('10');
-    await page.getByRole('button', { name: 'Calculate Premium' }).click();
+    await calculateQuote(page, { age: '34', coverage: '500000', years: '10' });
     await page.getByRole('button', { name: 'Apply for Policy' }).click();
     await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
     const policySelect = page.getByLabel('Policy', { exact: true });
     await expect.poll(() => policySelect.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     const policyName = 'Krishok Life Cover';
     await policySelect.selectOption({ label: policyName });
-    await page.getByLabel('Address').fill('House 3, Road 9, Banani, Dhaka');
-    await page.getByLabel('NID number').fill('1987654321012');
-    await page.getByLabel('Nominee name').fill('Karim Uddin');
-    await page.getByLabel('Relationship with nominee').selectOption('Sibling');
-    await page.getByRole('checkbox', { name: 'None of the Above' }).check();
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await fillAndSubmitApplication(page, { address: 'House 3, Road 9, Banani, Dhaka', nid: '1987654321012', nominee: 'Karim Uddin', relationship: 'Sibling', healthy: true });
 
     // Back on My Policies: the new application, pending, with no agent yet.
     await page.getByRole('heading', { name: 'My Policies' }).waitFor();

@@ -5,9 +5,10 @@
  * exactly once however often the app pushes again.
  */
 import { describe, expect, it } from 'vitest';
+import { applyForFirstPolicy, calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { loginAs, queryDb, writeDb } from './support/login.ts';
-import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -16,34 +17,17 @@ const countByNominee = (nominee: string) =>
 
 async function applyThroughTheForm(page: Page, nominee: string): Promise<string> {
   await page.goto(`${journey.server.url}/get-quote`);
-  await page.getByLabel('Age', { exact: true }).fill('30');
-  await page.getByLabel('Coverage amount (৳)').fill('1000000');
-  await page.getByLabel('Duration (years)').selectOption('5');
-  await page.getByRole('button', { name: 'Calculate Premium' }).click();
+  await calculateQuote(page, { age: '30', coverage: '1000000', years: '5' });
   await page.getByRole('button', { name: 'Apply for Policy' }).click();
   await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
-  const policy = page.getByLabel('Policy', { exact: true });
-  const firstChoice = policy.locator('option:not([value=""])').first();
-  await firstChoice.waitFor({ state: 'attached' });
-  const policyTitle = (await firstChoice.textContent())!;
-  await policy.selectOption({ label: policyTitle });
-  await page.getByLabel('Address').fill('House 3, Road 9, Mirpur, Dhaka');
-  await page.getByLabel('NID number').fill('1990123456789');
-  await page.getByLabel('Nominee name').fill(nominee);
-  await page.getByLabel('Relationship with nominee').selectOption('Spouse');
-  await page.getByLabel('None of the Above').check();
-  await page.getByRole('button', { name: 'Submit Application' }).click();
-  return policyTitle;
+  return applyForFirstPolicy(page, { address: 'House 3, Road 9, Mirpur, Dhaka', nid: '1990123456789', nominee, relationship: 'Spouse', healthy: true });
 }
 
 describe('applying for a policy offline', () => {
   it('queues it, keeps it through a closed page, and sends it exactly once when back online', async () => {
     const nominee = `Offline Nominee ${Date.now()}`;
-    const context = await newContext(journey.browser);
-    let page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page: firstPage } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication' });
+    let page = firstPage;
 
     await context.setOffline(true);
     const policyTitle = await applyThroughTheForm(page, nominee);

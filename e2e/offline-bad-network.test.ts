@@ -10,9 +10,9 @@
  */
 import type { Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext } from './support/browser.ts';
+import { applyForFirstPolicy } from './support/application-form.ts';
 import { loginAs, queryDb } from './support/login.ts';
-import { offlineJourney, readStore, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, readStore } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -22,11 +22,7 @@ const isPath = (suffix: string) => (url: URL) => url.pathname.endsWith(suffix);
 describe('a push that never answers', () => {
   it('does not hold the queue: the write is sent on a retry, and the UI comes back', { timeout: 180_000 }, async () => {
     const nominee = `Held push ${Date.now()}`;
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication', viewport: { width: 1280, height: 800 } });
 
     // The first push is held for a minute, unanswered, then released; later ones pass.
     let held: Promise<void> | null = null;
@@ -50,14 +46,7 @@ describe('a push that never answers', () => {
     await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 120 } }, ''));
     await page.reload();
     await page.getByText('You need to be logged in').waitFor({ state: 'detached' });
-    const policy = page.getByLabel('Policy', { exact: true });
-    await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
-    await policy.selectOption({ index: 1 });
-    await page.getByLabel('Address').fill('Sylhet');
-    await page.getByLabel('NID number').fill('2001234567');
-    await page.getByLabel('Nominee name').fill(nominee);
-    await page.getByLabel('Relationship with nominee').selectOption('Sibling');
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await applyForFirstPolicy(page, { address: 'Sylhet', nid: '2001234567', nominee, relationship: 'Sibling' });
 
     // Online but slow: the form does not claim the device is offline.
     await page
@@ -91,12 +80,8 @@ describe('a push that never answers', () => {
 
 describe('readiness per user', () => {
   it('says "not downloaded yet" when a signed-in user’s own data could not be fetched, never "none"', { timeout: 120_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
     // A visitor first: the public copy is filled on this device.
-    await page.goto(`${journey.server.url}/`);
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { path: '/', viewport: { width: 1280, height: 800 } });
 
     // The agent's own pull and their list fail (a signed-in request is refused by the network).
     const failPrivate = (route: Route) => (route.request().headers().authorization ? route.abort('failed') : route.continue());
@@ -118,11 +103,7 @@ describe('readiness per user', () => {
 
 describe('signing out offline', () => {
   it('clears the local data at once and revokes the session when the network returns, before anything else', { timeout: 120_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication', viewport: { width: 1280, height: 800 } });
     expect((await readStore(page, 'applications')).length).toBeGreaterThan(0);
     const refreshCookie = (await context.cookies()).find((cookie) => cookie.name === 'refresh_token');
     expect(refreshCookie).toBeDefined();

@@ -5,6 +5,7 @@
  * and the quote calculator all work. The app is installable: a manifest with the icons.
  */
 import { describe, expect, it } from 'vitest';
+import { calculateQuote } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
 import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 import { followMainNav } from './support/main-nav.ts';
@@ -110,12 +111,7 @@ describe('offline after one visit', () => {
 
     // The quote calculator needs no network at all.
     await page.goto(`${journey.server.url}/get-quote`);
-    await page.getByLabel('Age', { exact: true }).fill('35');
-    await page.getByLabel('Coverage amount (৳)').fill('500000');
-    await page.getByLabel('Duration (years)').selectOption('10');
-    await page.getByLabel('Gender').selectOption('Male');
-    await page.getByLabel('Do you smoke?').selectOption('No');
-    await page.getByRole('button', { name: 'Calculate Premium' }).click();
+    await calculateQuote(page, { age: '35', coverage: '500000', years: '10', gender: 'Male', smoker: 'No' });
     await page.getByRole('heading', { name: 'Your estimate' }).waitFor();
     // 5 lakh x 5 x 1.5 (age) x 1.1 (male) x 1 x 1 (10 years) / 10 = 4.125 a year.
     const totals = await page.locator('.quote__totals').innerText();

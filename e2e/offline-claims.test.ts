@@ -6,10 +6,9 @@
  * keeps the admin's decision.
  */
 import { describe, expect, it } from 'vitest';
-import { newContext } from './support/browser.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { apiAs, loginAs, queryDb } from './support/login.ts';
-import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { apiAs, queryDb } from './support/login.ts';
+import { offlineJourney, openReadyForOffline, readOutbox } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -40,11 +39,7 @@ describe('an offline decision overtaken by an online one', () => {
     const applicant = `Claimant ${Date.now()}`;
     const id = await assignedClaim(applicant);
 
-    const context = await newContext(journey.browser);
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'agent', '/dashboard/agentPolicyClearance');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'agent', path: '/dashboard/agentPolicyClearance' });
     const row = page.getByRole('row').filter({ hasText: applicant });
     await row.waitFor();
 

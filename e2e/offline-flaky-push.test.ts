@@ -6,9 +6,10 @@
  */
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, type Page } from './support/browser.ts';
-import { loginAs, queryDb } from './support/login.ts';
-import { offlineJourney, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { applyForFirstPolicy, openApplicationForm } from './support/application-form.ts';
+import { type Page } from './support/browser.ts';
+import { queryDb } from './support/login.ts';
+import { offlineJourney, openReadyForOffline, readOutbox } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -17,32 +18,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the application form with an estimated premium in its navigation state, as the quote page does. */
 async function openForm(page: Page) {
-  await page.goto(`${journey.server.url}/policy-apply-from`);
-  await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 150 } }, ''));
-  await page.reload();
+  await openApplicationForm(page, journey.server.url, 150);
   await page.getByLabel('Estimated premium (monthly)').and(page.locator('[value="৳150.00"]')).waitFor();
 }
 
 async function submitOne(page: Page, nominee: string) {
-  const policy = page.getByLabel('Policy', { exact: true });
-  await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
-  await policy.selectOption({ index: 1 });
-  await page.getByLabel('Address').fill('Flat 4B, Agrabad, Chattogram');
-  await page.getByLabel('NID number').fill('2001234567');
-  await page.getByLabel('Nominee name').fill(nominee);
-  await page.getByLabel('Relationship with nominee').selectOption('Sibling');
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await applyForFirstPolicy(page, { address: 'Flat 4B, Agrabad, Chattogram', nid: '2001234567', nominee, relationship: 'Sibling' });
   await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
 }
 
 describe('pushing 50 queued writes through a flapping network and a killed server', () => {
   it('leaves exactly 50 applications on the server', { timeout: 240_000 }, async () => {
     const prefix = `Flaky ${Date.now()} #`;
-    const context = await newContext(journey.browser);
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication' });
 
     // Offline, 50 applications through the real form.
     await context.setOffline(true);

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './support/browser.ts';
-import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -34,12 +34,8 @@ async function scrollThrough(page: Page) {
 
 describe('pictures offline', () => {
   it('shows every home and catalogue card with its picture or its stand-in', { timeout: 150_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
     // One visit: the home page and the catalogue, as a visitor reads them (top of each page).
-    await page.goto(`${journey.server.url}/`);
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { path: '/', viewport: { width: 1280, height: 800 } });
     await page.waitForLoadState('networkidle');
     await page.goto(`${journey.server.url}/all-policies`);
     await page.locator('.card').first().waitFor();

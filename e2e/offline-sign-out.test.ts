@@ -6,9 +6,10 @@
  * data and outbox.
  */
 import { describe, expect, it } from 'vitest';
-import { newContext, type Page } from './support/browser.ts';
+import { applyForFirstPolicy, openApplicationForm } from './support/application-form.ts';
+import { type Page } from './support/browser.ts';
 import { loginAs, queryDb } from './support/login.ts';
-import { offlineJourney, readOutbox, readStore, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, readOutbox, readStore } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -17,17 +18,8 @@ const countByNominee = (nominee: string) =>
 
 /** Applies through the real form while offline (the estimate arrives as the quote page sends it). */
 async function applyOffline(page: Page, nominee: string) {
-  await page.goto(`${journey.server.url}/policy-apply-from`);
-  await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 99 } }, ''));
-  await page.reload();
-  const policy = page.getByLabel('Policy', { exact: true });
-  await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
-  await policy.selectOption({ index: 1 });
-  await page.getByLabel('Address').fill('Khulna');
-  await page.getByLabel('NID number').fill('123456789');
-  await page.getByLabel('Nominee name').fill(nominee);
-  await page.getByLabel('Relationship with nominee').selectOption('Child');
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await openApplicationForm(page, journey.server.url, 99);
+  await applyForFirstPolicy(page, { address: 'Khulna', nid: '123456789', nominee, relationship: 'Child' });
   await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
   await page.getByRole('row').filter({ hasText: 'Waiting to send' }).first().waitFor();
 }
@@ -37,11 +29,7 @@ const signOutButton = (page: Page) => page.getByRole('button', { name: 'Sign Out
 describe('queued writes and local data are per user', () => {
   it('keeps a user’s unsent writes from the next user, and sends them when their owner returns', async () => {
     const nominee = `Kept for its owner ${Date.now()}`;
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication', viewport: { width: 1280, height: 800 } });
     const customerId = await page.evaluate(() => (JSON.parse(localStorage.getItem('session-user')!) as { id: string }).id);
 
     await context.setOffline(true);
@@ -86,11 +74,7 @@ describe('queued writes and local data are per user', () => {
 
   it('warns before signing out with unsent changes, then clears the user’s local data and outbox', async () => {
     const nominee = `Dropped knowingly ${Date.now()}`;
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication', viewport: { width: 1280, height: 800 } });
     await context.setOffline(true);
     await applyOffline(page, nominee);
 

@@ -5,6 +5,7 @@
  * cursor 0 once it can.
  */
 import { describe, expect, it } from 'vitest';
+import { applyForFirstPolicy, openApplicationForm } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
 import { loginAs } from './support/login.ts';
 import { offlineJourney, readOutbox, readStore, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
@@ -32,16 +33,8 @@ describe('the local database and the browser’s storage', () => {
 
     // Offline, the user applies: one write waits in the outbox.
     await context.setOffline(true);
-    await page.goto(`${journey.server.url}/policy-apply-from`);
-    await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 80 } }, ''));
-    await page.reload();
-    await page.getByLabel('Policy', { exact: true }).locator('option:not([value=""])').first().waitFor({ state: 'attached' });
-    await page.getByLabel('Policy', { exact: true }).selectOption({ index: 1 });
-    await page.getByLabel('Address').fill('Rajshahi');
-    await page.getByLabel('NID number').fill('55544433');
-    await page.getByLabel('Nominee name').fill('Evicted Nominee');
-    await page.getByLabel('Relationship with nominee').selectOption('Parent');
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await openApplicationForm(page, journey.server.url, 80);
+    await applyForFirstPolicy(page, { address: 'Rajshahi', nid: '55544433', nominee: 'Evicted Nominee', relationship: 'Parent' });
     await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
 
     // The browser evicts the site's database (the app's open connection gives way).

@@ -3,6 +3,7 @@
  * meets (loaded, with the agent dialog and an FAQ answer open, with form errors shown).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { calculateQuote } from './support/application-form.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
@@ -22,6 +23,14 @@ interface Screen {
   /** Puts the screen in a further state worth checking. */
   then?: (page: Page) => Promise<unknown>;
 }
+
+/** Submits the screen's form empty: its first error shows. */
+const submitEmpty = (button: string, error: string) => async (page: Page) => {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByText(error).waitFor();
+};
+/** The sign-in and registration forms settle once their Google option has asked the server. */
+const googleOptionSettled = (page: Page) => page.getByText('Google sign-in is not configured.').waitFor();
 
 const screens: Record<string, Screen> = {
   home: {
@@ -44,22 +53,15 @@ const screens: Record<string, Screen> = {
     path: () => '/get-quote',
     ready: (page) => page.getByRole('button', { name: 'Calculate Premium' }).waitFor(),
     then: async (page) => {
-      await page.getByRole('button', { name: 'Calculate Premium' }).click();
-      await page.getByText('Duration is required').waitFor();
-      await page.getByLabel('Age', { exact: true }).fill('40');
-      await page.getByLabel('Coverage amount (৳)').fill('500000');
-      await page.getByLabel('Duration (years)').selectOption('5');
-      await page.getByRole('button', { name: 'Calculate Premium' }).click();
+      await submitEmpty('Calculate Premium', 'Duration is required')(page);
+      await calculateQuote(page, { age: '40', coverage: '500000', years: '5' });
       await page.getByRole('table', { name: 'Premium breakdown' }).waitFor();
     },
   },
   application: {
     path: () => '/policy-apply-from',
     ready: (page) => page.getByRole('button', { name: 'Submit Application' }).waitFor(),
-    then: async (page) => {
-      await page.getByRole('button', { name: 'Submit Application' }).click();
-      await page.getByText('Address is required').waitFor();
-    },
+    then: submitEmpty('Submit Application', 'Address is required'),
   },
   blogs: { path: () => '/blogs', ready: (page) => page.getByRole('article').first().waitFor() },
   'blog post': { path: () => `/blogs/${blogId}`, ready: (page) => page.getByText(/^by /).waitFor() },
@@ -67,27 +69,10 @@ const screens: Record<string, Screen> = {
   contact: {
     path: () => '/contact',
     ready: (page) => page.getByRole('button', { name: 'Send Message' }).waitFor(),
-    then: async (page) => {
-      await page.getByRole('button', { name: 'Send Message' }).click();
-      await page.getByText('Message is required').waitFor();
-    },
+    then: submitEmpty('Send Message', 'Message is required'),
   },
-  login: {
-    path: () => '/login',
-    ready: (page) => page.getByText('Google sign-in is not configured.').waitFor(),
-    then: async (page) => {
-      await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByText('Password is required').waitFor();
-    },
-  },
-  register: {
-    path: () => '/register',
-    ready: (page) => page.getByText('Google sign-in is not configured.').waitFor(),
-    then: async (page) => {
-      await page.getByRole('button', { name: 'Register', exact: true }).click();
-      await page.getByText('Name is required').waitFor();
-    },
-  },
+  login: { path: () => '/login', ready: googleOptionSettled, then: submitEmpty('Login', 'Password is required') },
+  register: { path: () => '/register', ready: googleOptionSettled, then: submitEmpty('Register', 'Name is required') },
   forbidden: { path: () => '/forbidden', ready: (page) => page.getByRole('heading', { name: '403 Forbidden' }).waitFor() },
   'not found': { path: () => '/no/such/page', ready: (page) => page.getByRole('heading', { name: '404 Not Found' }).waitFor() },
 };

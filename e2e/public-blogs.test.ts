@@ -1,22 +1,15 @@
 /** All Blogs (/blogs) and a blog post (/blogs/:id): previews, plain-text content, states. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Blog } from '../edge-api/src/db/blogs.ts';
 import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
 import { newContext } from './support/browser.ts';
 import { insertBlog } from './support/public-site.ts';
 
-interface ApiBlog {
-  id: string;
-  title: string;
-  content: string;
-  authorName: string;
-  publishDate: string;
-}
-
 const app = useAppAndBrowser();
-let blogs: ApiBlog[];
+let blogs: Blog[];
 
 beforeAll(async () => {
-  blogs = (await (await fetch(`${app.server.url}/api/blogs`)).json()) as ApiBlog[];
+  blogs = (await (await fetch(`${app.server.url}/api/blogs`)).json()) as Blog[];
 });
 
 describe('All Blogs', () => {

@@ -3,23 +3,16 @@
  * page, the pager with ellipses, the page reset, the states, and 10,000 policies.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Policy } from '../edge-api/src/db/policies.ts';
 import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { insertPolicies, recordApiCalls } from './support/public-site.ts';
 
-interface ApiPolicy {
-  id: string;
-  title: string;
-  description: string;
-  coverageRange: number;
-  duration: number;
-}
-
 const app = useAppAndBrowser();
-let policies: ApiPolicy[];
+let policies: Policy[];
 
 beforeAll(async () => {
-  policies = (await (await fetch(`${app.server.url}/api/policies`)).json()) as ApiPolicy[];
+  policies = (await (await fetch(`${app.server.url}/api/policies`)).json()) as Policy[];
 });
 
 async function openCatalogue(base: string, path = '/all-policies', size?: { width: number; height: number }): Promise<Page> {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { offlineJourney, waitForServiceWorker } from './support/offline.ts';
 
@@ -128,12 +129,7 @@ describe('prerendered public pages', () => {
     const quote = await openRecorded('/get-quote');
     page = quote.page;
     await expect.poll(() => hydrated(page)).toBe(true);
-    await page.getByLabel('Age', { exact: true }).fill('30');
-    await page.getByLabel('Coverage amount (৳)').fill('1000000');
-    await page.getByLabel('Duration (years)').selectOption('10');
-    await page.getByLabel('Gender').selectOption('Female');
-    await page.getByLabel('Do you smoke?').selectOption('No');
-    await page.getByRole('button', { name: 'Calculate Premium' }).click();
+    await calculateQuote(page, { age: '30', coverage: '1000000', years: '10', gender: 'Female', smoker: 'No' });
     await page.locator('dl.quote__totals').getByText('Monthly premium').waitFor();
     expect(quote.errors).toEqual([]);
     await page.context().close();

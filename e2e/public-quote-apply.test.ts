@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
+import { calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { recordApiCalls, signInThroughForm } from './support/public-site.ts';
 
@@ -19,12 +20,7 @@ function specPremium(age: number, coverage: number, years: number, gender: strin
 }
 
 async function fillQuote(page: Page, q: { age: number; coverage: number; years: number; gender: string; smoker: string }) {
-  await page.getByLabel('Age', { exact: true }).fill(String(q.age));
-  await page.getByLabel('Coverage amount (৳)').fill(String(q.coverage));
-  await page.getByLabel('Duration (years)').selectOption(String(q.years));
-  await page.getByLabel('Gender').selectOption(q.gender);
-  await page.getByLabel('Do you smoke?').selectOption(q.smoker);
-  await page.getByRole('button', { name: 'Calculate Premium' }).click();
+  await calculateQuote(page, { ...q, age: String(q.age), coverage: String(q.coverage), years: String(q.years) });
 }
 
 /** The applicant's part of the application form, as Rahim fills it in. */

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { repoRoot, startAppServer, type AppServer } from './app-server.ts';
-import { launchBrowser, type Browser } from './browser.ts';
+import { launchBrowser, newContext, type Browser } from './browser.ts';
+import { loginAs, type DemoRole } from './login.ts';
 
 /**
  * The app server over a private copy of the build (PWA_DIST_DIR): a service worker installs
@@ -72,6 +73,24 @@ export async function copyWholeBuild(from: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${from} does not hold a whole build (run npm run build)`);
+}
+
+/**
+ * A new page of the journey's browser (in a context of its own, of `viewport` size), opened as a
+ * visitor at `path` or signed in as `role` there, once the service worker controls it and the
+ * local copy is filled: ready to go offline.
+ */
+export async function openReadyForOffline(
+  journey: OfflineJourney,
+  who: { role?: DemoRole; path: string; viewport?: { width: number; height: number } },
+) {
+  const context = await newContext(journey.browser, who.viewport);
+  const page = await context.newPage();
+  if (who.role) await loginAs(page, journey.server, who.role, who.path);
+  else await page.goto(`${journey.server.url}${who.path}`);
+  await waitForServiceWorker(page);
+  await waitForLocalCopy(page);
+  return { context, page };
 }
 
 /** Waits until a service worker controls the page (the app shell is precached by then). */

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { blogRow, policyRow } from '../../edge-api/src/seed/factories.ts';
 import type { AppServer } from './app-server.ts';
 
@@ -37,12 +38,16 @@ export function insertBlog(server: AppServer, overrides: Parameters<typeof blogR
   return row;
 }
 
-/** Signs in through /login and waits until the app has left the login page. */
-export async function signInThroughForm(page: Page, email: string, password = 'demo1234') {
-  // The sign-in form settles (its Google option asks the server) before typing into it.
+/** Types the email (and the password) into the sign-in or registration form, once the form has settled: its Google option asks the server first. */
+export async function fillCredentials(page: Page, email: string, password?: string) {
   await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  if (password !== undefined) await page.getByLabel('Password').fill(password);
+}
+
+/** Signs in through /login and waits until the app has left the login page. */
+export async function signInThroughForm(page: Page, email: string, password = 'demo1234') {
+  await fillCredentials(page, email, password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
@@ -62,4 +67,16 @@ export function recordApiCalls(page: Page, origin: string): string[] {
 /** The text of the first element matching a role/name, trimmed. */
 export async function textOf(page: Page, selector: string): Promise<string> {
   return ((await page.locator(selector).first().textContent()) ?? '').trim();
+}
+
+/** A toast: errors are alerts, the others statuses. */
+export const toast = (page: Page, title: string, role: 'alert' | 'status' = 'alert') =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole(role).filter({ hasText: title });
+
+/** Submits a sign-in or registration form the server refuses: its error toast shows, and the page stays where it is. */
+export async function submitRefused(page: Page, button: string, title: string, message: string) {
+  const path = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await toast(page, title).getByText(message).waitFor();
+  expect(new URL(page.url()).pathname).toBe(path);
 }

@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPrefix } from '../src/http/api-prefix.ts';
 import { createApp, type AppDeps } from '../src/app.ts';
 import { accessTable, mayCall, type AccessRule, type Role, type RouteKey } from '../src/auth/access-table.ts';
@@ -22,9 +22,10 @@ import { createNodeDatabase } from '../src/node/sqlite-node.ts';
 import { migrationsDir } from '../src/node/node.ts';
 import { blogRow, policyRow } from '../src/seed/factories.ts';
 import { diskImageStore } from '../src/node/disk-images.ts';
+import { useApi } from './support/app.ts';
 import { insertRefreshSession, registrationForm, tinyPng } from './support/auth-client.ts';
 import { insertRow } from './support/rows.ts';
-import { runtime, startApi, testJwtSecret, type ApiTarget } from './support/target.ts';
+import { runtime, testJwtSecret } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
 /** The routes the app really mounts, as "METHOD /path", from an app built in-process. */
@@ -254,11 +255,11 @@ const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
   'POST /create-payment-intent': [403, 404],
 };
 
-let api: ApiTarget;
+const { api } = useApi();
+
 let fixtures: Fixtures;
 
 beforeAll(async () => {
-  api = await startApi();
   const [owner, anotherUser, agent, admin] = [
     await createTestUser(api, 'user'),
     await createTestUser(api, 'user'),
@@ -305,9 +306,6 @@ beforeAll(async () => {
     blogId: 'matrix-blog',
     policyId: policy.id,
   };
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 function callerOf(persona: Persona): TestUser | null {

@@ -3,29 +3,25 @@
  * pages with a total) and the Transaction Dashboard (summary and income per local day over the
  * whole filtered range, the table a page at a time, days in the admin's time zone).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentRequestRow, applicationRow } from '../src/seed/factories.ts';
-import { call, type Json } from './support/calls.ts';
-import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { call, expectAdminOnly, expectStatuses, getPage, type Json, type Page } from './support/calls.ts';
+import { insertAgentRequest, insertApplication, insertNumbered } from './support/records.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let rina: TestUser;
-let kamal: TestUser;
+const { api, admin, agent, rina, kamal } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  rina: { role: 'user', email: 'rina.akter@example.test', name: 'Rina Akter' },
+  kamal: { role: 'user', email: 'kamal@example.test', name: 'Kamal Hossain' },
+});
 
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  rina = await createTestUser(api, 'user', { email: 'rina.akter@example.test', name: 'Rina Akter' });
-  kamal = await createTestUser(api, 'user', { email: 'kamal@example.test', name: 'Kamal Hossain' });
-});
-afterAll(async () => {
-  await api?.stop();
-});
+/** A page filtered by status: `total` rows, all of that status. */
+function expectOnly(page: Page, status: string, total: number) {
+  expect(page.total).toBe(total);
+  expect(page.items.every((item) => item.status === status)).toBe(true);
+}
 
 const minute = 60_000;
 const at = (n: number) => new Date(Date.UTC(2026, 2, 1) + n * minute).toISOString();
@@ -34,26 +30,12 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
   const statuses = ['pending', 'assigned', 'approved', 'rejected'] as const;
   beforeAll(async () => {
     // 45 applications: 30 by Rina for 'Term Life n', 15 by Kamal for 'Health Care n'; statuses rotate.
-    for (let n = 0; n < 45; n += 1) {
-      const user = n < 30 ? rina : kamal;
-      await insertRow(
-        api,
-        'applications',
-        applicationRow(user, {
-          id: `app-${String(n).padStart(2, '0')}`,
-          policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`,
-          status: statuses[n % 4],
-          applied_at: at(n),
-        }),
-      );
-    }
+    await insertNumbered('app', 45, (n, id) =>
+      insertApplication(api, n < 30 ? rina : kamal, { id, policy_name: n < 30 ? `Term Life ${n}` : `Health Care ${n}`, status: statuses[n % 4], applied_at: at(n) }),
+    );
   });
 
-  const search = async (query: string) => {
-    const res = await call(api, 'GET', `/api/applications/search${query}`, admin);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Json[]; total: number; page: number; pageSize: number };
-  };
+  const search = (query: string) => getPage(api, `/api/applications/search${query}`, admin);
 
   it('pages newest first with the total, never a row twice', async () => {
     const first = await search('?pageSize=20');
@@ -75,9 +57,7 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
     expect((await search('?q=health%20care')).total).toBe(15);
     expect((await search('?q=Term%20Life%207')).items.map((a) => a.id)).toEqual(['app-07']);
     expect((await search('?q=%25')).total).toBe(0);
-    const pending = await search('?status=pending&pageSize=100');
-    expect(pending.total).toBe(12);
-    expect(pending.items.every((a) => a.status === 'pending')).toBe(true);
+    expectOnly(await search('?status=pending&pageSize=100'), 'pending', 12);
     const kamalRejected = await search('?q=kamal&status=rejected');
     expect(kamalRejected.items.map((a) => a.id).sort()).toEqual(['app-31', 'app-35', 'app-39', 'app-43']);
   });
@@ -91,9 +71,7 @@ describe(`Manage Applications, a page at a time, on ${runtime}`, () => {
     for (const query of ['?page=0', '?pageSize=101', '?status=paid', '?sort=random', '?page=x']) {
       expect((await call(api, 'GET', `/api/applications/search${query}`, admin)).status, query).toBe(400);
     }
-    expect((await call(api, 'GET', '/api/applications/search', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/applications/search', rina)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/applications/search', null)).status).toBe(401);
+    await expectAdminOnly(api, 'GET', '/api/applications/search', agent, rina);
   });
 });
 
@@ -111,8 +89,7 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
     ];
     for (const [paidAt, user, policyName, minor] of payments) {
       const id = `pay-${paidAt}`;
-      const application = applicationRow(user, { payment_status: 'paid', policy_name: policyName });
-      await insertRow(api, 'applications', application);
+      const application = await insertApplication(api, user, { payment_status: 'paid', policy_name: policyName });
       await api.sql(
         `INSERT INTO payments (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
          VALUES (?, ?, ?, 'demo', ?, ?, ?, 'usd', ?)`,
@@ -175,35 +152,23 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
   });
 
   it('refuses an unknown zone, a reversed range and non-admins', async () => {
-    expect((await call(api, 'GET', '/api/payments/report?tz=Mars%2FOlympus', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/report?from=2026-05-02&to=2026-05-01', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/report', agent)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', '/api/payments/report?tz=Mars%2FOlympus', admin, 400],
+      ['GET', '/api/payments/report?from=2026-05-02&to=2026-05-01', admin, 400],
+      ['GET', '/api/payments/report', agent, 403],
+    ]);
   });
 });
 
 describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
   beforeAll(async () => {
     const statuses = ['pending', 'approved', 'disapproved'] as const;
-    for (let n = 0; n < 25; n += 1) {
-      await insertRow(
-        api,
-        'agent_requests',
-        agentRequestRow({
-          id: `request-${String(n).padStart(2, '0')}`,
-          name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`,
-          district: n < 5 ? 'Rajshahi' : 'Dhaka',
-          status: statuses[n % 3],
-          created_at: at(n),
-        }),
-      );
-    }
+    await insertNumbered('request', 25, (n, id) =>
+      insertAgentRequest(api, { id, name: n === 7 ? 'Sadia Islam' : `Applicant ${n}`, district: n < 5 ? 'Rajshahi' : 'Dhaka', status: statuses[n % 3], created_at: at(n) }),
+    );
   });
 
-  const requests = async (query: string) => {
-    const res = await call(api, 'GET', `/api/agents/requests${query}`, admin);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: Json[]; total: number; page: number; pageSize: number };
-  };
+  const requests = (query: string) => getPage(api, `/api/agents/requests${query}`, admin);
 
   it('pages newest first, searches and filters by status', async () => {
     const first = await requests('?pageSize=10');
@@ -212,14 +177,14 @@ describe(`Manage Agents, a page at a time, on ${runtime}`, () => {
     expect((await requests('?pageSize=10&page=3')).items).toHaveLength(5);
     expect((await requests('?q=sadia')).items.map((r) => r.id)).toEqual(['request-07']);
     expect((await requests('?q=RAJSHAHI')).total).toBe(5);
-    const approved = await requests('?status=approved&pageSize=100');
-    expect(approved.total).toBe(8);
-    expect(approved.items.every((r) => r.status === 'approved')).toBe(true);
+    expectOnly(await requests('?status=approved&pageSize=100'), 'approved', 8);
   });
 
   it('refuses bad parameters and non-admins', async () => {
-    expect((await call(api, 'GET', '/api/agents/requests?status=maybe', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/agents/requests?pageSize=1000', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/agents/requests', agent)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', '/api/agents/requests?status=maybe', admin, 400],
+      ['GET', '/api/agents/requests?pageSize=1000', admin, 400],
+      ['GET', '/api/agents/requests', agent, 403],
+    ]);
   });
 });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminReject, apply, assign, call, decide, insertPolicy, type Json } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { adminReject, apply, assign, call, decide, expectAdminOnly, expectStatuses, insertPolicy, type Json } from './support/calls.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user', { email: 'rina.akter@example.test' });
-  other = await createTestUser(api, 'user', { email: 'kamal@example.test' });
-});
-afterAll(async () => {
-  await api?.stop();
+const { api, admin, agent, customer, other } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  customer: { role: 'user', email: 'rina.akter@example.test' },
+  other: { role: 'user', email: 'kamal@example.test' },
 });
 
 /** A payment row as the payments module records one, for an application of `user`. */
@@ -60,9 +51,7 @@ describe(`admin statistics on ${runtime}`, () => {
   });
 
   it('is for admins only', async () => {
-    expect((await call(api, 'GET', '/api/admin-stats', null)).status).toBe(401);
-    expect((await call(api, 'GET', '/api/admin-stats', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/admin-stats', customer)).status).toBe(403);
+    await expectAdminOnly(api, 'GET', '/api/admin-stats', agent, customer);
   });
 });
 
@@ -123,11 +112,12 @@ describe(`the transaction list on ${runtime}`, () => {
   });
 
   it('refuses malformed dates, a reversed range, and non-admins', async () => {
-    expect((await call(api, 'GET', '/api/payments/all?from=05/01/2026', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/all?from=2026-02-30', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/all?from=2026-06-01&to=2026-05-01', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/payments/all', customer)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/payments/all', agent)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', '/api/payments/all?from=05/01/2026', admin, 400],
+      ['GET', '/api/payments/all?from=2026-02-30', admin, 400],
+      ['GET', '/api/payments/all?from=2026-06-01&to=2026-05-01', admin, 400],
+    ]);
+    await expectAdminOnly(api, 'GET', '/api/payments/all', customer, agent);
   });
 });
 
@@ -179,10 +169,10 @@ describe(`the audit log on ${runtime}`, () => {
   });
 
   it('is for admins only, and checks its parameters', async () => {
-    expect((await call(api, 'GET', '/api/audit', agent)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/audit', customer)).status).toBe(403);
-    expect((await call(api, 'GET', '/api/audit', null)).status).toBe(401);
-    expect((await call(api, 'GET', '/api/audit?limit=0', admin)).status).toBe(400);
-    expect((await call(api, 'GET', '/api/audit?before=abc', admin)).status).toBe(400);
+    await expectAdminOnly(api, 'GET', '/api/audit', agent, customer);
+    await expectStatuses(api, [
+      ['GET', '/api/audit?limit=0', admin, 400],
+      ['GET', '/api/audit?before=abc', admin, 400],
+    ]);
   });
 });

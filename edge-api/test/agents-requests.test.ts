@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, admin } = useApi({ admin: 'admin' });
 
 const details = { name: 'Sumi Akter', phone: '+8801711000000', nid: '1990123456789', district: 'Sylhet' };
 const ask = (user: TestUser, body: object = details) =>

@@ -3,25 +3,12 @@
  * the agent approves; the admin statistics and the audit log show it; a replayed push changes
  * nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { applicationBody, call, type Json } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, admin, agent, customer } = useApi({ admin: 'admin', agent: 'agent', customer: 'user' });
 
 describe(`the whole journey on ${runtime}`, () => {
   it('apply (offline push), assign, approve (offline push); stats and audit show it; replays change nothing', async () => {

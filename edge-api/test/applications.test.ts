@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy, type Json } from './support/calls.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { adminReject, applicationBody, apply, assign, call, count, decide, expectStatuses, insertPolicy, type Json } from './support/calls.ts';
 import { nomineeRelationshipChoices } from '../src/schemas/application.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let otherAgent: TestUser;
-let customer: TestUser;
-let stranger: TestUser;
+const { api, admin, agent, otherAgent, customer, stranger } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  otherAgent: 'agent',
+  customer: 'user',
+  stranger: 'user',
+});
+
 let policyId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  otherAgent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-  stranger = await createTestUser(api, 'user');
   policyId = (await insertPolicy(api, { title: 'Family Shield', category: 'Term Life' })).id as string;
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 const get = (id: string, user: TestUser) => call(api, 'GET', `/api/applications/${id}`, user);
@@ -291,9 +285,11 @@ describe(`whose applications on ${runtime}`, () => {
     expect(own.status).toBe(200);
     expect(own.body.map((a: Json) => a.id)).toContain(theirs);
     expect(own.body.every((a: Json) => a.assignedAgent === otherAgent.email)).toBe(true);
-    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent)).status).toBe(403);
-    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin)).status).toBe(200);
-    expect((await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(customer.email)}`, customer)).status).toBe(403);
+    await expectStatuses(api, [
+      ['GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, agent, 403],
+      ['GET', `/api/applications/assigned/${encodeURIComponent(otherAgent.email)}`, admin, 200],
+      ['GET', `/api/applications/assigned/${encodeURIComponent(customer.email)}`, customer, 403],
+    ]);
   });
 
   it('a user cannot delete another user’s application; the owner can while it is pending', async () => {

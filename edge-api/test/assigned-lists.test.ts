@@ -4,56 +4,41 @@
  * the total, searched and filtered by the server ('open' = waiting for the agent's decision); the
  * spec's unpaged call keeps a bounded default.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationRow } from '../src/seed/factories.ts';
-import { call, type Json } from './support/calls.ts';
-import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { call, getPage } from './support/calls.ts';
+import { insertApplication, insertNumbered } from './support/records.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let otherAgent: TestUser;
-let customer: TestUser;
+const { api, admin, agent, otherAgent, customer } = useApi({
+  admin: 'admin',
+  agent: 'agent',
+  otherAgent: 'agent',
+  customer: { role: 'user', name: 'Shirin Sultana' },
+});
 
 const minute = 60_000;
 const at = (n: number) => new Date(Date.UTC(2026, 3, 1) + n * minute).toISOString();
 const statuses = ['assigned', 'approved', 'rejected', 'pending'] as const;
 
 beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  otherAgent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user', { name: 'Shirin Sultana' });
   // 33 assigned to the agent (statuses rotate; assigned in the reverse order of applying), 7 to another agent.
-  for (let n = 0; n < 40; n += 1) {
-    await insertRow(
-      api,
-      'applications',
-      applicationRow(customer, {
-        id: `assigned-${String(n).padStart(2, '0')}`,
-        name: n === 5 ? 'Monir Hossain' : 'Shirin Sultana',
-        policy_name: n % 2 ? 'Term Shield' : 'Shishu Plan',
-        status: statuses[n % 4],
-        assigned_agent: n < 33 ? agent.email : otherAgent.email,
-        applied_at: at(n),
-        assigned_at: at(100 - n),
-      }),
-    );
-  }
-});
-afterAll(async () => {
-  await api?.stop();
+  await insertNumbered('assigned', 40, (n, id) =>
+    insertApplication(api, customer, {
+      id,
+      name: n === 5 ? 'Monir Hossain' : 'Shirin Sultana',
+      policy_name: n % 2 ? 'Term Shield' : 'Shishu Plan',
+      status: statuses[n % 4],
+      assigned_agent: n < 33 ? agent.email : otherAgent.email,
+      applied_at: at(n),
+      assigned_at: at(100 - n),
+    }),
+  );
 });
 
-type PageBody = { items: Json[]; total: number; page: number; pageSize: number };
-const search = async (user: TestUser, email: string, query = '') => {
-  const res = await call(api, 'GET', `/api/applications/assigned/${encodeURIComponent(email)}/search${query}`, user);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as PageBody;
-};
+const search = (user: TestUser, email: string, query = '') =>
+  getPage(api, `/api/applications/assigned/${encodeURIComponent(email)}/search${query}`, user);
 
 describe(`an agent's assigned applications, a page at a time, on ${runtime}`, () => {
   it('pages the agent\'s own, most recently assigned first, with the total and no row twice', async () => {

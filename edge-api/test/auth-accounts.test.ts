@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../src/auth/password.ts';
+import { useApi } from './support/app.ts';
 import { bearer, login, refresh, refreshCookie, register, tinyPng, type AuthAnswer } from './support/auth-client.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 
-let api: ApiTarget;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi();
 
 const png = () => new Blob([tinyPng], { type: 'image/png' });
 

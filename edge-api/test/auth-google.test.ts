@@ -1,24 +1,16 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi, useStarted } from './support/app.ts';
 import { refreshCookie, type AuthAnswer } from './support/auth-client.ts';
-import { startLocalIssuer, type LocalIssuer } from './support/oidc-issuer.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { startLocalIssuer } from './support/oidc-issuer.ts';
+import { runtime, startApi } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 
 const clientId = 'insurance-test.apps.local';
-let issuer: LocalIssuer;
-let api: ApiTarget;
-
-beforeAll(async () => {
-  issuer = await startLocalIssuer({ clientId });
-  // No JWKS URL: the API discovers it from the issuer's openid-configuration. A cooldown of 0
-  // lets a rotated key be fetched at once (production keeps jose's 30 s).
-  api = await startApi({ GOOGLE_ISSUER: issuer.issuer, GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_COOLDOWN_SECONDS: '0' });
-});
-afterAll(async () => {
-  await api?.stop();
-  await issuer?.stop();
-});
+const issuer = useStarted(() => startLocalIssuer({ clientId }), (started) => started.stop());
+// No JWKS URL: the API discovers it from the issuer's openid-configuration. A cooldown of 0
+// lets a rotated key be fetched at once (production keeps jose's 30 s).
+const { api } = useApi({}, { env: () => ({ GOOGLE_ISSUER: issuer.issuer, GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_COOLDOWN_SECONDS: '0' }) });
 
 const google = (idToken: string, target = api) =>
   target.fetch('/api/auth/google', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idToken }) });

@@ -3,22 +3,16 @@
  * in, sees the profile, changes the password and asks to become an agent; an admin approves;
  * the user is now an agent. And a user calling any admin endpoint gets 403, changing nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessTable, type RouteKey } from '../src/auth/access-table.ts';
 import { policyRow } from '../src/seed/factories.ts';
+import { useApi } from './support/app.ts';
 import { bearer, login, refresh, refreshCookie, register, tinyPng, type AuthAnswer } from './support/auth-client.ts';
 import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 
-let api: ApiTarget;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi();
 
 describe(`the identity journey on ${runtime}`, () => {
   it('register with a picture → sign in → profile → change password → ask to be an agent → admin approves → agent', async () => {

@@ -2,18 +2,12 @@
  * Password hashes made with the earlier scrypt parameters (N=2^16, p=2) still sign in, and
  * the sign-in replaces them with today's (docs/decisions/0015-sign-in-cpu-budget.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentParameters, hashPassword, previousParameters } from '../src/auth/password.ts';
+import { useApi } from './support/app.ts';
 import { login } from './support/auth-client.ts';
-import { startApi, type ApiTarget } from './support/target.ts';
 
-let api: ApiTarget;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi();
 
 const storedHash = async (email: string) =>
   (await api.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', email))[0]!.password_hash;

@@ -1,19 +1,11 @@
 import { generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { bearer, insertRefreshSession, logout, refresh, refreshCookie, type AuthAnswer } from './support/auth-client.ts';
-import { runtime, startApi, testJwtSecret, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime, testJwtSecret } from './support/target.ts';
+import { createTestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let user: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  user = await createTestUser(api, 'user', { name: 'Session Holder' });
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, user } = useApi({ user: { role: 'user', name: 'Session Holder' } });
 
 const me = (token: string) => api.fetch('/api/auth/me', { headers: bearer(token) });
 

@@ -3,19 +3,13 @@
  * delays per email and per client address, and a password change strangers cannot block.
  * The first delay is set long (10 minutes) so that no assertion depends on how fast the machine is.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { bearer, login, register, type AuthAnswer } from './support/auth-client.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
 const base = 600;
-
-beforeAll(async () => {
-  api = await startApi({ LOGIN_DELAY_BASE_SECONDS: String(base), LOGIN_DELAY_MAX_SECONDS: '3600' });
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi({}, { env: { LOGIN_DELAY_BASE_SECONDS: String(base), LOGIN_DELAY_MAX_SECONDS: '3600' } });
 
 const attemptsOf = async (key: string) =>
   (await api.sql<{ attempts: number; next_allowed_at: number }>('SELECT attempts, next_allowed_at FROM sign_in_throttle WHERE key = ?', key))[0];
@@ -99,13 +93,7 @@ describe(`sign-in throttle on ${runtime}`, { timeout: 60_000 }, () => {
 });
 
 describe(`sign-in throttle per client address on ${runtime}`, { timeout: 60_000 }, () => {
-  let limited: ApiTarget;
-  beforeAll(async () => {
-    limited = await startApi({ LOGIN_CLIENT_FREE_ATTEMPTS: '4', LOGIN_DELAY_BASE_SECONDS: String(base) });
-  });
-  afterAll(async () => {
-    await limited?.stop();
-  });
+  const { api: limited } = useApi({}, { env: { LOGIN_CLIENT_FREE_ATTEMPTS: '4', LOGIN_DELAY_BASE_SECONDS: String(base) } });
 
   it('slows one address spraying guesses over many emails', async () => {
     for (let i = 0; i < 4; i++) expect((await login(limited, `person${i}@example.test`, 'wrong-guess')).status).toBe(401);

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { call } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let writer: TestUser;
-let otherAgent: TestUser;
-let customer: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  writer = await createTestUser(api, 'agent', { name: 'Ayesha Writer' });
-  otherAgent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
+const { api, admin, writer, otherAgent, customer } = useApi({
+  admin: 'admin',
+  writer: { role: 'agent', name: 'Ayesha Writer' },
+  otherAgent: 'agent',
+  customer: 'user',
 });
 
 const post = (user: TestUser | null, body: unknown, headers?: Record<string, string>) => call(api, 'POST', '/api/blogs', user, body, headers);

@@ -3,58 +3,42 @@
  * admin's everyone's; a search over title, author and content; newest first with the total; and
  * the spec's unpaged GET /blogs keeps a bounded default.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogRow } from '../src/seed/factories.ts';
-import { call, type Json } from './support/calls.ts';
-import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { call, getPage } from './support/calls.ts';
+import { insertBlog, insertNumbered } from './support/records.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let writer: TestUser;
-let other: TestUser;
-let customer: TestUser;
+const { api, admin, writer, other, customer } = useApi({
+  admin: 'admin',
+  writer: { role: 'agent', name: 'Ayesha Writer' },
+  other: { role: 'agent', name: 'Babul Other' },
+  customer: 'user',
+});
 
 const day = 86_400_000;
 const on = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * day).toISOString();
 
 beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  writer = await createTestUser(api, 'agent', { name: 'Ayesha Writer' });
-  other = await createTestUser(api, 'agent', { name: 'Babul Other' });
-  customer = await createTestUser(api, 'user');
   // 30 blogs by the writer's account, 5 under their email only (written before accounts had
   // ids), 20 by another agent; publish dates interleave so ownership is not the order.
-  for (let n = 0; n < 55; n += 1) {
+  await insertNumbered('blog', 55, (n, id) => {
     const mine = n % 11 !== 0 && n < 38;
     const byAccount = mine && n % 7 !== 0;
-    await insertRow(
-      api,
-      'blogs',
-      blogRow({
-        id: `blog-${String(n).padStart(2, '0')}`,
-        title: n === 13 ? 'Saving for a daughter' : `Note ${n}`,
-        content: n === 21 ? 'Why a nominee matters.' : `Plain words ${n}.`,
-        author_id: byAccount ? writer.id : mine ? null : other.id,
-        author_name: mine ? 'Ayesha Writer' : 'Babul Other',
-        author_email: mine ? writer.email : other.email,
-        publish_date: on(n),
-      }),
-    );
-  }
-});
-afterAll(async () => {
-  await api?.stop();
+    return insertBlog(api, {
+      id,
+      title: n === 13 ? 'Saving for a daughter' : `Note ${n}`,
+      content: n === 21 ? 'Why a nominee matters.' : `Plain words ${n}.`,
+      author_id: byAccount ? writer.id : mine ? null : other.id,
+      author_name: mine ? 'Ayesha Writer' : 'Babul Other',
+      author_email: mine ? writer.email : other.email,
+      publish_date: on(n),
+    });
+  });
 });
 
-type PageBody = { items: Json[]; total: number; page: number; pageSize: number };
-const manage = async (user: TestUser, query = '') => {
-  const res = await call(api, 'GET', `/api/blogs/manage${query}`, user);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as PageBody;
-};
+const manage = (user: TestUser, query = '') => getPage(api, `/api/blogs/manage${query}`, user);
 const ownedBy = (n: number) => n % 11 !== 0 && n < 38;
 const mineCount = Array.from({ length: 55 }, (_, n) => n).filter(ownedBy).length;
 

@@ -2,22 +2,16 @@
  * What caches may keep (docs/decisions/0006): public reads may be stored but are revalidated
  * before use; anything private, any answer that carries a token, and errors are never stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { policyRow } from '../src/seed/factories.ts';
+import { useApi } from './support/app.ts';
 import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let user: TestUser;
+const { api, user } = useApi({ user: 'user' });
 
 beforeAll(async () => {
-  api = await startApi();
-  user = await createTestUser(api);
   await insertRow(api, 'policies', policyRow({ id: 'cache-plan' }));
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 describe(`Cache-Control on ${runtime}`, () => {

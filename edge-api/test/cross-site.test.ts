@@ -2,17 +2,12 @@
  * Cross-site request protection (docs/security.md): a page on another site cannot make a
  * signed-in visitor's browser register, sign in, sign out or change anything.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { login, refresh, refreshCookie, register, registrationForm } from './support/auth-client.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi();
 
 const evil = { origin: 'https://evil.example' };
 const crossSiteFetch = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };

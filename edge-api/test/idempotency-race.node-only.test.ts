@@ -75,6 +75,14 @@ afterAll(async () => {
 const count = async (sql: string, ...params: unknown[]) =>
   (database.sqlite.prepare(sql).get(...params) as { n: number }).n;
 
+/** The customer's application, assigned to the agent (no race yet): its id. */
+async function assignedApplication() {
+  const created = await applyForPolicy(deps(), customer, input);
+  if (!created.ok) throw new Error('apply failed');
+  await assignAgent(deps(), admin, created.body.insertedId, { agentEmail: agent.email });
+  return created.body.insertedId;
+}
+
 describe('races', () => {
   it('two requests with one id, both past the look-up: one application, both answer with it', async () => {
     holdBatches(2);
@@ -90,10 +98,7 @@ describe('races', () => {
   });
 
   it('an approval and a rejection, both having read "assigned": exactly one decision, one audit row', async () => {
-    const created = await applyForPolicy(deps(), customer, input);
-    if (!created.ok) throw new Error('apply failed');
-    const id = created.body.insertedId;
-    await assignAgent(deps(), admin, id, { agentEmail: agent.email });
+    const id = await assignedApplication();
 
     holdBatches(2);
     const [approve, reject] = await Promise.all([
@@ -111,10 +116,7 @@ describe('races', () => {
   });
 
   it('the same decision sent twice at once with one id: one change, the twin answers with it', async () => {
-    const created = await applyForPolicy(deps(), customer, input);
-    if (!created.ok) throw new Error('apply failed');
-    const id = created.body.insertedId;
-    await assignAgent(deps(), admin, id, { agentEmail: agent.email });
+    const id = await assignedApplication();
 
     holdBatches(2);
     const key = { userId: agent.id, mutationId: 'raced-decision' };

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { adminReject, apply, applicationBody, assign, call, count, decide, insertPolicy } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
-let other: TestUser;
+const { api, admin, agent, customer, other } = useApi({ admin: 'admin', agent: 'agent', customer: 'user', other: 'user' });
+
 let policyId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-  other = await createTestUser(api, 'user');
   policyId = (await insertPolicy(api, { title: 'Child Future Plan', category: 'Child' })).id as string;
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 const key = (id: string) => ({ 'Idempotency-Key': id });

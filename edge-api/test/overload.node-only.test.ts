@@ -7,7 +7,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { login } from './support/auth-client.ts';
-import { nodeTarget, startNodeOnFreshData } from './support/target.ts';
+import { nodeTarget, startNodeOnFreshData, type ApiTarget } from './support/target.ts';
 
 const started: Awaited<ReturnType<typeof startNodeOnFreshData>>[] = [];
 
@@ -43,6 +43,15 @@ function send(url: string, method = 'GET'): { body: (chunk: string) => void; end
   return { body: (chunk) => req.write(chunk), end: (chunk) => req.end(chunk), answer };
 }
 
+/** `count` wrong sign-ins at once: each is answered, served (401) or shed (503), and at least two are served. */
+async function parallelWrongSignIns(api: ApiTarget, count: number, prefix: string) {
+  const answers = await Promise.all(Array.from({ length: count }, (_, i) => login(api, `${prefix}${i}@example.test`, 'wrong-guess')));
+  const statuses = answers.map((res) => res.status);
+  expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+  expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+  return answers;
+}
+
 const busyAnswer = { error: 'service_unavailable', message: 'The server is busy right now. Please try again in a moment.' };
 
 describe('past the requests in flight', () => {
@@ -73,10 +82,7 @@ describe('past the requests in flight', () => {
   it('answers every one of many parallel sign-ins: served ones with 401, the rest with 503 and Retry-After', async () => {
     const server = await serve({ OVERLOAD_MAX_IN_FLIGHT: '2' });
     const api = nodeTarget(server);
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(api, `busy${i}@example.test`, 'wrong-guess')));
-    const statuses = answers.map((res) => res.status);
-    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
-    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+    const answers = await parallelWrongSignIns(api, 12, 'busy');
     const shed = answers.filter((res) => res.status === 503);
     expect(shed.length).toBeGreaterThan(0);
     expect(shed[0]!.headers.get('retry-after')).toBe('2');
@@ -128,10 +134,7 @@ describe('a full password-hash queue', () => {
   it('answers sign-ins past the queue at once with 503 and Retry-After', async () => {
     const server = await serve({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_MAX_QUEUE: '1', PASSWORD_HASH_MAX_WAIT_MS: '600000' });
     const api = nodeTarget(server);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(api, `queue${i}@example.test`, 'wrong-guess')));
-    const statuses = answers.map((res) => res.status);
-    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
-    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(2);
+    const answers = await parallelWrongSignIns(api, 8, 'queue');
     const shed = answers.find((res) => res.status === 503);
     expect(shed?.headers.get('retry-after')).toBe('2');
   }, 60_000);

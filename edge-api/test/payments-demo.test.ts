@@ -3,24 +3,14 @@
  * (nothing charged, same endpoints, same server-side checks), and production, where payments
  * are refused rather than faked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationFor, paymentTrail, post, type IntentAnswer } from './support/payment-fixtures.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { createApplicationFor, expectedPayment, expectPaidOnce, type IntentAnswer, paymentTrail, post } from './support/payment-fixtures.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
 describe(`demo payments on ${runtime}`, () => {
-  let api: ApiTarget;
-  let owner: TestUser;
-  let stranger: TestUser;
-
-  beforeAll(async () => {
-    api = await startApi();
-    owner = await createTestUser(api, 'user');
-    stranger = await createTestUser(api, 'user');
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const { api, owner, stranger } = useApi({ owner: 'user', stranger: 'user' });
 
   async function createIntent(applicationId: string): Promise<IntentAnswer> {
     const res = await post(api, '/api/create-payment-intent', { applicationId, amountInCents: 1 }, owner);
@@ -60,27 +50,14 @@ describe(`demo payments on ${runtime}`, () => {
     const saved = await save(application.id, intent.paymentIntentId);
     expect(saved.status).toBe(201);
     const body = (await saved.json()) as { payment: Record<string, unknown>; recordedNow: boolean };
-    expect(body).toMatchObject({
-      recordedNow: true,
-      payment: {
-        applicationId: application.id,
-        transactionId: intent.paymentIntentId,
-        provider: 'demo',
-        amountMinor: 5000,
-        currency: 'usd',
-        email: owner.email,
-        policyName: application.policyName,
-      },
-    });
+    expect(body).toMatchObject({ recordedNow: true, payment: expectedPayment(application, owner, intent.paymentIntentId, 'demo') });
 
     const replay = await save(application.id, intent.paymentIntentId);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toMatchObject({ payment: body.payment, recordedNow: false });
 
-    const trail = await paymentTrail(api, application.id);
-    expect(trail.paymentStatus).toBe('paid');
+    const trail = await expectPaidOnce(api, application.id);
     expect(trail.payments).toEqual([expect.objectContaining({ transaction_id: intent.paymentIntentId, provider: 'demo', amount_minor: 5000 })]);
-    expect(trail.audits).toHaveLength(1);
 
     // Paid: no second intent.
     const again = await post(api, '/api/create-payment-intent', { applicationId: application.id }, owner);
@@ -132,16 +109,7 @@ describe(`demo payments on ${runtime}`, () => {
 });
 
 describe(`payments in production without Stripe keys on ${runtime}`, () => {
-  let api: ApiTarget;
-  let owner: TestUser;
-
-  beforeAll(async () => {
-    api = await startApi({ APP_ENV: 'production' });
-    owner = await createTestUser(api, 'user');
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const { api, owner } = useApi({ owner: 'user' }, { env: { APP_ENV: 'production' } });
 
   it('answers every payment endpoint with 503 and never fakes a payment', async () => {
     const application = await createApplicationFor(api, owner);

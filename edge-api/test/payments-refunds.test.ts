@@ -5,30 +5,16 @@
  * (the real SDK against the local stand-in), shown as Refunded and left out of the income.
  * An agent is never assigned their own application.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi, useStarted } from './support/app.ts';
 import { adminReject, assign, call, decide } from './support/calls.ts';
 import { createApplicationFor, post, type IntentAnswer } from './support/payment-fixtures.ts';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { startStripeStandIn } from './support/stripe-stand-in.ts';
+import { runtime } from './support/target.ts';
+import { createTestUser } from './support/users.ts';
 
-let stripe: StripeStandIn;
-let api: ApiTarget;
-let owner: TestUser;
-let admin: TestUser;
-let agent: TestUser;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  api = await startApi(stripe.env);
-  owner = await createTestUser(api, 'user');
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-});
-afterAll(async () => {
-  await api?.stop();
-  await stripe?.close();
-});
+const stripe = useStarted(startStripeStandIn, (standIn) => standIn.close());
+const { api, owner, admin, agent } = useApi({ owner: 'user', admin: 'admin', agent: 'agent' }, { env: () => stripe.env });
 
 async function intentFor(applicationId: string) {
   const res = await post(api, '/api/create-payment-intent', { applicationId }, owner);
@@ -132,13 +118,7 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
 });
 
 describe(`demo refunds on ${runtime}`, { timeout: 60_000 }, () => {
-  let demo: ApiTarget;
-  beforeAll(async () => {
-    demo = await startApi({ DEMO_MODE: 'on' });
-  });
-  afterAll(async () => {
-    await demo?.stop();
-  });
+  const { api: demo } = useApi({}, { env: { DEMO_MODE: 'on' } });
 
   it('records a demo refund when its agent rejects a paid application', async () => {
     const customer = await createTestUser(demo, 'user');

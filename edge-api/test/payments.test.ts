@@ -3,27 +3,15 @@
  * local stand-in of Stripe's PaymentIntents API; webhooks are signed with the SDK's own
  * test-header helper.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplicationFor, paymentTrail, post as postAs, type IntentAnswer } from './support/payment-fixtures.ts';
-import { startStripeStandIn, type StandInIntent, type StripeStandIn } from './support/stripe-stand-in.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { describe, expect, it } from 'vitest';
+import { useApi, useStarted } from './support/app.ts';
+import { createApplicationFor, expectedPayment, expectPaidOnce, type IntentAnswer, paymentTrail, post as postAs } from './support/payment-fixtures.ts';
+import { startStripeStandIn, type StandInIntent } from './support/stripe-stand-in.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-let stripe: StripeStandIn;
-let api: ApiTarget;
-let owner: TestUser;
-let stranger: TestUser;
-
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  api = await startApi(stripe.env);
-  owner = await createTestUser(api, 'user');
-  stranger = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
-  await stripe?.close();
-});
+const stripe = useStarted(startStripeStandIn, (standIn) => standIn.close());
+const { api, owner, stranger } = useApi({ owner: 'user', stranger: 'user' }, { env: () => stripe.env });
 
 const post = (path: string, body: unknown, user?: TestUser) => postAs(api, path, body, user);
 
@@ -158,9 +146,7 @@ describe(`the Stripe webhook on ${runtime}`, () => {
     const again = await sendWebhook(payload, stripe.signature(payload));
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ received: true, recorded: false });
-    const after = await paymentTrail(api, applicationId);
-    expect(after.payments).toHaveLength(1);
-    expect(after.audits).toHaveLength(1);
+    await expectPaidOnce(api, applicationId);
   });
 
   it('records the same event delivered concurrently exactly once', async () => {
@@ -171,10 +157,7 @@ describe(`the Stripe webhook on ${runtime}`, () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as { recorded: boolean }[];
     expect(bodies.filter((b) => b.recorded)).toHaveLength(1);
-    const trail = await paymentTrail(api, applicationId);
-    expect(trail.paymentStatus).toBe('paid');
-    expect(trail.payments).toHaveLength(1);
-    expect(trail.audits).toHaveLength(1);
+    await expectPaidOnce(api, applicationId);
   });
 
   it('refuses a wrong signature, a re-serialised body, a stale timestamp and no signature (400), recording nothing', async () => {
@@ -251,24 +234,13 @@ describe(`saving a payment from the client on ${runtime}`, () => {
     const body = (await res.json()) as { payment: Record<string, unknown>; recordedNow: boolean };
     expect(retrievals()).toBe(before + 1);
     expect(body.recordedNow).toBe(true);
-    expect(body.payment).toMatchObject({
-      applicationId: application.id,
-      transactionId: answer.paymentIntentId,
-      amountMinor: 5000,
-      currency: 'usd',
-      provider: 'stripe',
-      email: owner.email,
-      policyName: application.policyName,
-    });
+    expect(body.payment).toMatchObject(expectedPayment(application, owner, answer.paymentIntentId, 'stripe'));
 
     const replay = await save(application.id, answer.paymentIntentId);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toMatchObject({ payment: body.payment, recordedNow: false });
 
-    const trail = await paymentTrail(api, application.id);
-    expect(trail.paymentStatus).toBe('paid');
-    expect(trail.payments).toHaveLength(1);
-    expect(trail.audits).toHaveLength(1);
+    await expectPaidOnce(api, application.id);
   });
 
   it('records once when the webhook and the client confirm at the same time', async () => {
@@ -284,10 +256,7 @@ describe(`saving a payment from the client on ${runtime}`, () => {
     const hookBody = (await hook.json()) as { recorded: boolean };
     const clientBodies = (await Promise.all([client1.json(), client2.json()])) as { recordedNow: boolean }[];
     expect([hookBody.recorded, ...clientBodies.map((b) => b.recordedNow)].filter(Boolean)).toHaveLength(1);
-    const trail = await paymentTrail(api, applicationId);
-    expect(trail.payments).toHaveLength(1);
-    expect(trail.audits).toHaveLength(1);
-    expect(trail.paymentStatus).toBe('paid');
+    await expectPaidOnce(api, applicationId);
   });
 
   it('refuses an intent whose amount, currency or metadata do not match, recording nothing', async () => {

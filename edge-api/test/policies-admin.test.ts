@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { apply, call } from './support/calls.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, admin, agent, customer } = useApi({ admin: 'admin', agent: 'agent', customer: 'user' });
 
 const uploaded = '/api/images/0b7c1f5e-2d3a-4b5c-8d9e-0f1a2b3c4d5e.webp';
 const policyBody = (overrides: Record<string, unknown> = {}) => ({
@@ -134,23 +121,14 @@ describe(`editing and deleting policies on ${runtime}`, () => {
   });
 
   it('deletes a policy (admins only); applications keep the policy name they were made for', async () => {
-    const apply = await call(api, 'POST', '/api/applications', customer, {
-      name: 'C',
-      address: 'A',
-      nid: '1',
-      nomineeName: 'N',
-      relationship: 'Spouse',
-      healthConditions: [],
-      policyId: id,
-    });
-    expect(apply.status).toBe(201);
+    const applicationId = await apply(api, customer, id);
     expect((await call(api, 'DELETE', `/api/policies/${id}`, customer)).status).toBe(403);
     const res = await call(api, 'DELETE', `/api/policies/${id}`, admin);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true });
     expect((await call(api, 'GET', `/api/policies/${id}`, null)).status).toBe(404);
     expect((await call(api, 'DELETE', `/api/policies/${id}`, admin)).status).toBe(404);
-    const application = await call(api, 'GET', `/api/applications/${apply.body.insertedId}`, customer);
+    const application = await call(api, 'GET', `/api/applications/${applicationId}`, customer);
     expect(application.body).toMatchObject({ policyId: null, policyName: 'Edited', category: 'Senior' });
     const audit = await api.sql(`SELECT from_value FROM audit_log WHERE entity_id = ? AND action = 'policy.delete'`, id);
     expect(audit).toEqual([{ from_value: 'Edited' }]);

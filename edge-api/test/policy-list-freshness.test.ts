@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { policyRow } from '../src/seed/factories.ts';
+import { useApi } from './support/app.ts';
 import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime, startApi } from './support/target.ts';
 
 // GET /api/policies answers from a kept copy of the catalogue (db/policy-catalogue.ts): every
 // edit must show on the very next request; views and applications (popularity) are taken in
 // apart, every CATALOGUE_POPULARITY_SECONDS, so a view never rebuilds the catalogue by itself.
 
-let api: ApiTarget;
-
-beforeAll(async () => {
-  api = await startApi({ CATALOGUE_POPULARITY_SECONDS: '1' });
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi({}, { env: { CATALOGUE_POPULARITY_SECONDS: '1' } });
 
 interface Listed {
   id: string;

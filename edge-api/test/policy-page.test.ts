@@ -3,20 +3,12 @@
  * (db/policy-answers.ts): every edit, however it is made, shows on the very next request, the
  * answer is exactly the policy's shape, and popularity stays current.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { call, insertPolicy } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, admin } = useApi({ admin: 'admin' });
 
 describe(`a policy's own page on ${runtime}`, () => {
   it('shows an edit, a change in the database and a deletion at once, in the policy’s exact shape', async () => {

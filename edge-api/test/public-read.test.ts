@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { supportContact } from '../src/schemas/support-contact.ts';
 import { blogRow, policyRow, userRow } from '../src/seed/factories.ts';
+import { useApi } from './support/app.ts';
 import { insertRow } from './support/rows.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi();
 
 describe(`public reads on ${runtime}`, () => {
   it('lists policies, newest first, in the API shape', async () => {

@@ -3,11 +3,12 @@
  * of unused uploads (docs/security.md). Limits are set low here through the environment; every
  * other test file runs with them out of reach (support/target.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { login, register } from './support/auth-client.ts';
 import { call, insertPolicy } from './support/calls.ts';
 import { pngImage } from './support/images.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
 const upload = (api: ApiTarget, user: TestUser, bytes: Uint8Array) => {
@@ -18,19 +19,18 @@ const upload = (api: ApiTarget, user: TestUser, bytes: Uint8Array) => {
 const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
 
 describe(`per-client rate limits on ${runtime}`, { timeout: 60_000 }, () => {
-  let api: ApiTarget;
-  beforeAll(async () => {
-    api = await startApi({
-      RATE_LIMIT_REGISTER: '3/3600',
-      RATE_LIMIT_SIGN_IN: '4/600',
-      RATE_LIMIT_SUBSCRIBE: '3/3600',
-      RATE_LIMIT_UPLOADS: '3/3600',
-      RATE_LIMIT_VIEWS: '3/3600',
-    });
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  const { api } = useApi(
+    {},
+    {
+      env: {
+        RATE_LIMIT_REGISTER: '3/3600',
+        RATE_LIMIT_SIGN_IN: '4/600',
+        RATE_LIMIT_SUBSCRIBE: '3/3600',
+        RATE_LIMIT_UPLOADS: '3/3600',
+        RATE_LIMIT_VIEWS: '3/3600',
+      },
+    },
+  );
 
   const expectRetryAfter = async (res: Response | undefined) => {
     expect(res?.status).toBe(429);
@@ -81,15 +81,9 @@ describe(`per-client rate limits on ${runtime}`, { timeout: 60_000 }, () => {
 });
 
 describe(`upload quota and unused uploads on ${runtime}`, { timeout: 60_000 }, () => {
-  let api: ApiTarget;
   const picture = pngImage(32, 32);
-  beforeAll(async () => {
-    // Room for two of the test pictures, not three.
-    api = await startApi({ UPLOAD_QUOTA_BYTES: String(picture.byteLength * 2 + 10) });
-  });
-  afterAll(async () => {
-    await api?.stop();
-  });
+  // Room for two of the test pictures, not three.
+  const { api } = useApi({}, { env: { UPLOAD_QUOTA_BYTES: String(picture.byteLength * 2 + 10) } });
 
   it("refuses an upload past the account's quota with 413 and keeps nothing of it", async () => {
     const user = await createTestUser(api);

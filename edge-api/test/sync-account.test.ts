@@ -3,22 +3,13 @@
  * changed from its pulls alone, with no GET /auth/me of its own; and a pull with nothing new
  * stays small, since a returning visit pays for it every time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { call } from './support/calls.ts';
 import { pullEverything, pullPage } from './support/sync-pulls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let customer: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  customer = await createTestUser(api, 'user', { name: 'Rahima Khatun' });
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, customer } = useApi({ customer: { role: 'user', name: 'Rahima Khatun' } });
 
 describe(`the account in a pull on ${runtime}`, () => {
   it('is the account GET /auth/me describes, for a signed-in caller only', async () => {

@@ -3,26 +3,15 @@
  * whole history (decision 0060): the rest stays on the server, paged by
  * /applications/assigned/:email/search.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationRow } from '../src/seed/factories.ts';
+import { useApi } from './support/app.ts';
 import { call } from './support/calls.ts';
 import { insertRow } from './support/rows.ts';
 import { pullEverything, pullPage } from './support/sync-pulls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let agent: TestUser;
-let customer: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, agent, customer } = useApi({ agent: 'agent', customer: 'user' });
 
 describe(`an agent's offline copy on ${runtime}`, () => {
   it('holds the waiting claims and recent decisions, not old ones; a cursor of another week starts over', async () => {

@@ -3,21 +3,15 @@
  * server does not recognise (taken before a restore from a backup, on another server, or ahead
  * of the clock) makes the pull start over, whole and marked reset, so no change is missed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { call, insertPolicy } from './support/calls.ts';
-import { startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let alice: TestUser;
+const { api, alice } = useApi({ alice: 'user' });
 
 beforeAll(async () => {
-  api = await startApi();
-  alice = await createTestUser(api, 'user');
   await insertPolicy(api, { title: 'Epoch Plan A' });
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 interface Page {

@@ -1,18 +1,12 @@
 /** A delta pull stays small however large the catalogue grows. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { call, count } from './support/calls.ts';
 import { pullEverything, pullPage } from './support/sync-pulls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
+import { runtime } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api } = useApi();
 
 const pull = (user: TestUser | null, since?: string, limit?: number) => pullPage(api, user, since, limit);
 const pullAll = (user: TestUser | null, since = '0', limit = 1000) => pullEverything(api, user, since, limit);

@@ -4,27 +4,19 @@
  * one-by-one push promised: push order, conditional transitions, idempotency by mutation id.
  * On the Worker the D1 binding counts its calls (COUNT_D1_CALLS) and answers them per request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maxMutationsPerPush, pushCallBudget } from '../src/commands/push.ts';
+import { useApi } from './support/app.ts';
 import { applicationBody, apply, call, count, insertPolicy, type Json } from './support/calls.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
+import type { TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let customer: TestUser;
+const { api, admin, agent, customer } = useApi({ admin: 'admin', agent: 'agent', customer: 'user' }, { env: { COUNT_D1_CALLS: 'true' } });
+
 let policyId: string;
 
 beforeAll(async () => {
-  api = await startApi({ COUNT_D1_CALLS: 'true' });
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent');
-  customer = await createTestUser(api, 'user');
   policyId = (await insertPolicy(api, { title: 'Budget Plan' })).id as string;
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 let run = 0;

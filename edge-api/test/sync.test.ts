@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PushResult } from '../src/commands/push.ts';
 import { applicationRow, blogRow } from '../src/seed/factories.ts';
+import { useApi } from './support/app.ts';
 import { adminReject, apply, applicationBody, assign, call, count, insertPolicy, type Json } from './support/calls.ts';
 import { insertRow } from './support/rows.ts';
 import { pullEverything, pullPage, type SyncPage } from './support/sync-pulls.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let admin: TestUser;
-let agent: TestUser;
-let otherAgent: TestUser;
-let alice: TestUser;
-let bob: TestUser;
+const { api, admin, agent, otherAgent, alice, bob } = useApi({
+  admin: 'admin',
+  agent: { role: 'agent', name: 'Agent Smith' },
+  otherAgent: 'agent',
+  alice: 'user',
+  bob: 'user',
+});
+
 let policyId: string;
 
 beforeAll(async () => {
-  api = await startApi();
-  admin = await createTestUser(api, 'admin');
-  agent = await createTestUser(api, 'agent', { name: 'Agent Smith' });
-  otherAgent = await createTestUser(api, 'agent');
-  alice = await createTestUser(api, 'user');
-  bob = await createTestUser(api, 'user');
   policyId = (await insertPolicy(api, { title: 'Sync Plan' })).id as string;
-});
-afterAll(async () => {
-  await api?.stop();
 });
 
 const pull = (user: TestUser | null, since?: string, limit?: number) => pullPage(api, user, since, limit);
@@ -213,14 +208,8 @@ describe(`private data in sync on ${runtime}`, () => {
 
 // ---------------------------------------------------------------------------------------------
 
-interface PushAnswer {
-  mutationId: string;
-  result: 'applied' | 'duplicate' | 'refused';
-  status: number;
-  body: Json;
-  reason?: string;
-  current?: Record<string, unknown>;
-}
+/** A push's answer for one mutation, its body loosely typed for the assertions. */
+type PushAnswer = PushResult & { body: Json };
 
 const push = async (target: ApiTarget, user: TestUser, mutations: unknown[]) => {
   const res = await call<{ results: PushAnswer[] }>(target, 'POST', '/api/sync/push', user, { mutations });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
 import { register, tinyPng } from './support/auth-client.ts';
 import { cutOff, gifImage, jpegImage, pngBomb, pngImage, pngOfSize, webpBomb, webpCutWithFixedLengths, webpImage } from './support/images.ts';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { runtime } from './support/target.ts';
 
-let api: ApiTarget;
-let user: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  user = await createTestUser(api);
-});
-afterAll(async () => {
-  await api?.stop();
-});
+const { api, user } = useApi({ user: 'user' });
 
 const tenMegabytes = 10 * 1024 * 1024;
 const notAnImage = 'Please upload an image file (jpg, png, etc.)';
@@ -34,6 +25,15 @@ function upload(bytes: Uint8Array, name: string, type: string, headers: Record<s
 }
 
 const imageCount = async () => (await api.sql<{ n: number }>('SELECT count(*) AS n FROM images'))[0]!.n;
+
+/** An upload that must be refused: its status and JSON answer, and nothing stored. */
+async function expectRefused(send: () => Promise<Response>, status: number, answer: unknown) {
+  const before = await imageCount();
+  const res = await send();
+  expect(res.status).toBe(status);
+  expect(await res.json()).toEqual(answer);
+  expect(await imageCount()).toBe(before);
+}
 
 /** A multipart body streamed in chunks, with no Content-Length (Transfer-Encoding: chunked). */
 function streamedUpload(fileSize: number) {
@@ -109,26 +109,18 @@ describe(`image uploads on ${runtime}`, () => {
   });
 
   it('refuses a picture of more than 40 megapixels (a decompression bomb) with 413 and stores nothing', async () => {
-    const before = await imageCount();
-    const res = await upload(pngBomb(20000, 20000), 'bomb.png', 'image/png');
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({
+    await expectRefused(() => upload(pngBomb(20000, 20000), 'bomb.png', 'image/png'), 413, {
       error: 'payload_too_large',
       message: 'This image is too large: at most 40 megapixels (width x height).',
     });
-    expect(await imageCount()).toBe(before);
   });
 
   it('refuses a WebP declaring 16384 x 16384 pixels with 413 before decoding it, and stores nothing', async () => {
-    const before = await imageCount();
-    const res = await upload(webpBomb(), 'bomb.webp', 'image/webp');
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({
+    await expectRefused(() => upload(webpBomb(), 'bomb.webp', 'image/webp'), 413, {
       error: 'payload_too_large',
       // A Worker decodes a WebP within 8 MP (its decoder holds the picture twice in 128 MB).
       message: `This image is too large: at most ${runtime === 'worker' ? 8 : 40} megapixels (width x height).`,
     });
-    expect(await imageCount()).toBe(before);
   });
 
   const damaged: [string, Uint8Array][] = [
@@ -141,14 +133,10 @@ describe(`image uploads on ${runtime}`, () => {
   ];
   for (const [format, bytes] of damaged) {
     it(`refuses a truncated ${format} with 415 and stores nothing`, async () => {
-      const before = await imageCount();
-      const res = await upload(bytes, 'cut.img', 'image/png');
-      expect(res.status).toBe(415);
-      expect(await res.json()).toEqual({
+      await expectRefused(() => upload(bytes, 'cut.img', 'image/png'), 415, {
         error: 'unsupported_media_type',
         message: 'This image file is damaged or incomplete. Please choose another image.',
       });
-      expect(await imageCount()).toBe(before);
     });
   }
 
@@ -172,36 +160,20 @@ describe(`image uploads on ${runtime}`, () => {
   ];
   for (const [name, bytes, fileName, type] of refusedTypes) {
     it(`refuses ${name} with 415 and stores nothing`, async () => {
-      const before = await imageCount();
-      const res = await upload(bytes, fileName, type);
-      expect(res.status).toBe(415);
-      expect(await res.json()).toEqual({ error: 'unsupported_media_type', message: notAnImage });
-      expect(await imageCount()).toBe(before);
+      await expectRefused(() => upload(bytes, fileName, type), 415, { error: 'unsupported_media_type', message: notAnImage });
     });
   }
 
   it('refuses 10 MB + 1 byte with 413 (with Content-Length) and stores nothing', async () => {
-    const before = await imageCount();
-    const res = await upload(fileOf(Array.from(tinyPng.slice(0, 8)), tenMegabytes + 1), 'big.png', 'image/png');
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'payload_too_large', message: tooLarge });
-    expect(await imageCount()).toBe(before);
+    await expectRefused(() => upload(fileOf(Array.from(tinyPng.slice(0, 8)), tenMegabytes + 1), 'big.png', 'image/png'), 413, { error: 'payload_too_large', message: tooLarge });
   });
 
   it('refuses 10 MB + 1 byte sent chunked, without Content-Length, and stores nothing', async () => {
-    const before = await imageCount();
-    const res = await streamedUpload(tenMegabytes + 1);
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'payload_too_large', message: tooLarge });
-    expect(await imageCount()).toBe(before);
+    await expectRefused(() => streamedUpload(tenMegabytes + 1), 413, { error: 'payload_too_large', message: tooLarge });
   });
 
   it('cuts off a much larger chunked body while it streams in', async () => {
-    const before = await imageCount();
-    const res = await streamedUpload(12 * 1024 * 1024);
-    expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ message: tooLarge });
-    expect(await imageCount()).toBe(before);
+    await expectRefused(() => streamedUpload(12 * 1024 * 1024), 413, expect.objectContaining({ message: tooLarge }));
   });
 
   it('needs sign-in, a form, and the image field', async () => {

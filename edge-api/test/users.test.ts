@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runtime, startApi, type ApiTarget } from './support/target.ts';
-import { createTestUser, type TestUser } from './support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/app.ts';
+import { runtime } from './support/target.ts';
+import { createTestUser } from './support/users.ts';
 
-let api: ApiTarget;
-let user: TestUser;
-let other: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  api = await startApi();
-  user = await createTestUser(api, 'user', { email: 'Mixed.Case@Example.test', name: 'Mixed Case' });
-  other = await createTestUser(api, 'user');
-  admin = await createTestUser(api, 'admin');
-});
-afterAll(async () => {
-  await api?.stop();
+const { api, user, other, admin } = useApi({
+  user: { role: 'user', email: 'Mixed.Case@Example.test', name: 'Mixed Case' },
+  other: 'user',
+  admin: 'admin',
 });
 
 describe(`roles and profiles on ${runtime}`, () => {

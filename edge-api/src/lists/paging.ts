@@ -9,19 +9,18 @@ import { z } from 'zod';
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
+/** An optional whole number from 1 to `max` in a query string, with messages that name the parameter. */
+export const countParam = (name: string, max: number, tooLarge = `${name} must be at most ${max}`) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, tooLarge)
+    .optional();
+
 export const pageParams = {
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000, 'page is too large')
-    .optional(),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(maxPageSize, `pageSize must be at most ${maxPageSize}`)
-    .optional(),
+  page: countParam('page', 100_000, 'page is too large'),
+  pageSize: countParam('pageSize', maxPageSize),
 };
 
 /** A free-text search box: trimmed, bounded, empty means no search. */

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { access, currentUser } from '../auth/access.ts';
 import { applyPush, pushInput } from '../commands/push.ts';
 import { readDelta, type Viewer } from '../db/sync.ts';
+import { countParam } from '../lists/paging.ts';
 import type { AppEnv, SessionUser } from '../http/env.ts';
 import { validate } from '../http/validation.ts';
 
@@ -34,12 +35,7 @@ const pullQuery = z.object({
     .max(200, 'That cursor is not valid')
     .regex(/^\d{1,15}(\.[A-Za-z0-9_-]{1,120}(\.[A-Za-z0-9_-]{1,64})?)?$/, 'That cursor is not valid: use the cursor of an earlier pull, or 0')
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(maxLimit, `limit must be at most ${maxLimit}`)
-    .optional(),
+  limit: countParam('limit', maxLimit),
 });
 
 const day = 86_400_000;

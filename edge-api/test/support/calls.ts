@@ -2,8 +2,7 @@
  * Small helpers for the lifecycle tests (applications, policies, blogs, admin, sync): JSON
  * calls as a given user, and the valid bodies those tests start from.
  */
-import { policyRow } from '../../src/seed/factories.ts';
-import { insertRow } from './rows.ts';
+import { expect } from 'vitest';
 import type { ApiTarget } from './target.ts';
 import type { TestUser } from './users.ts';
 
@@ -35,12 +34,8 @@ export async function call<T = Json>(
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
-/** A policy row straight in the database (for tests about something else). */
-export async function insertPolicy(api: ApiTarget, overrides: Parameters<typeof policyRow>[0] = {}) {
-  const row = policyRow(overrides);
-  await insertRow(api, 'policies', row);
-  return row;
-}
+/** A policy row straight in the database (for tests about something else); kept here for the files that import it from calls.ts. */
+export { insertPolicy } from './records.ts';
 
 export const applicationBody = (policyId: string, overrides: Record<string, unknown> = {}) => ({
   name: 'Rahim Uddin',
@@ -70,6 +65,32 @@ export const decide = (api: ApiTarget, agent: TestUser, id: string, status: 'app
 
 export const adminReject = (api: ApiTarget, admin: TestUser, id: string, headers?: Record<string, string>) =>
   call(api, 'PATCH', `/api/applications/reject/${id}`, admin, undefined, headers);
+
+/** A page of one of the server-paged lists (items, total, page, pageSize). */
+export interface Page<T = Json> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET of a server-paged list as `user`; the test fails unless it answers 200. */
+export async function getPage<T = Json>(api: ApiTarget, path: string, user: TestUser | null): Promise<Page<T>> {
+  const res = await call<Page<T>>(api, 'GET', path, user);
+  expect(res.status, `GET ${path}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+}
+
+/** Asserts the status of each call of a table: [method, path, caller (null: a visitor), status]. */
+export async function expectStatuses(api: ApiTarget, table: [method: string, path: string, caller: TestUser | null, status: number][]) {
+  for (const [method, path, caller, status] of table) {
+    expect((await call(api, method, path, caller)).status, `${method} ${path} as ${caller?.role ?? 'a visitor'}`).toBe(status);
+  }
+}
+
+/** Asserts that only an admin may make the call: a visitor gets 401, and each of `nonAdmins` 403. */
+export const expectAdminOnly = (api: ApiTarget, method: string, path: string, ...nonAdmins: TestUser[]) =>
+  expectStatuses(api, [[method, path, null, 401], ...nonAdmins.map((user): [string, string, TestUser, number] => [method, path, user, 403])]);
 
 export const count = async (api: ApiTarget, query: string, ...params: unknown[]) =>
   Number((await api.sql<{ n: number }>(query, ...params))[0]?.n ?? 0);

@@ -3,6 +3,7 @@
  * an applications row), so payment tests do not depend on the application routes; and the
  * calls both payment suites (Stripe and demo) make.
  */
+import { expect } from 'vitest';
 import { policyRow } from '../../src/seed/factories.ts';
 import { insertRow } from './rows.ts';
 import type { ApiTarget } from './target.ts';
@@ -58,6 +59,17 @@ export async function createApplicationFor(
   return { id, policyName: policy.title };
 }
 
+/** The payment the API answers with once it recorded `transactionId` for `application` of `owner`. */
+export const expectedPayment = (application: TestApplication, owner: TestUser, transactionId: string, provider: 'demo' | 'stripe') => ({
+  applicationId: application.id,
+  transactionId,
+  provider,
+  amountMinor: 5000,
+  currency: 'usd',
+  email: owner.email,
+  policyName: application.policyName,
+});
+
 /** What a payment left behind, for asserting "recorded exactly once" or "nothing recorded". */
 export async function paymentTrail(api: ApiTarget, applicationId: string) {
   const [application] = await api.sql<{ payment_status: string }>(
@@ -78,4 +90,13 @@ export async function paymentTrail(api: ApiTarget, applicationId: string) {
     applicationId,
   );
   return { paymentStatus: application?.payment_status, payments, audits };
+}
+
+/** Asserts that the payment was recorded exactly once (the application paid, one payment row, one audit entry); returns the trail. */
+export async function expectPaidOnce(api: ApiTarget, applicationId: string) {
+  const trail = await paymentTrail(api, applicationId);
+  expect(trail.paymentStatus).toBe('paid');
+  expect(trail.payments).toHaveLength(1);
+  expect(trail.audits).toHaveLength(1);
+  return trail;
 }

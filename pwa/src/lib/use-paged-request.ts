@@ -7,6 +7,12 @@ import { useState } from 'react';
 import { screenRequest } from './screens-first.ts';
 import { useRequest, type Request } from './use-request.ts';
 
+/** The query string of one page of a list the server searches: the page, its size, and the search and status filter when set. */
+export function pageQuery<Status extends string = never>(query: { page: number; q: string; status?: Status | '' }, pageSize: number) {
+  const q = query.q.trim();
+  return { page: String(query.page), pageSize: String(pageSize), ...(q ? { q } : {}), ...(query.status ? { status: query.status } : {}) };
+}
+
 export interface PageOf<T> {
   items: T[];
   total: number;

@@ -9,7 +9,7 @@ import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { useLocalFirst, type LocalFirstList } from '../../lib/use-local-first.ts';
-import type { PageOf } from '../../lib/use-paged-request.ts';
+import { pageQuery, type PageOf } from '../../lib/use-paged-request.ts';
 
 export class InvalidFormatError extends Error {
   constructor() {
@@ -24,7 +24,7 @@ export async function fetchAssignedPage(email: string, query: { q: string; page:
   const res = await api.applications.assigned[':email'].search.$get(
     {
       param: { email },
-      query: { page: String(query.page), pageSize: String(customersPageSize), ...(query.q.trim() ? { q: query.q.trim() } : {}) },
+      query: pageQuery(query, customersPageSize),
     },
     { init: { signal } },
   );

@@ -4,20 +4,15 @@
  * every claim still waiting (docs/decisions/0060-agent-offline-scope.md), so this list, which
  * the screen pages here, is the agent's work in flight, not their history.
  */
-import { localDb, type Application } from '../../lib/local-db.ts';
-import { useLocalFirst, type LocalFirstList } from '../../lib/use-local-first.ts';
+import type { Application } from '../../lib/local-db.ts';
+import { useLocalApplications } from '../../lib/use-local-applications.ts';
+import type { LocalFirstList } from '../../lib/use-local-first.ts';
 import { fetchAssignedApplications } from './claims-api.ts';
 
 export type AssignedApplications = LocalFirstList<Application>;
 
 export function useAssignedApplications(agentEmail: string): AssignedApplications & { replace: (row: Application) => void } {
-  const list = useLocalFirst({
-    local: () => localDb.applications.where('assignedAgent').equalsIgnoreCase(agentEmail).toArray(),
-    remote: (signal) => fetchAssignedApplications(agentEmail, signal),
-    inputs: [agentEmail],
-    enabled: agentEmail !== '',
-    order: (a, b) => b.appliedAt.localeCompare(a.appliedAt),
-  });
+  const list = useLocalApplications('assignedAgent', agentEmail, (signal) => fetchAssignedApplications(agentEmail, signal));
   return { ...list, replace: (row) => list.updateRemote((rows) => rows.map((item) => (item.id === row.id ? row : item))) };
 }
 

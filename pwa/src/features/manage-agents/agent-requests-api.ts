@@ -1,6 +1,7 @@
 /** Agent requests for admins (spec section 7): list, approve or disapprove, delete. */
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
+import { pageQuery } from '../../lib/use-paged-request.ts';
 
 export type RequestStatusFilter = '' | 'pending' | 'approved' | 'disapproved';
 export const agentRequestsPageSize = 20;
@@ -8,14 +9,7 @@ export const agentRequestsPageSize = 20;
 /** One page of agent requests, searched and filtered by the server. */
 export async function fetchAgentRequests(query: { q: string; status: RequestStatusFilter; page: number }, signal?: AbortSignal) {
   const res = await api.agents.requests.$get(
-    {
-      query: {
-        page: String(query.page),
-        pageSize: String(agentRequestsPageSize),
-        ...(query.q.trim() ? { q: query.q.trim() } : {}),
-        ...(query.status ? { status: query.status } : {}),
-      },
-    },
+    { query: pageQuery(query, agentRequestsPageSize) },
     { init: { signal } },
   );
   return answerOf(res);

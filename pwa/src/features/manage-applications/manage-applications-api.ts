@@ -3,7 +3,7 @@ import type { PublicAgent } from 'edge-api/src/db/agents.ts';
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
-import type { PageOf } from '../../lib/use-paged-request.ts';
+import { pageQuery, type PageOf } from '../../lib/use-paged-request.ts';
 
 export type { Application, PublicAgent };
 
@@ -21,14 +21,7 @@ export const applicationsPageSize = 20;
 /** One page of applications, searched and filtered by the server. */
 export async function fetchApplicationsPage(query: ApplicationQuery, signal?: AbortSignal): Promise<PageOf<Application>> {
   const res = await api.applications.search.$get(
-    {
-      query: {
-        page: String(query.page),
-        pageSize: String(applicationsPageSize),
-        ...(query.q.trim() ? { q: query.q.trim() } : {}),
-        ...(query.status ? { status: query.status } : {}),
-      },
-    },
+    { query: pageQuery(query, applicationsPageSize) },
     { init: { signal } },
   );
   return answerOf(res);

@@ -2,7 +2,7 @@
 import type { Blog } from 'edge-api/src/db/blogs.ts';
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import type { PageOf } from '../../lib/use-paged-request.ts';
+import { pageQuery, type PageOf } from '../../lib/use-paged-request.ts';
 
 export type { Blog };
 
@@ -17,7 +17,7 @@ export const blogsPageSize = 10;
 /** One page of the blogs one may manage (an agent's own, an admin's all), searched by the server. */
 export async function fetchBlogsPage(query: { q: string; page: number }, signal?: AbortSignal): Promise<PageOf<Blog>> {
   const res = await api.blogs.manage.$get(
-    { query: { page: String(query.page), pageSize: String(blogsPageSize), ...(query.q.trim() ? { q: query.q.trim() } : {}) } },
+    { query: pageQuery(query, blogsPageSize) },
     { init: { signal } },
   );
   return answerOf(res);

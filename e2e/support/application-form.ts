@@ -1,0 +1,63 @@
+/**
+ * The public site's quote calculator and Apply for a Policy form, filled in as a person does:
+ * by their labels, with the values a test chooses.
+ */
+import type { Page } from 'playwright-core';
+
+export interface QuoteInputs {
+  age: string;
+  coverage: string;
+  years: string;
+  gender?: string;
+  smoker?: string;
+}
+
+/** Fills the quote calculator (on /get-quote) and asks for the premium. */
+export async function calculateQuote(page: Page, quote: QuoteInputs) {
+  await page.getByLabel('Age', { exact: true }).fill(quote.age);
+  await page.getByLabel('Coverage amount (৳)').fill(quote.coverage);
+  await page.getByLabel('Duration (years)').selectOption(quote.years);
+  if (quote.gender) await page.getByLabel('Gender').selectOption(quote.gender);
+  if (quote.smoker) await page.getByLabel('Do you smoke?').selectOption(quote.smoker);
+  await page.getByRole('button', { name: 'Calculate Premium' }).click();
+}
+
+/** Opens the application form with an estimated premium in its navigation state, as the quote page sends it. */
+export async function openApplicationForm(page: Page, serverUrl: string, estimatedPremium: number) {
+  await page.goto(`${serverUrl}/policy-apply-from`);
+  await page.evaluate((premium) => history.replaceState({ ...history.state, usr: { estimatedPremium: premium } }, ''), estimatedPremium);
+  await page.reload();
+}
+
+export interface Applicant {
+  address: string;
+  nid: string;
+  nominee: string;
+  relationship: string;
+  /** Ticks 'None of the Above' among the health conditions. */
+  healthy?: boolean;
+}
+
+/** Fills the applicant's part of the form and submits it (the policy already chosen). */
+export async function fillAndSubmitApplication(page: Page, applicant: Applicant) {
+  await page.getByLabel('Address').fill(applicant.address);
+  await page.getByLabel('NID number').fill(applicant.nid);
+  await page.getByLabel('Nominee name').fill(applicant.nominee);
+  await page.getByLabel('Relationship with nominee').selectOption(applicant.relationship);
+  if (applicant.healthy) await page.getByRole('checkbox', { name: 'None of the Above' }).check();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+}
+
+/**
+ * Chooses the first policy on offer once the form's list has arrived (from the network or the
+ * local copy), then fills and submits the form; returns the chosen policy's title.
+ */
+export async function applyForFirstPolicy(page: Page, applicant: Applicant): Promise<string> {
+  const policy = page.getByLabel('Policy', { exact: true });
+  const firstChoice = policy.locator('option:not([value=""])').first();
+  await firstChoice.waitFor({ state: 'attached' });
+  const title = (await firstChoice.textContent())!;
+  await policy.selectOption({ label: title });
+  await fillAndSubmitApplication(page, applicant);
+  return title;
+}
