@@ -2,6 +2,7 @@
  * GET /metrics on Node (issue 30): 404 when no OPS_TOKEN is configured, 401 without its bearer,
  * also on METRICS_PORT; Prometheus text that parses, whose counters move with the requests.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/calls.ts';
 import { testOpsToken } from './support/log-secrets.ts';
@@ -15,9 +16,9 @@ let open: Started;
 beforeAll(async () => {
   [guarded, open] = await Promise.all([
     startNodeOnFreshData({ OPS_TOKEN: testOpsToken, METRICS_PORT: '0', RATE_LIMIT_SUBSCRIBE: '1/3600', LOGIN_FREE_ATTEMPTS: '1' }),
-    // No token: the app's port has no /metrics; METRICS_PORT answers anyone who reaches it. Nothing
-    // is accepted, so every API request is shed by the overload guard.
-    startNodeOnFreshData({ METRICS_PORT: '0', OVERLOAD_MAX_IN_FLIGHT: '0' }),
+    // No token: the app's port has no /metrics; METRICS_PORT answers anyone who reaches it. One
+    // place only, so a request that holds it makes the guard shed every other one.
+    startNodeOnFreshData({ METRICS_PORT: '0', OVERLOAD_MAX_IN_FLIGHT: '1', REQUEST_BODY_TIMEOUT_MS: '60000' }),
   ]);
 });
 afterAll(async () => {
@@ -84,8 +85,23 @@ describe('what /metrics counts', () => {
   });
 
   it('counts requests shed by the overload guard, and is itself never shed', async () => {
-    expect((await open.api.fetch('/api/faqs')).status).toBe(503);
-    expect((await open.api.fetch('/api/faqs')).status).toBe(503);
-    expect(valueOf(await scrape(metricsPortUrl(open)), 'overload_shed_requests_total')).toBe(2);
+    // A sign-in whose body never comes holds the only place until its deadline (a minute here).
+    const { port } = new URL(open.server.url);
+    const holder = connect(Number(port), '127.0.0.1');
+    holder.on('error', () => undefined);
+    holder.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`);
+    try {
+      let shed = 0;
+      const faqsStatus = async () => {
+        const status = (await open.api.fetch('/api/faqs')).status;
+        if (status === 503) shed += 1;
+        return status;
+      };
+      await expect.poll(faqsStatus).toBe(503);
+      expect(await faqsStatus()).toBe(503);
+      expect(valueOf(await scrape(metricsPortUrl(open)), 'overload_shed_requests_total')).toBe(shed);
+    } finally {
+      holder.destroy();
+    }
   });
 });
