@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { numberLike, requiredText } from './fields.ts';
 import { nidNumber, optionalPhone } from './person.ts';
+import { cleanLine } from './text.ts';
 
 /** The spec's health conditions (policy application form, multi-choice). */
 export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
@@ -16,7 +17,8 @@ export type NomineeRelationship = (typeof nomineeRelationshipChoices)[number];
 
 const relationshipRequired = 'Relationship is required';
 const nomineeRelationship = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim() : value),
+  // Cleaned like every line of text (schemas/text.ts): a hidden mark must not make a choice unknown.
+  (value) => (typeof value === 'string' ? cleanLine(value) : value),
   z.enum(nomineeRelationshipChoices, {
     error: (issue) =>
       issue.input === undefined || issue.input === null || issue.input === ''
