@@ -15,6 +15,7 @@ import { createPaymentIntentRoutes } from './routes/create-payment-intent.ts';
 import { faqRoutes } from './routes/faqs.ts';
 import { imageRoutes } from './routes/images.ts';
 import { makeAdminRoutes } from './routes/make-admin.ts';
+import { notificationRoutes, pushHealthRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
@@ -56,6 +57,8 @@ function apiRoutes(deps: AppDeps) {
     .route('/create-payment-intent', createPaymentIntentRoutes)
     .route('/webhooks', webhookRoutes)
     .route('/sync', syncRoutes)
+    .route('/notifications', notificationRoutes)
+    .route('/admin/push-health', pushHealthRoutes)
     .onError(handleError);
 }
 

@@ -20,6 +20,7 @@ import { loadShedder, readOverloadSettings } from './overload.ts';
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
 import { createNodeDatabase } from './sqlite-node.ts';
+import { persistentVapidKeys, startPushLoop } from './push-loop.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
@@ -69,7 +70,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   // Password hashes leave one core to the event loop (auth/hash-queue.ts): with every core
   // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
   const hashing = String(Math.max(1, availableParallelism() - 1));
-  const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
+  const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, {
+    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    vapid: env.VAPID_PRIVATE_KEY ? undefined : await persistentVapidKeys(dataDir),
+  });
   const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'));
   const applied = migrate(database.sqlite, migrationsDir);
   const clock = () => new Date();
@@ -127,6 +131,8 @@ export async function startNodeServer(options: StartOptions = {}) {
     if (deps.views.due()) void deps.views.flush();
   }, Math.max(10, Math.min(config.viewCounting.flushMs, 1000)));
   viewTimer.unref();
+  // Pushes of notifications, from the database, with retries (node/push-loop.ts).
+  const pushLoop = startPushLoop(deps);
 
   return {
     port: actualPort,
@@ -140,6 +146,7 @@ export async function startNodeServer(options: StartOptions = {}) {
       clearInterval(viewTimer);
       shedder.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      await pushLoop.stop();
       // After the last request, before the database closes: no counted view is left unwritten.
       await deps.views.flush();
       await database.close();
