@@ -22,6 +22,8 @@ export interface ApiTarget {
   /** fetch against the API; a path like '/api/policies' is resolved against its URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   sql<Row = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<Row[]>;
+  /** The Worker's cron trigger (`scheduled`); on Node the same work runs on timers. */
+  scheduled?(cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -138,6 +140,9 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
     async sql<Row>(query: string, ...params: unknown[]) {
       const result = await d1.prepare(query).bind(...params).all<Row>();
       return result.results;
+    },
+    async scheduled(cron: string) {
+      await (await mf.getWorker()).scheduled({ cron });
     },
     async stop() {
       await mf.dispose();
