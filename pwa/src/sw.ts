@@ -18,6 +18,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
 import { servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
+import { handlePushes } from './sw-push.ts';
 import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -54,6 +55,9 @@ registerRoute(new NavigationRoute(servePageOrShell, { denylist: notTheApp }));
 
 // Pictures: cached as they are shown, within a stated budget (sw-pictures.ts).
 cachePicturesAsShown();
+
+// Push notifications: shown, and opened on the right screen (sw-push.ts).
+handlePushes();
 
 /**
  * Background Sync (Chromium): the browser fires 'sync' when the connection is back, even if

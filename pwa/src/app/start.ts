@@ -30,6 +30,8 @@ export function startApp() {
   // and their outbox leave the device.
   onSignOut(async () => {
     const userId = sessionStore.get().user?.id;
+    // This device stops receiving the person's pushes (issue 28).
+    await import('../lib/web-push.ts').then((push) => push.turnOffPush()).catch(() => undefined);
     const [engine, outbox] = await Promise.all([syncEngine(), outboxEngine()]);
     await engine.clearPrivateData();
     if (userId) await outbox.clearOutboxOf(userId);
