@@ -32,10 +32,23 @@ export const linkOf = (event: NotificationEvent, entityId: string | null): strin
 const columns = sql.raw('(id, user_id, event, entity_id, policy_name, link, created_at)');
 
 /**
+ * Whether a write since the last call may have queued pushes. The Worker sends right after
+ * such a request only (worker.ts): other requests cost no sender query. Per isolate; a push a
+ * nudge misses still goes with the next cron tick.
+ */
+let pushesMaybeQueued = false;
+export function takePushNudge(): boolean {
+  const nudge = pushesMaybeQueued;
+  pushesMaybeQueued = false;
+  return nudge;
+}
+
+/**
  * Every notification of one change gets an id `<base>-<suffix>`: the pushes are then found by
  * that prefix (a range on the primary key) whoever the recipients turned out to be.
  */
 function deliveriesOf(db: Db, base: string, at: string): CompiledQuery {
+  pushesMaybeQueued = true;
   return sql`INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at, updated_at)
     SELECT n.id, s.id, ${at}, ${at}
     FROM notifications n JOIN push_subscriptions s ON s.user_id = n.user_id

@@ -17,6 +17,7 @@ import { prerenderedPages } from './worker-pages.ts';
 import { useWebpDecoder } from '../lib/webp-decode.ts';
 import { createViewCounter, writeViews } from '../lib/view-counter.ts';
 import { deliverDuePushes } from '../notifications/sender.ts';
+import { takePushNudge } from '../notifications/events.ts';
 import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 
 useWebpDecoder(webpDecoderWasm);
@@ -38,11 +39,11 @@ function writeDueViews(deps: AppDeps, ctx: ExecutionContext) {
 }
 
 /**
- * Pushes go out right after the write that made them (a change is never a GET), and the cron
- * trigger (every minute) retries what failed: docs/decisions/0076-notification-delivery.md.
+ * Pushes go out right after the write that made them, and the cron trigger (every minute)
+ * retries what failed: docs/decisions/0076-notification-delivery.md.
  */
-function sendPushesAfter(request: Request, deps: AppDeps, ctx: ExecutionContext) {
-  if (request.method === 'GET' || request.method === 'HEAD' || !deps.config.push.vapid) return;
+function sendPushesAfter(deps: AppDeps, ctx: ExecutionContext) {
+  if (!takePushNudge() || !deps.config.push.vapid) return;
   ctx.waitUntil(deliverDuePushes(deps).catch((error: unknown) => console.error('Push sending failed:', error)));
 }
 
@@ -96,7 +97,7 @@ export default {
     if (!d1Calls) {
       const response = await app.fetch(request, env, ctx as never);
       writeDueViews(deps, ctx);
-      sendPushesAfter(request, deps, ctx);
+      sendPushesAfter(deps, ctx);
       return response;
     }
     const before = d1Calls();
@@ -105,7 +106,7 @@ export default {
     counted.headers.set(d1CallsHeader, String(d1Calls() - before));
     // After the count: a batch of views is no call of this request's own.
     writeDueViews(deps, ctx);
-    sendPushesAfter(request, deps, ctx);
+    sendPushesAfter(deps, ctx);
     return counted;
   },
   /** The cron triggers of wrangler.toml: unused uploads and old rate-limit windows; push retries. */
