@@ -64,6 +64,10 @@ describe('notifications in the app', () => {
       expect.any(String),
     );
 
+    // On the public pages too, signed in, the bell is in the header.
+    await page.goto(`${journey.server.url}/`);
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe(says(before));
+
     // Offline, the inbox still opens from the device's copy.
     await context.setOffline(true);
     await page.goto(`${journey.server.url}/dashboard/notifications`);
