@@ -76,6 +76,39 @@ describe('notifications in the app', () => {
     await context.close();
   });
 
+  it('asks nothing on load, offers notifications after applying, and a "Not now" is kept', async () => {
+    const context = await newContext(journey.browser, phone);
+    const page = await context.newPage();
+    await loginAs(page, journey.server, 'user', '/dashboard');
+    await bell(page).waitFor();
+    const offer = page.getByRole('region', { name: 'Offer of notifications' });
+    expect(await offer.count()).toBe(0);
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+
+    // Apply through the form, as a customer does.
+    await page.goto(`${journey.server.url}/policy-apply-from`);
+    await page.evaluate(() => history.replaceState({ ...history.state, usr: { estimatedPremium: 99 } }, ''));
+    await page.reload();
+    const policy = page.getByLabel('Policy', { exact: true });
+    await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
+    await policy.selectOption({ index: 1 });
+    await page.getByLabel('Address').fill('Sylhet');
+    await page.getByLabel('NID number').fill('123456789');
+    await page.getByLabel('Nominee name').fill('Offer Nominee');
+    await page.getByLabel('Relationship with nominee').selectOption('Child');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
+    await offer.waitFor();
+    // The offer only offers: the browser has not been asked anything yet.
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.reload();
+    await bell(page).waitFor();
+    expect(await offer.count()).toBe(0);
+    await context.close();
+  });
+
   it('shows a push in English and in Bangla, and a click on it opens the application', async () => {
     const customer = demoUser(journey.server);
     const application = insertApplication(journey.server, customer, { policy_name: 'Nirapotta Child Plan' });

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { offerNotificationsNext } from '../../components/notification-permission.tsx';
 import { pushArrivedMessage } from '../../lib/push-arrived.ts';
 import { useLocalQuery } from '../../lib/use-local-query.ts';
 import { refreshInbox } from './notifications-api.ts';
@@ -13,6 +14,11 @@ import './notifications.css';
 
 export function NotificationBell() {
   const unread = useLocalQuery((db) => db.notifications.filter((item) => !item.readAt).count(), []) ?? 0;
+  // An agent with a new claim is offered notifications (once; the offer remembers a "Not now").
+  const newClaim = useLocalQuery((db) => db.notifications.filter((item) => !item.readAt && item.event === 'claim.assigned').count(), []) ?? 0;
+  useEffect(() => {
+    if (newClaim > 0) offerNotificationsNext();
+  }, [newClaim]);
   useEffect(() => {
     const onMessage = (event: MessageEvent<{ type?: string } | null>) => {
       if (event.data?.type === pushArrivedMessage) void refreshInbox();
