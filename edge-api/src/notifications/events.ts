@@ -49,10 +49,11 @@ export function takePushNudge(): boolean {
  */
 function deliveriesOf(db: Db, base: string, at: string): CompiledQuery {
   pushesMaybeQueued = true;
+  // created_at: only the notifications this very batch wrote (not an earlier one of a replayed event).
   return sql`INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at, updated_at)
     SELECT n.id, s.id, ${at}, ${at}
     FROM notifications n JOIN push_subscriptions s ON s.user_id = n.user_id
-    WHERE n.id > ${`${base}-`} AND n.id < ${`${base}.`}`.compile(db);
+    WHERE n.id > ${`${base}-`} AND n.id < ${`${base}.`} AND n.created_at = ${at}`.compile(db);
 }
 
 /**
@@ -107,15 +108,17 @@ export function notifyAssignment(db: Db, applicationId: string, agentEmail: stri
  */
 export function notifyAdmins(
   db: Db,
-  change: { event: NotificationEvent; entityId: string | null; policyName?: string | null; at: string },
+  change: { event: NotificationEvent; entityId: string | null; policyName?: string | null; at: string; key?: string },
   condition: RawBuilder<unknown> = sql`1 = 1`,
 ): CompiledQuery[] {
-  const base = newId();
+  // A key (an outside event's id) makes a second telling of the same event change nothing.
+  const base = change.key ?? newId();
   const { event, entityId, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}
       SELECT ${base} || '-' || admins.id, admins.id, ${event}, ${entityId}, ${change.policyName ?? null}, ${linkOf(event, entityId)}, ${at}
-      FROM users AS admins WHERE admins.role = 'admin' AND ${condition}`.compile(db),
+      FROM users AS admins WHERE admins.role = 'admin' AND ${condition}
+      ON CONFLICT (id) DO NOTHING`.compile(db),
     deliveriesOf(db, base, at),
   ];
 }
@@ -124,8 +127,14 @@ export function notifyAdmins(
  * The provider refused a card payment: every admin is told. Nothing else changes with it, so
  * it is a batch of its own (the notifications and their pushes still commit together).
  */
-export async function notifyPaymentRefused(deps: { db: Db; batch: BatchRunner; clock: () => Date }, applicationId: string | undefined): Promise<void> {
+export async function notifyPaymentRefused(
+  deps: { db: Db; batch: BatchRunner; clock: () => Date },
+  applicationId: string | undefined,
+  key?: string,
+): Promise<void> {
   if (!applicationId) return;
   const application = await deps.db.selectFrom('applications').select('policy_name').where('id', '=', applicationId).executeTakeFirst();
-  await deps.batch(notifyAdmins(deps.db, { event: 'payment.refused', entityId: applicationId, policyName: application?.policy_name ?? null, at: deps.clock().toISOString() }));
+  if (!application) return;
+  const at = deps.clock().toISOString();
+  await deps.batch(notifyAdmins(deps.db, { event: 'payment.refused', entityId: applicationId, policyName: application.policy_name, at, key }));
 }
