@@ -1,4 +1,4 @@
-/** Delivery health for operators (GET /api/admin/push-health): what became of the pushes. */
+/** Delivery health for operators (GET /api/admin/push-health): what became of the pushes in the last 30 days (sender.ts forgets older ones). */
 import { sql } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
 

@@ -141,3 +141,12 @@ async function settle(deps: SenderDeps, delivery: Claimed, outcome: Outcome): Pr
     .where('status', '=', 'pending')
     .execute();
 }
+
+/** Settled pushes are kept this long: push health counts over this window. */
+const keepSettledMs = 30 * 86_400_000;
+
+/** Housekeeping: forget pushes settled (sent, failed, gone, dropped) more than 30 days ago. */
+export async function forgetSettledPushes(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<void> {
+  const before = new Date(deps.clock().getTime() - keepSettledMs).toISOString();
+  await deps.db.deleteFrom('push_deliveries').where('status', '<>', 'pending').where('updated_at', '<', before).execute();
+}
