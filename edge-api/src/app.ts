@@ -19,6 +19,7 @@ import { faqRoutes } from './routes/faqs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imageRoutes } from './routes/images.ts';
 import { makeAdminRoutes } from './routes/make-admin.ts';
+import { notificationRoutes, pushHealthRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { policyRoutes } from './routes/policies.ts';
 import { subscribeRoutes } from './routes/subscribe.ts';
@@ -62,6 +63,8 @@ function apiRoutes(deps: AppDeps, ops: OpsHooks) {
     .route('/create-payment-intent', createPaymentIntentRoutes)
     .route('/webhooks', webhookRoutes)
     .route('/sync', syncRoutes)
+    .route('/notifications', notificationRoutes)
+    .route('/admin/push-health', pushHealthRoutes)
     .onError(handleError);
 }
 

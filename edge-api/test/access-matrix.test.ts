@@ -118,6 +118,14 @@ const fromTheSpec: Record<string, Allowed> = {
   'POST /auth/password': 'signed in',
   'GET /sync': 'anyone',
   'POST /sync/push': 'signed in',
+  // Issue 28: each person's own inbox and devices; delivery health for admins.
+  'GET /notifications': 'signed in',
+  'POST /notifications/read-all': 'signed in',
+  'POST /notifications/:id/read': 'signed in',
+  'GET /notifications/push-key': 'signed in',
+  'PUT /notifications/subscriptions': 'signed in',
+  'DELETE /notifications/subscriptions': 'anyone',
+  'GET /admin/push-health': 'admin',
 };
 
 const asWords = (allow: AccessRule['allow']): Allowed => {
@@ -161,6 +169,8 @@ interface Fixtures {
   pendingApplicationId: string;
   blogId: string;
   policyId: string;
+  /** The owner's notification (issue 28). */
+  notificationId: string;
 }
 
 interface Call {
@@ -234,6 +244,12 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
       return { path: `/api/blogs/${f.blogId}`, init: json('PATCH', { title: 'Matrix title' }) };
     case 'DELETE /blogs/:id':
       return { path: `/api/blogs/${persona === 'agent' ? f.blogId : missingId}`, init: { method: 'DELETE' } };
+    case 'POST /notifications/:id/read':
+      return { path: `/api/notifications/${persona === 'user' || persona === 'anotherUser' ? f.notificationId : missingId}/read`, init: json('POST', {}) };
+    case 'PUT /notifications/subscriptions':
+      return { path: '/api/notifications/subscriptions', init: json('PUT', matrixSubscription) };
+    case 'DELETE /notifications/subscriptions':
+      return { path: '/api/notifications/subscriptions', init: json('DELETE', { endpoint: matrixSubscription.endpoint }) };
     case 'POST /create-payment-intent':
       return { path: '/api/create-payment-intent', init: json('POST', { applicationId: ownApplication }) };
     default: {
@@ -253,6 +269,14 @@ const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
   'GET /applications/:id': [403, 404],
   'DELETE /applications/:id': [403, 404],
   'POST /create-payment-intent': [403, 404],
+  // Someone else's notification is as absent as a missing one.
+  'POST /notifications/:id/read': [404],
+};
+
+/** A well-formed browser subscription (keys of the right shape; nothing is ever sent to it here). */
+const matrixSubscription = {
+  endpoint: 'https://push.example.test/matrix-device',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
 };
 
 const { api } = useApi();
@@ -294,6 +318,15 @@ beforeAll(async () => {
     );
   await application('matrix-application', 'assigned', agent.email);
   await application('matrix-pending-application', 'pending', null);
+  await insertRow(api, 'notifications', {
+    id: 'matrix-notification',
+    user_id: owner.id,
+    event: 'application.assigned',
+    entity_id: 'matrix-application',
+    policy_name: policy.title,
+    link: '/dashboard/applications/matrix-application',
+    created_at: new Date().toISOString(),
+  });
   fixtures = {
     owner,
     anotherUser,
@@ -305,6 +338,7 @@ beforeAll(async () => {
     pendingApplicationId: 'matrix-pending-application',
     blogId: 'matrix-blog',
     policyId: policy.id,
+    notificationId: 'matrix-notification',
   };
 });
 

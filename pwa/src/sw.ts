@@ -19,6 +19,7 @@ import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
 import { sendOwedSignOuts, signOutSyncTag } from './lib/owed-sign-outs.ts';
 import { servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
+import { handlePushes } from './sw-push.ts';
 import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -55,6 +56,9 @@ registerRoute(new NavigationRoute(servePageOrShell, { denylist: notTheApp }));
 
 // Pictures: cached as they are shown, within a stated budget (sw-pictures.ts).
 cachePicturesAsShown();
+
+// Push notifications: shown, and opened on the right screen (sw-push.ts).
+handlePushes();
 
 /**
  * Background Sync (Chromium): the browser fires 'sync' when the connection is back, even if

@@ -92,6 +92,15 @@ export const accessTable = {
   'POST /webhooks/stripe': { allow: 'anyone', scope: 'Stripe signature required' },
   'POST /payments/demo/confirm': { allow: signedIn, scope: 'the owner of the demo payment; demo mode only' },
 
+  // Notifications (issue 28): the inbox and the devices that receive pushes.
+  'GET /notifications': { allow: signedIn, scope: 'own items only; a page, newest first' },
+  'POST /notifications/read-all': { allow: signedIn, scope: 'own items only' },
+  'POST /notifications/:id/read': { allow: signedIn, scope: 'own items only' },
+  'GET /notifications/push-key': { allow: signedIn },
+  'PUT /notifications/subscriptions': { allow: signedIn, scope: 'this device, for the signed-in person' },
+  'DELETE /notifications/subscriptions': { allow: 'anyone', scope: 'the device whose endpoint is given (sign-out may have ended the session)' },
+  'GET /admin/push-health': { allow: admin },
+
   // Offline sync.
   'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },
   'POST /sync/push': { allow: signedIn, scope: 'per mutation, as the endpoint it stands for' },

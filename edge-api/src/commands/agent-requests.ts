@@ -11,6 +11,7 @@ import type { AppDeps, SessionUser } from '../http/env.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { AgentRequestInput } from '../schemas/auth.ts';
+import { notifyAdmins } from '../notifications/events.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 
@@ -25,6 +26,8 @@ export async function submitAgentRequest(deps: Deps, user: SessionUser, body: Ag
     sql`insert into agent_requests (id, user_id, name, email, phone, nid, district, status, created_at, updated_at)
         select ${id}, ${user.id}, ${body.name}, ${user.email}, ${body.phone}, ${body.nid}, ${body.district}, 'pending', ${now}, ${now}
         where not exists (select 1 from agent_requests where user_id = ${user.id} and status = 'pending')`.compile(deps.db),
+    // Every admin is told, only if the request above was made.
+    ...notifyAdmins(deps.db, { event: 'agent-request.submitted', entityId: id, at: now }, sql`EXISTS (SELECT 1 FROM agent_requests WHERE agent_requests.id = ${id})`),
   ]);
   if (inserted?.changes !== 1) {
     throw conflict('You already have an agent request waiting for review.');

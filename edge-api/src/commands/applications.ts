@@ -12,7 +12,7 @@
  * exactly one change, and the other gets 409 with the state it ran into. The audit row and the
  * idempotency record are written in the same batch, conditional on the same change.
  */
-import { sql, type RawBuilder, type Updateable } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type Updateable } from 'kysely';
 import { sameEmail } from '../db/users.ts';
 import {
   applicationSnapshot,
@@ -35,6 +35,7 @@ import { countHit, hitArgs, tooManyRequestsBody, waitAfterHit, waitInWords } fro
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import type { ApplicationInput, AssignInput, DecisionInput } from '../schemas/application.ts';
+import { notifyAssignment, notifyOwner } from '../notifications/events.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
 
@@ -156,6 +157,8 @@ interface Transition {
   /** The state before, as an SQL expression over the row, and after, for the audit log. */
   auditFrom?: RawBuilder<unknown>;
   auditTo: string;
+  /** The notifications of the change (notifications/events.ts), tied to its condition. */
+  notify?: (where: RawBuilder<boolean>, at: string) => CompiledQuery[];
 }
 
 /** The clear reason a transition is refused, from the state the application is in. */
@@ -221,6 +224,8 @@ async function transition(
       ],
       sql` AND `,
     )}`;
+    // Before the change, with its condition: they exist exactly when it happens.
+    const notices = change.notify?.(where, at) ?? [];
     const results = await batch([
       auditBeforeChange(
         db,
@@ -228,12 +233,13 @@ async function transition(
         'applications',
         where,
       ),
+      ...notices,
       db.updateTable('applications').set(change.set).where(where).compile(),
       ...record.success(200, applicationSnapshot(id), { afterChange: true }),
       db.selectFrom('applications').selectAll().where('id', '=', id).compile(),
     ]);
     const after = lastRow<StoredApplication>(results);
-    if ((results[1]?.changes ?? 0) > 0 && after) {
+    if ((results[1 + notices.length]?.changes ?? 0) > 0 && after) {
       return { ok: true, status: 200, body: present(after), replayed: false };
     }
     // Nothing changed: say why, from the state the application is in now.
@@ -281,6 +287,7 @@ export async function assignAgent(deps: Deps, actor: SessionUser, id: string, in
         set: { status: 'assigned', assigned_agent: agent.email, assigned_at: deps.clock().toISOString() },
         auditFrom: sql`CASE WHEN assigned_agent IS NULL THEN status ELSE status || ' to ' || assigned_agent END`,
         auditTo: `assigned to ${agent.email}`,
+        notify: (where, at) => notifyAssignment(deps.db, id, agent.email, at, where),
       };
     },
     () => {},
@@ -304,6 +311,7 @@ export async function rejectApplication(deps: Deps, actor: SessionUser, id: stri
       unpaidOnly: true,
       set: { status: 'rejected', decided_at: deps.clock().toISOString() },
       auditTo: 'rejected',
+      notify: (where, at) => notifyOwner(deps.db, 'application.rejected', id, at, where),
     }),
     () => {},
   );
@@ -329,6 +337,7 @@ export async function decideApplication(deps: Deps, actor: SessionUser, id: stri
       assignedTo: actor.email,
       set: { status: input.status, decided_at: deps.clock().toISOString() },
       auditTo: input.status,
+      notify: (where, at) => notifyOwner(deps.db, approve ? 'application.approved' : 'application.rejected', id, at, where),
     }),
     (row) => {
       if (!isAssignedAgent(actor, row)) throw forbidden('This application is not assigned to you.');

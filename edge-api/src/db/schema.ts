@@ -110,6 +110,25 @@ export interface Database {
     created_at: string;
     succeeded_at: string | null;
   };
+  notifications: NotificationRow;
+  push_subscriptions: {
+    id: string;
+    user_id: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    created_at: string;
+  };
+  push_deliveries: {
+    id: Generated<number>;
+    notification_id: string;
+    subscription_id: string;
+    status: PushDeliveryStatus;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    last_error: string | null;
+    updated_at: string;
+  };
   processed_mutations: {
     user_id: string;
     mutation_id: string;
@@ -131,6 +150,21 @@ export type SyncedTable = 'users' | 'policies' | 'blogs' | 'faqs' | 'application
  * (0020), or an application taken away from the agent it was assigned to (0020).
  */
 export type TombstoneEntity = SyncedTable | 'agents' | 'application_revocations';
+
+export type PushDeliveryStatus = 'pending' | 'sent' | 'failed' | 'gone' | 'dropped';
+
+/** migrations/0150: one inbox item of one person (edge-api/src/notifications/). */
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  event: string;
+  entity_id: string | null;
+  policy_name: string | null;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+  version: Generated<number>;
+}
 
 export interface UserRow {
   id: string;

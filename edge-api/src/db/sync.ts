@@ -11,11 +11,12 @@ import { toPublicAgent, type PublicAgent } from './agents.ts';
 import { toApplication, type Application, type StoredApplication } from './applications.ts';
 import type { BatchRunner } from './batch.ts';
 import { toBlog, type Blog } from './blogs.ts';
+import { toNotification, type Notification } from './notifications.ts';
 import { selectPolicies, toPolicy, type Policy } from './policies.ts';
 import type { Database, Role } from './schema.ts';
 
-export type Collection = 'policies' | 'blogs' | 'faqs' | 'agents' | 'applications';
-export const collections: readonly Collection[] = ['policies', 'blogs', 'faqs', 'agents', 'applications'];
+export type Collection = 'policies' | 'blogs' | 'faqs' | 'agents' | 'applications' | 'notifications';
+export const collections: readonly Collection[] = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications'];
 
 export interface Faq {
   id: string;
@@ -36,6 +37,8 @@ export interface SyncChanges {
   faqs: CollectionChanges<Faq>;
   agents: CollectionChanges<PublicAgent>;
   applications: CollectionChanges<Application>;
+  /** The viewer's own inbox (issue 28); never deleted, so no tombstones. */
+  notifications: CollectionChanges<Notification>;
 }
 
 /**
@@ -144,6 +147,9 @@ export async function readDelta(
           .limit(take)
           .compile()
       : null,
+    viewer
+      ? db.selectFrom('notifications').selectAll().where('user_id', '=', viewer.id).where('version', '>', since).orderBy('version').limit(take).compile()
+      : null,
   ];
   const results = await batch(queries.filter((q) => q !== null));
   const rows = (index: number) => {
@@ -165,6 +171,7 @@ export async function readDelta(
   add('faqs', rows(3), (row: Faq) => row);
   add('agents', rows(4), toPublicAgent);
   add('applications', rows(5), (row: StoredApplication) => toApplication(row));
+  add('notifications', rows(7), toNotification);
   for (const row of rows(6)) {
     const collection = tombstoneCollection(String(row.entity));
     if (collection) items.push({ collection, version: Number(row.version), id: String(row.entity_id) });

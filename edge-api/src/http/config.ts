@@ -3,6 +3,8 @@
  * embedded demo, and is documented in the README. The same reader serves Node (process.env)
  * and the Worker (its `env` bindings).
  */
+import { readPushConfig, type PushConfig, type VapidKeys } from './push-config.ts';
+
 export interface AppConfig {
   /** True on the embedded demo (Node, no production flag): demo seeding and demo payments allowed. */
   demoMode: boolean;
@@ -73,6 +75,8 @@ export interface AppConfig {
   maxImagePixels: number;
   /** The same for WebP, whose decoder needs twice the memory (lib/image-check.ts); 8 MP on a Worker. */
   maxWebpPixels: number;
+  /** Web Push: VAPID keys and the sender's retries (http/push-config.ts). */
+  push: PushConfig;
 }
 
 export const rateLimitNames = ['register', 'signIn', 'subscribe', 'uploads', 'views', 'applications'] as const;
@@ -132,7 +136,7 @@ function int(value: string | undefined, fallback: number): number {
   return Math.trunc(parsed);
 }
 
-export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}): AppConfig {
+export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid?: VapidKeys } = {}): AppConfig {
   const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? defaults.jwtSecret;
   if (!jwtSecret || jwtSecret.length < 32) {
@@ -199,5 +203,6 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string } = {}
     maxImageBytes: 10 * 1024 * 1024,
     maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),
     maxWebpPixels: int(env.IMAGE_MAX_WEBP_PIXELS, int(env.IMAGE_MAX_PIXELS, 40_000_000)),
+    push: readPushConfig(env, production, defaults.vapid),
   };
 }

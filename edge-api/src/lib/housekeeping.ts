@@ -6,9 +6,11 @@ import type { AppDeps } from '../http/env.ts';
 import { retryRefunds } from '../payments/refunds.ts';
 import { forgetOldWindows } from './rate-limit.ts';
 import { removeUnusedUploads } from './unused-uploads.ts';
+import { forgetSettledPushes } from '../notifications/sender.ts';
 
 export async function housekeeping(deps: AppDeps): Promise<void> {
   await removeUnusedUploads(deps);
   await forgetOldWindows(deps);
   await retryRefunds(deps);
+  await forgetSettledPushes(deps);
 }

@@ -21,6 +21,7 @@ import { loadShedder, readOverloadSettings, serverTimeouts } from './overload.ts
 import { describeStartupFailure } from './startup-errors.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
 import { createNodeDatabase, readSynchronous } from './sqlite-node.ts';
+import { persistentVapidKeys, startPushLoop } from './push-loop.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
@@ -70,7 +71,10 @@ export async function startNodeServer(options: StartOptions = {}) {
   // Password hashes leave one core to the event loop (auth/hash-queue.ts): with every core
   // hashing, even the quick 503s of load shedding (overload.ts) wait for CPU.
   const hashing = String(Math.max(1, availableParallelism() - 1));
-  const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, { jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir) });
+  const config = readConfig({ PASSWORD_HASH_CONCURRENCY: hashing, ...env }, {
+    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    vapid: env.VAPID_PRIVATE_KEY ? undefined : await persistentVapidKeys(dataDir),
+  });
   // Logs, metrics, readiness (ops-node.ts); group commits are measured from the first.
   const ops = nodeOps(env, dataDir);
   // Answered writes survive a power cut (synchronous = FULL, decision 0075).
@@ -137,6 +141,8 @@ export async function startNodeServer(options: StartOptions = {}) {
     if (deps.views.due()) void deps.views.flush();
   }, Math.max(10, Math.min(config.viewCounting.flushMs, 1000)));
   viewTimer.unref();
+  // Pushes of notifications, from the database, with retries (node/push-loop.ts).
+  const pushLoop = startPushLoop(deps);
 
   return {
     port: actualPort,
@@ -154,6 +160,7 @@ export async function startNodeServer(options: StartOptions = {}) {
       clearInterval(viewTimer);
       shedder.stop();
       await new Promise<void>((done) => server.close(() => done()));
+      await pushLoop.stop();
       await ops.stop();
       // After the last request, before the database closes: no counted view is left unwritten.
       await deps.views.flush();

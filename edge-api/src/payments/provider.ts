@@ -44,6 +44,8 @@ export interface ProviderRefund {
 /** A verified webhook: either a succeeded intent to record, or an event we do not act on. */
 export type WebhookOutcome =
   | { kind: 'payment_succeeded'; eventId: string; intent: ProviderIntent }
+  /** The card was refused (`payment_intent.payment_failed`): admins are told (issue 28). */
+  | { kind: 'payment_failed'; eventId: string; intent: ProviderIntent }
   | { kind: 'ignored'; eventId: string; eventType: string };
 
 export interface PaymentProvider {

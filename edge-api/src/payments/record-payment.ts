@@ -9,6 +9,7 @@ import type { AppDeps } from '../http/env.ts';
 import { paymentOfApplication, type PaymentRow } from '../db/payments.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { auditAfterChange } from '../db/audit-log.ts';
+import { notifyOwner } from '../notifications/events.ts';
 import type { PaymentMode, ProviderIntent } from './provider.ts';
 
 export type { PaymentRow };
@@ -97,7 +98,16 @@ export async function recordPayment(
     at: paidAt,
   });
 
-  const [, marked] = await batch([insertPayment, markPaid, audit]);
+  // The customer's 'payment confirmed', with markPaid's own condition, right before it.
+  const notices = notifyOwner(
+    db,
+    'payment.confirmed',
+    application.id,
+    paidAt,
+    sql`id = ${application.id} AND payment_status = 'unpaid' AND status <> 'rejected'
+      AND EXISTS (SELECT 1 FROM payments WHERE payments.application_id = ${application.id} AND payments.transaction_id = ${intent.id})`,
+  );
+  const [, , , marked] = await batch([insertPayment, ...notices, markPaid, audit]);
 
   const payment = await paymentOfApplication(db, application.id);
   if (!payment) return null;

@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/env.ts';
 import { conflict } from '../http/errors.ts';
 import { auditAfterChange, auditBeforeChange, type AuditActor } from '../db/audit-log.ts';
+import { notifyOwner } from '../notifications/events.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
 
@@ -29,6 +30,8 @@ export async function refundRejectedPayment(deps: Deps, actor: AuditActor | null
   const refund = await deps.payments.refundIntent(payment.transaction_id, `refund-${payment.transaction_id}`);
   const at = deps.clock().toISOString();
   await deps.batch([
+    // The customer hears of it once: only while the payment is not yet marked refunded.
+    ...notifyOwner(db, 'payment.refunded', applicationId, at, sql`id = ${applicationId} AND EXISTS (SELECT 1 FROM payments WHERE payments.id = ${payment.id} AND payments.refunded_at IS NULL)`),
     db.updateTable('payments').set({ refunded_at: at, refund_id: refund.id }).where('id', '=', payment.id).where('refunded_at', 'is', null).compile(),
     auditAfterChange(db, { actor, action: 'payment.refund', entity: 'applications', entityId: applicationId, from: 'paid', to: `refunded (${refund.id})`, at }),
     db.updateTable('applications').set({ payment_status: 'unpaid' }).where('id', '=', applicationId).where('payment_status', '=', 'paid').compile(),
@@ -43,13 +46,15 @@ export async function refundRejectedPayment(deps: Deps, actor: AuditActor | null
 export async function refundUnrecordedIntent(deps: Deps, actor: AuditActor | null, applicationId: string, intentId: string): Promise<void> {
   const refund = await deps.payments.refundIntent(intentId, `refund-${intentId}`);
   const to = `refunded (${refund.id})`;
-  // Audited once per refund, however many confirmations of the intent arrive.
+  // Audited (and the customer told) once per refund, however many confirmations of the intent arrive.
+  const once = sql`id = ${applicationId} AND NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'payment.refund' AND entity_id = ${applicationId} AND to_value = ${to})`;
   await deps.batch([
+    ...notifyOwner(deps.db, 'payment.refunded', applicationId, deps.clock().toISOString(), once),
     auditBeforeChange(
       deps.db,
       { actor, action: 'payment.refund', entity: 'applications', entityId: applicationId, from: sql`'paid after rejection'`, to, at: deps.clock().toISOString() },
       'applications',
-      sql`id = ${applicationId} AND NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'payment.refund' AND entity_id = ${applicationId} AND to_value = ${to})`,
+      once,
     ),
   ]);
 }

@@ -132,6 +132,9 @@ export function stripePaymentProvider(settings: StripeSettings): PaymentProvider
       if (event.type === 'payment_intent.succeeded') {
         return { kind: 'payment_succeeded', eventId: event.id, intent: toProviderIntent(event.data.object) };
       }
+      if (event.type === 'payment_intent.payment_failed') {
+        return { kind: 'payment_failed', eventId: event.id, intent: toProviderIntent(event.data.object) };
+      }
       return { kind: 'ignored', eventId: event.id, eventType: event.type };
     },
   };

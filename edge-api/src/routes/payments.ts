@@ -13,6 +13,7 @@ import { intentMismatch, recordPayment, toPaymentView } from '../payments/record
 import { isRejected, refundUnrecordedIntent, rejectedCannotPay } from '../payments/refunds.ts';
 import { alreadyPaid, demoConfirmBody, ownApplication, paymentsConfigured, savePaymentBody } from '../payments/route-guards.ts';
 import { validate } from '../http/validation.ts';
+import { notifyPaymentRefused } from '../notifications/events.ts';
 
 /** The spec's unpaged list keeps a bounded default page: the newest payments first. */
 const unpagedLimit = 500;
@@ -31,7 +32,11 @@ export const paymentRoutes = new Hono<AppEnv>()
       const intent = await payments.retrieveIntent(paymentIntentId);
       if (!intent) throw notFound('Payment');
       if (intent.metadata.userId !== user.id) throw forbidden('You can only pay for your own applications.');
-      const confirmed = await payments.confirmDemoCard(paymentIntentId, cardNumber, clock());
+      const confirmed = await payments.confirmDemoCard(paymentIntentId, cardNumber, clock()).catch(async (error: unknown) => {
+        // The provider said no (a declined card): admins hear of it (issue 28).
+        if (error instanceof ApiError && error.status === 402) await notifyPaymentRefused(c.var.deps, intent.metadata.applicationId);
+        throw error;
+      });
       return c.json({ paymentIntentId: confirmed.id, status: confirmed.status }, 200);
     },
   )

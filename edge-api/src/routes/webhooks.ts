@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/env.ts';
 import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
 import { isRejected, refundUnrecordedIntent } from '../payments/refunds.ts';
 import { paymentsConfigured } from '../payments/route-guards.ts';
+import { notifyPaymentRefused } from '../notifications/events.ts';
 
 export const webhookRoutes = new Hono<AppEnv>()
   .post('/stripe', access('POST /webhooks/stripe'), paymentsConfigured, async (c) => {
@@ -18,6 +19,11 @@ export const webhookRoutes = new Hono<AppEnv>()
     const rawBody = new Uint8Array(await c.req.arrayBuffer());
     const outcome = await payments.readWebhook(rawBody, c.req.header('stripe-signature'), clock());
     if (outcome.kind === 'ignored') return c.json({ received: true, recorded: false }, 200);
+    if (outcome.kind === 'payment_failed') {
+      // Admins hear of a refused card once per event, however often Stripe sends it.
+      await notifyPaymentRefused(deps, outcome.intent.metadata.applicationId, `stripe-${outcome.eventId}`);
+      return c.json({ received: true, recorded: false }, 200);
+    }
 
     // From here the event is genuine; what it asks may still not be ours to record. Such
     // events are acknowledged (200) so Stripe does not retry them for days, and logged.

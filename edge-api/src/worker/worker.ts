@@ -17,6 +17,8 @@ import { workerOps, type AnalyticsDataset } from './ops-worker.ts';
 import { prerenderedPages } from './worker-pages.ts';
 import { useWebpDecoder } from '../lib/webp-decode.ts';
 import { createViewCounter, writeViews } from '../lib/view-counter.ts';
+import { deliverDuePushes } from '../notifications/sender.ts';
+import { takePushNudge } from '../notifications/events.ts';
 import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 
 useWebpDecoder(webpDecoderWasm);
@@ -39,6 +41,15 @@ function writeDueViews(deps: AppDeps, ctx: ExecutionContext) {
   if (deps.views.due()) ctx.waitUntil(deps.views.flush());
 }
 
+/**
+ * Pushes go out right after the write that made them, and the cron trigger (every minute)
+ * retries what failed: docs/decisions/0076-notification-delivery.md.
+ */
+function sendPushesAfter(deps: AppDeps, ctx: ExecutionContext) {
+  if (!takePushNudge() || !deps.config.push.vapid) return;
+  ctx.waitUntil(deliverDuePushes(deps).catch((error: unknown) => console.error('Push sending failed:', error)));
+}
+
 interface Isolate {
   env: WorkerEnv;
   deps: AppDeps;
@@ -48,6 +59,9 @@ interface Isolate {
 }
 
 let cached: Isolate | null = null;
+
+/** The cron of push retries in wrangler.toml. */
+const everyMinute = '* * * * *';
 
 function appFor(env: WorkerEnv) {
   // Bindings are stable for an isolate's life; build the app once per isolate.
@@ -87,6 +101,7 @@ export default {
     if (!d1Calls) {
       const response = await app.fetch(request, env, ctx as never);
       writeDueViews(deps, ctx);
+      sendPushesAfter(deps, ctx);
       return response;
     }
     const before = d1Calls();
@@ -95,12 +110,15 @@ export default {
     counted.headers.set(d1CallsHeader, String(d1Calls() - before));
     // After the count: a batch of views is no call of this request's own.
     writeDueViews(deps, ctx);
+    sendPushesAfter(deps, ctx);
     return counted;
   },
-  /** The cron trigger of wrangler.toml: unused uploads and old rate-limit windows. */
+  /** The cron triggers of wrangler.toml: unused uploads and old rate-limit windows; push retries. */
   scheduled(_event: unknown, env: WorkerEnv, ctx: ExecutionContext) {
     const { deps } = appFor(env);
     // An isolate that saw views and then no request writes them here, if the cron lands on it.
-    ctx.waitUntil(Promise.all([housekeeping(deps), deps.views.flush()]));
+    // Every minute (wrangler.toml): the pushes due for a retry; housekeeping only on the hourly cron.
+    const hourly = (_event as { cron?: string } | null)?.cron !== everyMinute;
+    ctx.waitUntil(Promise.all([hourly ? housekeeping(deps) : null, deps.views.flush(), deliverDuePushes(deps, 50)]));
   },
 };

@@ -25,6 +25,8 @@ export interface ApiTarget {
   sql<Row = Record<string, unknown>>(query: string, ...params: unknown[]): Promise<Row[]>;
   /** The server's JSON log lines (logs.ts), scanned for secrets after the run (log-scan.ts); unset: stdout. */
   logFile?: string;
+  /** The Worker's cron trigger (`scheduled`); on Node the same work runs on timers. */
+  scheduled?(cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -151,6 +153,9 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
     async sql<Row>(query: string, ...params: unknown[]) {
       const result = await d1.prepare(query).bind(...params).all<Row>();
       return result.results;
+    },
+    async scheduled(cron: string) {
+      await (await mf.getWorker()).scheduled({ cron });
     },
     async stop() {
       await mf.dispose();

@@ -32,6 +32,8 @@ export function startApp() {
   onSignOut(async () => {
     const userId = sessionStore.get().user?.id;
     clearAllDrafts();
+    // This device stops receiving the person's pushes (issue 28).
+    await import('../lib/web-push.ts').then((push) => push.turnOffPush()).catch(() => undefined);
     const [engine, outbox] = await Promise.all([syncEngine(), outboxEngine()]);
     await engine.clearPrivateData();
     if (userId) await outbox.clearOutboxOf(userId);

@@ -9,8 +9,9 @@ import type { Application as ServerApplication } from 'edge-api/src/db/applicati
 import type { Blog } from 'edge-api/src/db/blogs.ts';
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
 import type { Policy } from 'edge-api/src/db/policies.ts';
+import type { Notification } from 'edge-api/src/db/notifications.ts';
 
-export type { Blog, Policy, PublicAgent };
+export type { Blog, Notification, Policy, PublicAgent };
 
 export interface Faq {
   id: string;
@@ -87,6 +88,8 @@ export const localDb = new Dexie('insurance') as Dexie & {
   faqs: EntityTable<Faq, 'id'>;
   agents: EntityTable<PublicAgent, 'id'>;
   applications: EntityTable<Application, 'id'>;
+  /** The signed-in person's inbox (issue 28), filled by GET /sync like the applications. */
+  notifications: EntityTable<Notification, 'id'>;
   meta: EntityTable<MetaEntry, 'key'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
 };
@@ -105,6 +108,11 @@ localDb.version(1).stores({
 // The outbox of offline writes (issue 7). Existing tables are unchanged.
 localDb.version(2).stores({
   outbox: '++seq, &mutationId, userId, state',
+});
+
+// The inbox (issue 28). Existing tables are unchanged.
+localDb.version(3).stores({
+  notifications: 'id, createdAt',
 });
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {

@@ -27,7 +27,7 @@ interface Collection<T> {
   deletes: string[];
 }
 
-const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications'] as const;
+const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications'] as const;
 type CollectionName = (typeof collections)[number];
 
 /**
@@ -79,10 +79,11 @@ class OwnerChanged extends Error {
  * another user's copy.)
  */
 export async function adoptOwner(owner: string | null): Promise<void> {
-  const changed = await localDb.transaction('rw', [localDb.applications, localDb.meta, localDb.outbox], async () => {
+  const changed = await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.outbox], async () => {
     const stored = (await getMeta<string | null>(ownerKey)) ?? null;
     if (stored === owner) return false;
     await localDb.applications.clear();
+    await localDb.notifications.clear();
     await setMeta(cursorKey, 0);
     await setMeta(ownerKey, owner);
     // The new owner's rows are not on the device until a pull for them completes.
@@ -280,8 +281,9 @@ function scheduleRetry(failed: boolean) {
 
 /** Forgets everything private on this device (sign-out), keeping the public catalogue. */
 export async function clearPrivateData(): Promise<void> {
-  await localDb.transaction('rw', localDb.applications, localDb.meta, async () => {
+  await localDb.transaction('rw', localDb.applications, localDb.notifications, localDb.meta, async () => {
     await localDb.applications.clear();
+    await localDb.notifications.clear();
     // The cursor covers private rows too: the next owner must pull from the beginning.
     await setMeta(cursorKey, '0');
     await setMeta(ownerKey, null);

@@ -1,8 +1,11 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ToastViewport } from '../../components/toast.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { HeaderStatus } from './header-status.tsx';
+
+// Signed in, the inbox's bell shows on public pages too (issue 28); its code loads after the page.
+const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 const links = [
   { to: '/', label: 'Home', end: true },
@@ -64,6 +67,11 @@ export function PublicLayout() {
               )}
             </ul>
           </nav>
+          {session.status === 'signed-in' && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <HeaderStatus />
         </div>
       </header>

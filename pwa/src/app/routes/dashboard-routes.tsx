@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RouteError } from '../../components/route-error.tsx';
 import { HeaderStatus } from '../layouts/header-status.tsx';
@@ -18,6 +18,9 @@ const roleViews = {
 };
 
 const guards = () => import('../../features/dashboard/require-role.tsx');
+// The bell and the offer of notifications sit in the header's status slot (issue 28).
+const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
+const NotificationOffer = lazy(() => import('../../components/notification-permission.tsx').then((m) => ({ default: m.NotificationOffer })));
 
 export const dashboardRoutes: RouteObject[] = [
   {
@@ -25,7 +28,19 @@ export const dashboardRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     lazy: () =>
       import('../../features/dashboard/dashboard-layout.tsx').then((m) => ({
-        Component: () => <m.DashboardLayout status={<HeaderStatus />} />,
+        Component: () => (
+          <m.DashboardLayout
+            status={
+              <>
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                  <NotificationOffer />
+                </Suspense>
+                <HeaderStatus />
+              </>
+            }
+          />
+        ),
       })),
     children: [
       {
@@ -39,6 +54,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'myApplication', lazy: () => import('../../features/my-applications/my-applications-page.tsx').then((m) => ({ Component: m.MyApplicationsPage })) },
       { path: 'applications/:id', lazy: () => import('../../features/my-applications/application-view.tsx').then((m) => ({ Component: m.ApplicationView })) },
       { path: 'profile', lazy: () => import('../../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
+      { path: 'notifications', lazy: () => import('../../features/notifications/inbox-page.tsx').then((m) => ({ Component: m.InboxPage })) },
       { path: 'payment/:id', lazy: () => import('../../features/payment/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })) },
       {
         lazy: () => guards().then((m) => ({ Component: m.AdminOnly })),

@@ -9,6 +9,7 @@ import { healthConditionChoices, nomineeRelationshipChoices } from 'edge-api/src
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
+import { offerNotificationsNext } from '../../components/notification-permission.tsx';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
@@ -116,6 +117,8 @@ export function ApplyPage() {
       } else {
         showToast('success', 'Application submitted', 'We will review it and assign an agent soon.', 3000);
       }
+      // The dashboard offers notifications once (issue 28): the moment they are wanted.
+      offerNotificationsNext();
       navigate('/dashboard/myApplication');
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.fields) {

@@ -4,6 +4,7 @@ import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { useRequest } from '../../lib/use-request.ts';
 import { fetchProfile, type Profile } from './profile-api.ts';
 import { PasswordForm } from './password-form.tsx';
+import { NotificationToggle } from '../../components/notification-permission.tsx';
 import './profile.css';
 
 export function ProfilePage() {
@@ -15,6 +16,7 @@ export function ProfilePage() {
       {profile.status === 'loading' && <LoadingState>Loading profile...</LoadingState>}
       {profile.status === 'error' && <ErrorState onRetry={profile.reload}>Failed to load profile</ErrorState>}
       {profile.status === 'ready' && <ProfileCard profile={profile.data} />}
+      <NotificationToggle />
       <PasswordForm />
     </section>
   );

@@ -1,0 +1,45 @@
+/**
+ * The inbox's rows as the API and GET /sync show them (migrations/0150). What creates them
+ * and delivers them lives in edge-api/src/notifications/; this is only the read side, so
+ * the sync pull (db/sync.ts) can serve them from the db floor.
+ */
+import type { Selectable } from 'kysely';
+import type { NotificationRow } from './schema.ts';
+
+/** Every event that creates a notification (notifications/events.ts). */
+export type NotificationEvent =
+  | 'application.assigned'
+  | 'application.approved'
+  | 'application.rejected'
+  | 'payment.confirmed'
+  | 'payment.refunded'
+  | 'claim.assigned'
+  | 'agent-request.submitted'
+  | 'payment.refused';
+
+export interface Notification {
+  id: string;
+  event: NotificationEvent;
+  /** The application or agent request it is about. */
+  entityId: string | null;
+  /** The only personal detail an item carries (docs/decisions/0076). */
+  policyName: string | null;
+  /** The PWA screen that shows what changed. */
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+  version: number;
+}
+
+export function toNotification(row: Selectable<NotificationRow>): Notification {
+  return {
+    id: row.id,
+    event: row.event as NotificationEvent,
+    entityId: row.entity_id,
+    policyName: row.policy_name,
+    link: row.link,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+    version: row.version,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The words of a push, in the recipient's language. The PWA's inbox has its own texts; these
+ * are the ones the server sends, shown by the phone even when the app is closed. A push says
+ * nothing personal but the policy's name (docs/decisions/0076-notification-delivery.md).
+ */
+import type { NotificationEvent } from '../db/notifications.ts';
+
+export type PushLanguage = 'en' | 'bn';
+
+interface PushText {
+  title: string;
+  body: (policy: string) => string;
+}
+
+export const pushTexts: Record<PushLanguage, Record<NotificationEvent, PushText>> = {
+  en: {
+    'application.assigned': { title: 'Application assigned', body: (p) => `Your application for ${p} is now with an agent.` },
+    'application.approved': { title: 'Application approved', body: (p) => `Your application for ${p} was approved.` },
+    'application.rejected': { title: 'Application rejected', body: (p) => `Your application for ${p} was rejected.` },
+    'payment.confirmed': { title: 'Payment confirmed', body: (p) => `We received your payment for ${p}.` },
+    'payment.refunded': { title: 'Payment refunded', body: (p) => `Your payment for ${p} was refunded.` },
+    'claim.assigned': { title: 'New claim assigned', body: (p) => `A claim for ${p} was assigned to you.` },
+    'agent-request.submitted': { title: 'Agent request to review', body: () => 'Someone asked to become an agent.' },
+    'payment.refused': { title: 'Payment refused', body: (p) => `A card payment for ${p} was refused by the provider.` },
+  },
+  bn: {
+    'application.assigned': { title: 'আবেদন এজেন্টের কাছে', body: (p) => `${p}-এর জন্য আপনার আবেদন এখন একজন এজেন্ট দেখছেন।` },
+    'application.approved': { title: 'আবেদন অনুমোদিত', body: (p) => `${p}-এর জন্য আপনার আবেদন অনুমোদিত হয়েছে।` },
+    'application.rejected': { title: 'আবেদন প্রত্যাখ্যাত', body: (p) => `${p}-এর জন্য আপনার আবেদন প্রত্যাখ্যাত হয়েছে।` },
+    'payment.confirmed': { title: 'পেমেন্ট নিশ্চিত', body: (p) => `${p}-এর জন্য আপনার পেমেন্ট পেয়েছি।` },
+    'payment.refunded': { title: 'পেমেন্ট ফেরত', body: (p) => `${p}-এর জন্য আপনার পেমেন্ট ফেরত দেওয়া হয়েছে।` },
+    'claim.assigned': { title: 'নতুন দাবি', body: (p) => `${p}-এর একটি দাবি আপনাকে দেওয়া হয়েছে।` },
+    'agent-request.submitted': { title: 'এজেন্ট অনুরোধ', body: () => 'একজন এজেন্ট হতে চেয়েছেন।' },
+    'payment.refused': { title: 'পেমেন্ট প্রত্যাখ্যাত', body: (p) => `${p}-এর একটি কার্ড পেমেন্ট প্রদানকারী ফিরিয়ে দিয়েছে।` },
+  },
+};
+
+/** The account's language where the users table has one (the language issue adds it), else English. */
+export function languageOf(user: Record<string, unknown> | undefined): PushLanguage {
+  const language = user?.language ?? user?.locale;
+  return typeof language === 'string' && language.toLowerCase().startsWith('bn') ? 'bn' : 'en';
+}
+
+/** What the service worker shows (pwa/src/sw-push.ts reads the same fields). */
+export interface PushPayload {
+  id: string;
+  title: string;
+  body: string;
+  link: string;
+}
+
+export function pushPayload(
+  notification: { id: string; event: NotificationEvent; policy_name: string | null; link: string },
+  language: PushLanguage,
+): PushPayload {
+  const text = pushTexts[language][notification.event];
+  const policy = notification.policy_name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
+  return { id: notification.id, title: text.title, body: text.body(policy), link: notification.link };
+}

@@ -1,0 +1,119 @@
+/**
+ * Turning push notifications on for this device: a switch in Profile, and an offer the
+ * dashboard shows after a person applies or is assigned a claim (issue 28). The browser's
+ * permission question comes only from the person's own click here, never on load. Shared UI
+ * because several features offer it (decision 0072).
+ */
+import { useEffect, useState } from 'react';
+import { pushState, pushSupported, turnOffPush, turnOnPush, type PushState } from '../lib/web-push.ts';
+import { showToast } from './toast.tsx';
+import './notification-permission.css';
+
+/** Every word shown here, in one place, for the translation catalogue to take over. */
+const texts = {
+  title: 'Notifications',
+  offerLabel: 'Offer of notifications',
+  toggle: 'Push notifications on this device',
+  unsupported: 'This browser cannot receive push notifications. On an iPhone, add the app to the home screen first.',
+  blocked: 'Notifications are blocked for this site in your browser settings.',
+  unavailable: 'This server does not send push notifications. Your inbox still shows everything.',
+  failed: 'Notifications could not be changed. Please try again.',
+  offer: 'Get a notification when something changes, even with the app closed?',
+  turnOn: 'Turn on notifications',
+  notNow: 'Not now',
+};
+
+const offerEvent = 'offer-notifications';
+const offerKey = 'offer-notifications';
+/** "Not now" is remembered on the device: the offer does not come back (Profile still has the switch). */
+const declinedKey = 'notifications-offer-declined';
+
+const offerable = () => pushSupported() && Notification.permission === 'default' && localStorage.getItem(declinedKey) !== '1';
+
+/** After an application is sent, or when a claim is assigned: the dashboard offers notifications. */
+export function offerNotificationsNext(): void {
+  if (!offerable()) return;
+  sessionStorage.setItem(offerKey, '1');
+  window.dispatchEvent(new Event(offerEvent));
+}
+
+async function switchPush(on: boolean): Promise<PushState | 'unavailable'> {
+  try {
+    if (on) return await turnOnPush();
+    await turnOffPush();
+    return 'off';
+  } catch (error) {
+    console.error('Changing notifications failed', error);
+    showToast('error', texts.title, texts.failed, 5000);
+    return pushState();
+  }
+}
+
+function explain(state: PushState | 'unavailable') {
+  if (state === 'denied') showToast('info', texts.title, texts.blocked, 6000);
+  if (state === 'unavailable') showToast('info', texts.title, texts.unavailable, 6000);
+}
+
+export function NotificationToggle() {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void pushState().then(setState);
+  }, []);
+  if (state === null) return null;
+  const change = async (on: boolean) => {
+    setBusy(true);
+    const next = await switchPush(on);
+    explain(next);
+    setState(next === 'unavailable' ? 'off' : next);
+    setBusy(false);
+  };
+  return (
+    <div className="panel notification-toggle">
+      <label>
+        <input type="checkbox" checked={state === 'on'} disabled={busy || state === 'unsupported' || state === 'denied'} onChange={(event) => void change(event.target.checked)} />
+        {texts.toggle}
+      </label>
+      {state === 'unsupported' && <p className="muted">{texts.unsupported}</p>}
+      {state === 'denied' && <p className="muted">{texts.blocked}</p>}
+    </div>
+  );
+}
+
+const offerWaiting = () => typeof sessionStorage !== 'undefined' && sessionStorage.getItem(offerKey) === '1' && offerable();
+
+/** The offer: shown until the person answers or dismisses it. */
+export function NotificationOffer() {
+  const [shown, setShown] = useState(offerWaiting);
+  useEffect(() => {
+    const show = () => setShown(offerWaiting());
+    window.addEventListener(offerEvent, show);
+    return () => window.removeEventListener(offerEvent, show);
+  }, []);
+  if (!shown) return null;
+  const close = (declined: boolean) => {
+    sessionStorage.removeItem(offerKey);
+    if (declined) localStorage.setItem(declinedKey, '1');
+    setShown(false);
+  };
+  return (
+    <div className="panel notification-offer" role="region" aria-label={texts.offerLabel}>
+      <p>{texts.offer}</p>
+      <div className="notification-offer__actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            close(false);
+            void switchPush(true).then(explain);
+          }}
+        >
+          {texts.turnOn}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => close(true)}>
+          {texts.notNow}
+        </button>
+      </div>
+    </div>
+  );
+}
