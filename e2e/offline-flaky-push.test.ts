@@ -11,7 +11,9 @@ import { type Page } from './support/browser.ts';
 import { queryDb } from './support/login.ts';
 import { offlineJourney, openReadyForOffline, readOutbox } from './support/offline.ts';
 
-const journey = offlineJourney();
+// One person sends 50 applications for one policy here: what is tested is the network, so the
+// per-person limits on applications (issue 24) are set out of reach.
+const journey = offlineJourney({ APPLICATIONS_OPEN_PER_POLICY: '1000', RATE_LIMIT_APPLICATIONS: '1000/86400' });
 
 const queuedCount = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,9 +17,9 @@ import { loginAs, type DemoRole } from './login.ts';
  * from the files of one build, so a rebuild of pwa/dist while a test runs (another suite, a
  * developer) cannot make its precache fail half-way. `dispose()` removes the copy too.
  */
-export async function startOfflineAppServer(): Promise<AppServer> {
+export async function startOfflineAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const distCopy = await copyWholeBuild(join(repoRoot, 'pwa/dist'));
-  const server = await startAppServer({ env: { PWA_DIST_DIR: distCopy } });
+  const server = await startAppServer({ env: { PWA_DIST_DIR: distCopy, ...env } });
   return {
     ...server,
     async dispose() {
@@ -39,10 +39,10 @@ export interface OfflineJourney {
  * Starts the server and the browser before the file's tests and closes them after; call it at
  * the top of a test file. The fields are set once the tests run.
  */
-export function offlineJourney(): OfflineJourney {
+export function offlineJourney(env: Record<string, string> = {}): OfflineJourney {
   const journey = {} as OfflineJourney;
   beforeAll(async () => {
-    [journey.server, journey.browser] = await Promise.all([startOfflineAppServer(), launchBrowser()]);
+    [journey.server, journey.browser] = await Promise.all([startOfflineAppServer(env), launchBrowser()]);
   });
   afterAll(async () => {
     await journey.browser?.close();

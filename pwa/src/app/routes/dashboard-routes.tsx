@@ -34,10 +34,14 @@ export const dashboardRoutes: RouteObject[] = [
               <>
                 <Suspense fallback={null}>
                   <NotificationBell />
-                  <NotificationOffer />
                 </Suspense>
                 <HeaderStatus />
               </>
+            }
+            notice={
+              <Suspense fallback={null}>
+                <NotificationOffer />
+              </Suspense>
             }
           />
         ),

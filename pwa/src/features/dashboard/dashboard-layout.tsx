@@ -18,9 +18,11 @@ import './dashboard.css';
 interface DashboardLayoutProps {
   /** Connection and sync status, composed in by the app (features do not import the app's layouts). */
   status?: ReactNode;
+  /** An offer shown above the screen's content, in the flow of the page so it covers nothing. */
+  notice?: ReactNode;
 }
 
-export function DashboardLayout({ status }: DashboardLayoutProps) {
+export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -96,6 +98,7 @@ export function DashboardLayout({ status }: DashboardLayoutProps) {
           </button>
         </nav>
         <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>
+          {notice}
           <Outlet />
         </main>
       </div>
