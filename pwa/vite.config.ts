@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
+import { compiledCatalogues } from './build/compiled-catalogues.ts';
 import { takaFont } from './build/taka-font.ts';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the API
@@ -59,6 +60,7 @@ const chunkGroups = [
 export default defineConfig({
   plugins: [
     takaFont(),
+    compiledCatalogues(),
     react(),
     appleTouchIcon,
     prerenderPublicPages,

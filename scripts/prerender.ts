@@ -22,6 +22,7 @@ import type { Blog } from '../edge-api/src/db/blogs.ts';
 import type { Faq } from '../edge-api/src/db/sync.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
 import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
+import { compiledCatalogues } from '../pwa/build/compiled-catalogues.ts';
 import { startNodeServer } from '../edge-api/src/node/node.ts';
 import { styleHashesFile } from '../edge-api/src/node/prerendered-pages.ts';
 
@@ -196,7 +197,7 @@ async function buildRenderer() {
     configFile: false,
     root: pwaDir,
     logLevel: 'warn',
-    plugins: [react(), noServiceWorkerInNode],
+    plugins: [compiledCatalogues(), react(), noServiceWorkerInNode],
     build: { ssr: 'src/app/prerender/render.tsx', outDir: rendererDir, emptyOutDir: true, target: 'node20' },
   });
   const renderer = (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
