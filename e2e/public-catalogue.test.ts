@@ -52,7 +52,7 @@ describe('the catalogue', () => {
       expect(await currentPage(page)).toBe('2');
       const first = policies[8]!;
       const card = page.getByRole('article').first();
-      await card.getByText(`Coverage: $${first.coverageRange.toLocaleString('en-US')}`).waitFor();
+      await card.getByText(`Coverage: ৳${first.coverageRange.toLocaleString('en-IN')}`).waitFor();
       await card.getByText(`Term: ${first.duration} years`).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       expect(await currentPage(page)).toBe('3');

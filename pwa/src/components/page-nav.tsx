@@ -4,6 +4,7 @@
  * holds more than one page.
  */
 import './page-nav.css';
+import { formatNumber } from '../lib/i18n/format.ts';
 
 interface PageNavProps {
   /** Names the navigation landmark, e.g. 'Applications pages'. */
@@ -26,7 +27,7 @@ export function PageNav({ label, page, pageSize, total, onPage, busy = false, on
   return (
     <nav className="page-nav" aria-label={label} aria-busy={busy || undefined}>
       <p className="page-nav__where" aria-live="polite">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · Page {page} of {pageCount}
+        {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)} · Page {page} of {pageCount}
       </p>
       <div className="page-nav__buttons">
         <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Policy } from '../lib/local-db.ts';
 import { CoverImage } from './fallback-image.tsx';
-import { formatNumber } from './format.ts';
+import { formatMoney } from '../lib/i18n/format.ts';
 import './cards.css';
 
 type CardPolicy = Pick<Policy, 'id' | 'title' | 'image' | 'coverageRange' | 'duration'> & Partial<Pick<Policy, 'category' | 'shortDetails'>>;
@@ -17,7 +17,7 @@ export const PolicyCard = memo(function PolicyCard({ policy, eager = false }: { 
         {policy.category && <p className="card__eyebrow">{policy.category}</p>}
         <h3 className="card__title">{policy.title}</h3>
         {policy.shortDetails && <p className="card__text">{policy.shortDetails}</p>}
-        <p className="card__fact">Coverage: ${formatNumber(policy.coverageRange)}</p>
+        <p className="card__fact">Coverage: {formatMoney(policy.coverageRange)}</p>
         <p className="card__fact">Term: {policy.duration} years</p>
         <Link className="button button--small card__action" to={`/policies/${encodeURIComponent(policy.id)}`}>
           View Details<span className="visually-hidden"> of {policy.title}</span>

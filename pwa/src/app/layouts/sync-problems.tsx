@@ -10,8 +10,9 @@ import { dismissLostWritesNotice, lostWritesNotice } from '../../lib/outbox-lost
 import { outboxStatus } from '../../lib/outbox-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 export function SyncProblems({ onClose }: { onClose: () => void }) {
   const online = useOnline();

@@ -10,6 +10,7 @@ import { messageOf } from '../../lib/api-error.ts';
 import { createPolicy, uploadImage } from './add-policy-api.ts';
 import { checkPolicyForm, emptyPolicyForm, type PolicyField, type PolicyFormValues } from './policy-form-rules.ts';
 import './add-policy.css';
+import { formatMoney } from '../../lib/i18n/format.ts';
 
 export function AddPolicyPage() {
   usePageTitle('Add New Insurance Policy');
@@ -103,7 +104,7 @@ export function AddPolicyPage() {
           'Base Premium',
           <select {...describedBy('basePremium')} value={values.basePremium} onChange={set('basePremium')}>
             <option value="">Select a base premium</option>
-            {basePremiumChoices.map((amount) => <option key={amount} value={amount}>{amount.toLocaleString('en-US')}</option>)}
+            {basePremiumChoices.map((amount) => <option key={amount} value={amount}>{formatMoney(amount)}</option>)}
           </select>,
         )}
         {field(

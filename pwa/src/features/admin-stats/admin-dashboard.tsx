@@ -6,6 +6,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 
 interface AdminStats {
   totalUsers?: number;
@@ -45,7 +46,7 @@ export function AdminDashboard() {
       {stats.status === 'ready' && (
         <StatCards
           label="Totals"
-          cards={cards.map((card) => ({ label: card.label, value: (stats.data[card.key] ?? 0).toLocaleString('en-US') }))}
+          cards={cards.map((card) => ({ label: card.label, value: formatNumber(stats.data[card.key] ?? 0) }))}
         />
       )}
       <h2>Quick links</h2>

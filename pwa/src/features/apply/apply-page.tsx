@@ -18,6 +18,7 @@ import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, type ApplicationField, type ApplicationForm } from './application-rules.ts';
 import { submitApplication } from './submit-application.ts';
 import './apply.css';
+import { formatMoney } from '../../lib/i18n/format.ts';
 
 interface ArrivedWith {
   estimatedPremium?: number;
@@ -174,7 +175,7 @@ export function ApplyPage() {
           <input
             {...inputProps('estimatedPremium')}
             readOnly
-            value={estimatedPremium === null ? '' : `৳${estimatedPremium.toFixed(2)}`}
+            value={estimatedPremium === null ? '' : formatMoney(estimatedPremium, { fractionDigits: 2 })}
             placeholder="Not estimated yet"
           />
           {fieldError('estimatedPremium')}

@@ -15,9 +15,10 @@ import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { fetchAssignedPage, InvalidFormatError, matchesSearch, useAssignedCustomersOnDevice } from './use-assigned-customers.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
 
 const orNA = (value: string | null | undefined) => (value ? value : 'N/A');
-const dateOrNA = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'N/A');
+const dateOrNA = (iso: string | null | undefined) => (iso ? formatDate(iso) : 'N/A');
 
 function errorText(error: unknown): string {
   if (error instanceof InvalidFormatError) return error.message;

@@ -11,6 +11,7 @@ import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './audit-log.css';
+import { formatDateTime } from '../../lib/i18n/format.ts';
 
 interface AuditPage {
   items: AuditRecord[];
@@ -44,7 +45,7 @@ async function fetchAuditPage(before: string | null, signal: AbortSignal): Promi
 }
 
 const columns: Column<AuditRecord>[] = [
-  { header: 'When', cell: (record) => new Date(record.at).toLocaleString() },
+  { header: 'When', cell: (record) => formatDateTime(record.at) },
   { header: 'Who', cell: (record) => record.actorEmail ?? 'System' },
   {
     header: 'What',

@@ -1,3 +1,5 @@
+import { formatDate as formatDay, formatMoney } from '../../lib/i18n/format.ts';
+
 /** Admin/agent status colours (spec section 4): approved green, pending yellow, Assigned blue, other red. */
 export function ClaimStatus({ status }: { status: string }) {
   const value = status.toLowerCase();
@@ -5,6 +7,6 @@ export function ClaimStatus({ status }: { status: string }) {
   return <span className={`badge badge--${tone}`}>{value === 'assigned' ? 'Assigned' : status}</span>;
 }
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'N/A');
+export const formatDate = (iso: string | null | undefined) => (iso ? formatDay(iso) : 'N/A');
 export const formatPremium = (amount: number | null | undefined) =>
-  amount == null ? 'N/A' : `৳${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  amount == null ? 'N/A' : formatMoney(amount, { fractionDigits: 2 });

@@ -19,6 +19,7 @@ import {
   type AgentRequest,
   type RequestStatusFilter,
 } from './agent-requests-api.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
 
 const statusChoices: { value: RequestStatusFilter; label: string }[] = [
   { value: '', label: 'All statuses' },
@@ -84,7 +85,7 @@ export function ManageAgentsPage() {
     { header: 'NID', cell: (request) => request.nid },
     { header: 'District', cell: (request) => request.district },
     { header: 'Status', cell: (request) => <span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span> },
-    { header: 'Requested', cell: (request) => new Date(request.createdAt).toLocaleDateString() },
+    { header: 'Requested', cell: (request) => formatDate(request.createdAt) },
     {
       header: 'Actions',
       kind: 'actions',

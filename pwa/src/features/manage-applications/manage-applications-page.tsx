@@ -25,6 +25,7 @@ import {
   type StatusFilter,
 } from './manage-applications-api.ts';
 import './manage-applications.css';
+import { formatDate } from '../../lib/i18n/format.ts';
 
 type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; application: Application };
 
@@ -102,7 +103,7 @@ export function ManageApplicationsPage() {
       ),
     },
     { header: 'Policy', cell: (application) => application.policyName },
-    { header: 'Applied', cell: (application) => new Date(application.appliedAt).toLocaleDateString() },
+    { header: 'Applied', cell: (application) => formatDate(application.appliedAt) },
     {
       header: 'Status',
       cell: (application) => (

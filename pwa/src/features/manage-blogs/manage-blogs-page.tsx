@@ -18,6 +18,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { BlogForm } from './blog-form.tsx';
 import { createBlog, deleteBlog, fetchBlogsPage, refreshLocalCopy, updateBlog, type Blog, type BlogDraft } from './blogs-api.ts';
 import './manage-blogs.css';
+import { formatDate } from '../../lib/i18n/format.ts';
 
 const loadError = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 403
@@ -87,7 +88,7 @@ export function ManageBlogsPage() {
         <>
           <Link to={`/blogs/${blog.id}`}>{blog.title}</Link>
           <small className="data__detail manage-blogs__meta">
-            By {blog.authorName || blog.author} on {new Date(blog.publishDate).toLocaleDateString()}
+            By {blog.authorName || blog.author} on {formatDate(blog.publishDate)}
           </small>
         </>
       ),

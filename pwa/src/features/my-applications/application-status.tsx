@@ -1,3 +1,5 @@
+import { formatDate as formatDay, formatDateTime as formatMoment, formatMoney } from '../../lib/i18n/format.ts';
+
 /** The customer's status colours (spec section 4): Approved green, Rejected red, else yellow. */
 export function ApplicationStatus({ status }: { status: string }) {
   const value = status.toLowerCase();
@@ -10,7 +12,7 @@ export function ApplicationStatus({ status }: { status: string }) {
 export const mayPay = (application: { status: string; paymentStatus: string }) =>
   application.paymentStatus === 'unpaid' && application.status.toLowerCase() !== 'rejected';
 
-export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'N/A');
-export const formatDateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : 'N/A');
+export const formatDate = (iso: string | null | undefined) => (iso ? formatDay(iso) : 'N/A');
+export const formatDateTime = (iso: string | null | undefined) => (iso ? formatMoment(iso) : 'N/A');
 export const formatPremium = (amount: number | null | undefined) =>
-  amount == null ? 'N/A' : `৳${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  amount == null ? 'N/A' : formatMoney(amount, { fractionDigits: 2 });

@@ -71,7 +71,7 @@ export function PaymentPage() {
         <div className="panel payment__panel">
           <dl className="payment__summary">
             <div><dt>Policy</dt><dd>{intent.data.policyName}</dd></div>
-            <div><dt>Amount</dt><dd className="payment__amount">{formatAmount(intent.data.amount, intent.data.currency)}</dd></div>
+            <div><dt>Amount</dt><dd className="payment__amount">{formatAmount(intent.data.amount)}</dd></div>
           </dl>
           {!online && <p className="form-message form-message--error" role="status">You are offline. Card payments need a connection.</p>}
           {recording?.state === 'saving' ? (
@@ -98,7 +98,7 @@ export function PaymentPage() {
 function CardForm({ intent, online, onPaid }: { intent: PaymentIntent; online: boolean; onPaid: (transactionId: string) => void }) {
   const props = {
     intent,
-    payLabel: `Pay ${formatAmount(intent.amount, intent.currency)}`,
+    payLabel: `Pay ${formatAmount(intent.amount)}`,
     // Spec section 9: Pay is disabled when the amount is 0 or less.
     disabled: !online || intent.amount <= 0,
     onPaid,
@@ -131,7 +131,7 @@ function PaymentDone({ payment, policyName }: { payment: RecordedPayment; policy
     <div className="panel payment__done" role="status">
       <h2>Payment successful</h2>
       <p>
-        We received {formatAmount(payment.amountMinor, payment.currency)}
+        We received {formatAmount(payment.amountMinor)}
         {policyName ? ` for ${policyName}` : ''}.
       </p>
       <p>Transaction ID: <code className="payment__transaction">{payment.transactionId}</code></p>

@@ -4,7 +4,7 @@
  */
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { CoverImage } from '../../components/fallback-image.tsx';
-import { formatNumber } from '../../components/format.ts';
+import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -80,7 +80,7 @@ export function PolicyDetails() {
         <dl className="policy-details__facts">
           <div>
             <dt>Coverage</dt>
-            <dd>${formatNumber(policy.coverageRange)}</dd>
+            <dd>{formatMoney(policy.coverageRange)}</dd>
           </div>
           <div>
             <dt>Term</dt>
@@ -92,7 +92,7 @@ export function PolicyDetails() {
           </div>
           <div>
             <dt>Base premium</dt>
-            <dd>{formatNumber(policy.basePremium)}</dd>
+            <dd>{formatMoney(policy.basePremium)}</dd>
           </div>
           <div>
             <dt>Popularity</dt>

@@ -5,6 +5,7 @@ import { useRequest } from '../../lib/use-request.ts';
 import { fetchProfile, type Profile } from './profile-api.ts';
 import { PasswordForm } from './password-form.tsx';
 import './profile.css';
+import { formatDateTime } from '../../lib/i18n/format.ts';
 
 export function ProfilePage() {
   usePageTitle('My Profile');
@@ -39,7 +40,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         {profile.last_log_in && (
           <>
             <dt>Last Login</dt>
-            <dd>{new Date(profile.last_log_in).toLocaleString()}</dd>
+            <dd>{formatDateTime(profile.last_log_in)}</dd>
           </>
         )}
       </dl>

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { DataTable, type Column } from '../../components/data-table.tsx';
-import { dayKeyToChartLabel, dollars, type DayIncome } from './transaction-summary.ts';
+import { dayKeyToChartLabel, taka, type DayIncome } from './transaction-summary.ts';
 
 const height = 300;
 const loadUPlot = () => Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) => module.default);
@@ -31,18 +31,18 @@ function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uP
         incrs: [1, 2, 3, 5, 7, 10, 14, 30, 60, 90],
         values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? (labels[split] ?? '') : '')),
       },
-      { label: 'Amount ($)', size: 64 },
+      { label: 'Amount (৳)', size: 64 },
     ],
     series: [
       { label: 'Date', value: (_u, index) => (index == null ? '' : (labels[index] ?? '')) },
       {
-        label: 'Income ($)',
+        label: 'Income (৳)',
         fill: 'rgba(15, 94, 156, 0.75)',
         stroke: '#0a4273',
         width: 1,
         paths: UPlot.paths.bars!({ size: [0.6, 64], align: 0 }),
         points: { show: false },
-        value: (_u, value) => (value == null ? '' : dollars(value)),
+        value: (_u, value) => (value == null ? '' : taka(value)),
       },
     ],
   };
@@ -50,7 +50,7 @@ function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uP
 
 const perDayColumns: Column<DayIncome>[] = [
   { header: 'Date', cell: (day) => dayKeyToChartLabel(day.day) },
-  { header: 'Income ($)', cell: (day) => dollars(day.income) },
+  { header: 'Income (৳)', cell: (day) => taka(day.income) },
 ];
 
 export function IncomeChart({ days }: { days: DayIncome[] }) {
@@ -96,7 +96,7 @@ export function IncomeChart({ days }: { days: DayIncome[] }) {
           ref={container}
           className="income-chart__canvas"
           role="img"
-          aria-label={`Bar chart of income in dollars per day, ${days.length} ${days.length === 1 ? 'day' : 'days'}. The figures are in the table Income per day.`}
+          aria-label={`Bar chart of income in taka per day, ${days.length} ${days.length === 1 ? 'day' : 'days'}. The figures are in the table Income per day.`}
         />
       )}
       <details className="income-chart__table" onToggle={(event) => setTableOpen(event.currentTarget.open)}>

@@ -13,15 +13,16 @@ import { messageOf } from '../../lib/api-error.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { IncomeChart } from './income-chart.tsx';
 import { fetchTransactionReport, type Transaction } from './transactions-api.ts';
-import { defaultFilters, dollars, type TransactionFilters } from './transaction-summary.ts';
+import { defaultFilters, taka, type TransactionFilters } from './transaction-summary.ts';
 import './transactions.css';
+import { formatDate } from '../../lib/i18n/format.ts';
 
 const columns: Column<Transaction>[] = [
   { header: 'Transaction ID', kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
   { header: 'Customer Email', cell: (transaction) => transaction.email },
   { header: 'Policy Name', cell: (transaction) => transaction.policyName },
-  { header: 'Amount', cell: (transaction) => dollars(transaction.amount) },
-  { header: 'Date', cell: (transaction) => new Date(transaction.paidAt).toLocaleDateString() },
+  { header: 'Amount', cell: (transaction) => taka(transaction.amount) },
+  { header: 'Date', cell: (transaction) => formatDate(transaction.paidAt) },
   {
     header: 'Status',
     cell: (transaction) =>
@@ -63,8 +64,8 @@ export function TransactionsPage() {
 
   const cards = [
     { label: 'Total Transactions', value: String(summary.count) },
-    { label: 'Total Income', value: dollars(summary.total) },
-    { label: 'Average Transaction', value: dollars(summary.average) },
+    { label: 'Total Income', value: taka(summary.total) },
+    { label: 'Average Transaction', value: taka(summary.average) },
   ];
 
   return (

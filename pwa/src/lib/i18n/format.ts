@@ -28,11 +28,27 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions, name: s
   return format;
 }
 
-/** 1500000 -> "15,00,000" (English) or "১৫,০০,০০০" (Bangla). */
+const bengaliDigits = '০১২৩৪৫৬৭৮৯';
+
+/** ASCII digits as the language writes them: '2026' -> '২০২৬' in Bangla. */
+export const localDigits = (text: string, locale: Locale = currentLocale()) =>
+  locale === 'bn' ? text.replace(/[0-9]/g, (digit) => bengaliDigits[Number(digit)] as string) : text;
+
+/** Indian grouping (lakh, crore): the last three digits, then pairs. Same as en-IN's and bn-BD's Intl. */
+const groupIndian = (digits: string) =>
+  digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+
+/**
+ * 1500000 -> "15,00,000" (English) or "১৫,০০,০০০" (Bangla); `fractionDigits` fixes the decimals
+ * (otherwise up to 2). Whole numbers are grouped here without Intl: its first call loads locale
+ * data, over half of a slow phone's hydration (decision 0065); format.test.ts checks it is Intl's.
+ */
 export function formatNumber(value: number, { fractionDigits, locale = currentLocale() }: { fractionDigits?: number; locale?: Locale } = {}): string {
-  const min = fractionDigits ?? 0;
-  const max = fractionDigits ?? 2;
-  return numberFormat(locale, min, max).format(value);
+  if (Number.isSafeInteger(value) && !fractionDigits) {
+    const grouped = groupIndian(String(Math.abs(value)));
+    return localDigits(value < 0 ? `-${grouped}` : grouped, locale);
+  }
+  return numberFormat(locale, fractionDigits ?? 0, fractionDigits ?? 2).format(value);
 }
 
 /**
