@@ -138,6 +138,8 @@ export interface UserRow {
   role: Role;
   phone: string | null;
   bio: string | null;
+  /** The chosen language (0160), null until chosen. */
+  language: 'en' | 'bn' | null;
   password_hash: string | null;
   created_at: string;
   last_log_in: string | null;
