@@ -4,7 +4,8 @@
  * - every catalogue entry is still used somewhere in the code (its id appears as a literal);
  * - a Bangla text has the same {placeholders} as its English one;
  * - no screen shows a literal English text: JSX text and the aria-label, title, placeholder and
- *   alt attributes of .tsx files hold no Latin words (except files listed as still to translate).
+ *   alt attributes of .tsx files, and the texts given to toasts, titles, headers, labels and form
+ *   errors, hold no Latin words (except proper names, and files listed as still to translate).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -25,6 +26,11 @@ const tCall = /\bt\(\s*'([^']+)'/g;
 // JSX text between tags, and text attributes a person reads (or hears).
 const jsxText = />\s*([^<>{}`;=]*[A-Za-z]{2,}[^<>{}`;=]*?)\s*</g;
 const textAttribute = /\b(?:aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g;
+// Texts handed to what shows them: toasts, page titles, table headers and labels, form errors.
+const textArgument = /(?:showToast\(\s*'\w+',\s*|usePageTitle\(|\b(?:header|label|title|message|text): |errors\.\w+ = )'([^']*[A-Za-z]{2,}[^']*)'/g;
+
+/** Names that read the same in both languages. */
+const properNames = new Set(['Facebook', 'X', 'LinkedIn', 'Google', 'bKash', 'Nagad', 'Rocket', 'Stripe']);
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort().join(',');
 
@@ -41,11 +47,11 @@ export function checkCatalogues(english: Catalogue, bangla: Catalogue, sources: 
   const placeholderMismatch = Object.keys(english).filter((id) => bangla[id] && placeholders(bangla[id]) !== placeholders(english[id] as string));
   const literalTexts: Record<string, string[]> = {};
   for (const { path, text } of sources) {
-    if (!path.endsWith('.tsx')) continue;
-    const found = [...text.matchAll(jsxText), ...text.matchAll(textAttribute)]
+    const markup = path.endsWith('.tsx') ? [...text.matchAll(jsxText), ...text.matchAll(textAttribute)] : [];
+    const found = [...markup, ...text.matchAll(textArgument)]
       .map((match) => (match[1] as string).trim())
       // Code that reads like text between > and < (generics, comparisons) has code characters.
-      .filter((found) => !/[()[\]|&!?]|=>|\.\w+\(/.test(found));
+      .filter((found) => !/[()[\]|&!?]|=>|\.\w+\(/.test(found) && !properNames.has(found));
     if (found.length) literalTexts[path] = found;
   }
   return { missingInBangla, unused, placeholderMismatch, literalTexts };

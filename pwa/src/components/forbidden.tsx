@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from './use-page-title.ts';
+import { t } from '../lib/i18n/runtime.ts';
 
 export function Forbidden() {
-  usePageTitle('403 Forbidden');
+  usePageTitle(t('title.forbidden'));
   return (
     <section className="container status-page">
       <h1>403 Forbidden</h1>

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import './about.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const coreValues = [
   {
@@ -19,7 +20,7 @@ const coreValues = [
 ];
 
 export function AboutPage() {
-  usePageTitle('About Us');
+  usePageTitle(t('title.about'));
   return (
     <section className="container about">
       <h1>About LifeSure Insurance</h1>

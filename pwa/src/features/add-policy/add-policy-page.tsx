@@ -11,9 +11,10 @@ import { createPolicy, uploadImage } from './add-policy-api.ts';
 import { checkPolicyForm, emptyPolicyForm, type PolicyField, type PolicyFormValues } from './policy-form-rules.ts';
 import './add-policy.css';
 import { formatMoney } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function AddPolicyPage() {
-  usePageTitle('Add New Insurance Policy');
+  usePageTitle(t('title.addPolicy'));
   const [values, setValues] = useState<PolicyFormValues>(emptyPolicyForm);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);

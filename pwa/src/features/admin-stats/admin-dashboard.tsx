@@ -7,6 +7,7 @@ import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface AdminStats {
   totalUsers?: number;
@@ -34,7 +35,7 @@ async function fetchAdminStats(signal: AbortSignal): Promise<AdminStats> {
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function AdminDashboard() {
-  usePageTitle('Admin Dashboard');
+  usePageTitle(t('title.adminDashboard'));
   const stats = useRequest(fetchAdminStats, []);
   return (
     <section>

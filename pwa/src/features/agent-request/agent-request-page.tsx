@@ -12,6 +12,7 @@ import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useSession } from '../../lib/use-session.ts';
 import './agent-request.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'name' | 'phone' | 'nid' | 'district';
 const fields: { name: Field; label: string; type: string; autoComplete: string; inputMode?: 'tel' | 'numeric' }[] = [
@@ -27,7 +28,7 @@ async function submitAgentRequest(values: Record<Field, string>): Promise<{ mess
 }
 
 export function AgentRequestPage() {
-  usePageTitle('Become an Agent');
+  usePageTitle(t('title.agentRequest'));
   const session = useSession();
   const location = useLocation();
   const [values, setValues] = useState<Record<Field, string>>({ name: session.user?.name ?? '', phone: '', nid: '', district: '' });

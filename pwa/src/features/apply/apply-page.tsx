@@ -19,6 +19,7 @@ import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, 
 import { submitApplication } from './submit-application.ts';
 import './apply.css';
 import { formatMoney } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface ArrivedWith {
   estimatedPremium?: number;
@@ -29,7 +30,7 @@ interface ArrivedWith {
 const relationships = ['Spouse', 'Parent', 'Child', 'Sibling', 'Other'];
 
 export function ApplyPage() {
-  usePageTitle('Apply for a Policy');
+  usePageTitle(t('title.apply'));
   useMoneyFont();
   const location = useLocation();
   const navigate = useNavigate();

@@ -16,6 +16,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { fetchAssignedPage, InvalidFormatError, matchesSearch, useAssignedCustomersOnDevice } from './use-assigned-customers.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const orNA = (value: string | null | undefined) => (value ? value : 'N/A');
 const dateOrNA = (iso: string | null | undefined) => (iso ? formatDate(iso) : 'N/A');
@@ -44,7 +45,7 @@ const columns: Column<Application>[] = [
 ];
 
 export function AssignedCustomersPage() {
-  usePageTitle('Assigned Customers');
+  usePageTitle(t('title.assignedCustomers'));
   const { user } = useSession();
   const isAgent = user?.role.toLowerCase() === 'agent';
   const email = user?.email ?? '';

@@ -12,6 +12,7 @@ import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './audit-log.css';
 import { formatDateTime } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface AuditPage {
   items: AuditRecord[];
@@ -61,7 +62,7 @@ const columns: Column<AuditRecord>[] = [
 ];
 
 export function AuditLogPage() {
-  usePageTitle('Audit Log');
+  usePageTitle(t('title.auditLog'));
   // The cursors of the pages opened so far: the last one is the page shown (null = newest).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const before = cursors.at(-1) ?? null;

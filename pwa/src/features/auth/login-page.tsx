@@ -10,11 +10,12 @@ import { signIn, signInWithGoogle, type SessionUser } from '../../lib/session.ts
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn } from './auth-form.tsx';
 import { checkCredentials, failureText } from './auth-rules.ts';
 import './auth.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'email' | 'password';
 
 export function LoginPage() {
-  usePageTitle('Login');
+  usePageTitle(t('title.login'));
   const location = useLocation();
   const returnAfterSignIn = useReturnAfterSignIn();
   const form = useFieldErrors<Field>();

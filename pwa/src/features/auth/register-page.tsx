@@ -12,11 +12,12 @@ import { register, signInWithGoogle } from '../../lib/session.ts';
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn, type FieldErrors } from './auth-form.tsx';
 import { checkPicture, checkRegistration, failureText } from './auth-rules.ts';
 import './auth.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'name' | 'email' | 'password' | 'photo';
 
 export function RegisterPage() {
-  usePageTitle('Register');
+  usePageTitle(t('title.register'));
   const location = useLocation();
   const returnAfterSignIn = useReturnAfterSignIn();
   const form = useFieldErrors<Field>();

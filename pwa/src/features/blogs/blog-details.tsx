@@ -14,6 +14,7 @@ import { answerOf, isNotFound } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Blog } from '../../lib/local-db.ts';
 import './blogs.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const paragraphsOf = (content: string) =>
   content
@@ -32,7 +33,7 @@ export function BlogDetails() {
   // The server is asked only when the device does not have the post.
   const remote = useRequest(() => (local === null ? fetchBlog(id) : Promise.resolve(null)), [id, local === null]);
   const blog = local ?? (remote.status === 'ready' ? remote.data : null);
-  usePageTitle(blog?.title ?? 'Blog');
+  usePageTitle(blog?.title ?? t('title.blog'));
 
   const back = (
     <p>

@@ -5,9 +5,10 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import './blogs.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function BlogsPage() {
-  usePageTitle('All Blogs');
+  usePageTitle(t('title.blogs'));
   // While the local copy loads, the blogs the page was prerendered with are shown (and hydrated).
   const blogs = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList, usePrerendered()?.blogs);
   return (

@@ -10,9 +10,10 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function AgentDashboard() {
-  usePageTitle('Agent Dashboard');
+  usePageTitle(t('title.agentDashboard'));
   const { user } = useSession();
   const assigned = useAssignedApplications(user?.email ?? '');
   const list = assigned.status === 'ready' ? assigned.data : [];

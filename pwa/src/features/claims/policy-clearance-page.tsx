@@ -20,6 +20,7 @@ import { ClaimStatus, formatDate } from './claim-status.tsx';
 import { decideClaim, type ClaimDecision } from './decide-claim.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface Outcome {
   title: 'Approved!' | 'Rejected!' | 'Error!' | 'Waiting to send';
@@ -66,7 +67,7 @@ function columns(viewDetails: (claim: Application) => void): Column<Application>
 }
 
 export function PolicyClearancePage() {
-  usePageTitle('Policy Claims Clearance');
+  usePageTitle(t('title.clearance'));
   useMoneyFont();
   const { user } = useSession();
   const claims = useAssignedApplications(user?.email ?? '');

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { supportContact } from 'edge-api/src/schemas/support-contact.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import './contact.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export const simulatedSendMs = 1500;
 
@@ -22,7 +23,7 @@ function check(form: Record<Field, string>): Partial<Record<Field, string>> {
 }
 
 export function ContactPage() {
-  usePageTitle('Contact Us');
+  usePageTitle(t('title.contact'));
   const id = useId();
   const [form, setForm] = useState(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

@@ -14,6 +14,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { menuFor } from './dashboard-areas.ts';
 import { loginRedirectState } from './login-redirect.ts';
 import './dashboard.css';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 
 interface DashboardLayoutProps {
   /** Connection and sync status, composed in by the app (features do not import the app's layouts). */
@@ -63,6 +64,7 @@ export function DashboardLayout({ status }: DashboardLayoutProps) {
           <span>LifeSure</span>
         </Link>
         <div className="dashboard__status">{status}</div>
+        <LanguageSwitch />
         <button
           type="button"
           className="button button--secondary button--small dashboard__menu-button"

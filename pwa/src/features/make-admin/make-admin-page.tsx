@@ -5,6 +5,7 @@ import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 async function makeAdmin(email: string): Promise<{ message?: string }> {
   const res = await api['make-admin'].$put({ json: { email } });
@@ -12,7 +13,7 @@ async function makeAdmin(email: string): Promise<{ message?: string }> {
 }
 
 export function MakeAdminPage() {
-  usePageTitle('Make Admin');
+  usePageTitle(t('title.makeAdmin'));
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);

@@ -20,6 +20,7 @@ import {
   type RequestStatusFilter,
 } from './agent-requests-api.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const statusChoices: { value: RequestStatusFilter; label: string }[] = [
   { value: '', label: 'All statuses' },
@@ -31,7 +32,7 @@ const statusChoices: { value: RequestStatusFilter; label: string }[] = [
 const tones: Record<string, string> = { approved: 'success', pending: 'warn', disapproved: 'danger' };
 
 export function ManageAgentsPage() {
-  usePageTitle('Manage Agents');
+  usePageTitle(t('title.manageAgents'));
   const filters = useListFilters<RequestStatusFilter>('');
   const { q, status, page } = filters;
   const requests = usePagedRequest((signal) => fetchAgentRequests({ q, status, page }, signal), [q, status, page]);

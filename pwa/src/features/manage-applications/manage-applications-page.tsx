@@ -26,6 +26,7 @@ import {
 } from './manage-applications-api.ts';
 import './manage-applications.css';
 import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; application: Application };
 
@@ -50,7 +51,7 @@ const statusChoices: { value: StatusFilter; label: string }[] = [
 ];
 
 export function ManageApplicationsPage() {
-  usePageTitle('Manage Applications');
+  usePageTitle(t('title.manageApplications'));
   const filters = useListFilters<StatusFilter>('');
   const { q, status, page } = filters;
   const data = usePagedRequest((signal) => fetchApplicationsPage({ q, status, page }, signal), [q, status, page]);

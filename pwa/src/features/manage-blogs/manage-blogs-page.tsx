@@ -19,6 +19,7 @@ import { BlogForm } from './blog-form.tsx';
 import { createBlog, deleteBlog, fetchBlogsPage, refreshLocalCopy, updateBlog, type Blog, type BlogDraft } from './blogs-api.ts';
 import './manage-blogs.css';
 import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const loadError = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 403
@@ -26,7 +27,7 @@ const loadError = (error: unknown) =>
     : 'Failed to load blogs. Please try again.';
 
 export function ManageBlogsPage() {
-  usePageTitle('Manage Blogs');
+  usePageTitle(t('title.manageBlogs'));
   const { user } = useSession();
   const isAdmin = user?.role.toLowerCase() === 'admin';
   const filters = useListFilters<''>('');

@@ -16,9 +16,10 @@ import { useSession } from '../../lib/use-session.ts';
 import { ApplicationStatus, formatDateTime, formatPremium, mayPay } from './application-status.tsx';
 import { fetchApplication } from './my-applications-api.ts';
 import './my-applications.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function ApplicationView() {
-  usePageTitle('Application');
+  usePageTitle(t('title.application'));
   useMoneyFont();
   const { id = '' } = useParams();
   const local = useLiveQuery(async () => (await localDb.applications.get(id)) ?? null, [id]);

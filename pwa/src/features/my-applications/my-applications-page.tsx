@@ -17,6 +17,7 @@ import { ApplicationStatus, formatDate, mayPay } from './application-status.tsx'
 import { deleteApplication, isAlreadyGone } from './delete-application.ts';
 import { useMyApplications } from './use-my-applications.ts';
 import './my-applications.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 /** The table's columns; a change still in the outbox is shown as waiting, with no actions yet. */
 function columns(askDelete: (application: Application) => void): Column<Application>[] {
@@ -77,7 +78,7 @@ function columns(askDelete: (application: Application) => void): Column<Applicat
 }
 
 export function MyApplicationsPage() {
-  usePageTitle('My Policies');
+  usePageTitle(t('title.myPolicies'));
   const { user } = useSession();
   const applications = useMyApplications(user?.email ?? '');
   const [toDelete, setToDelete] = useState<Application | null>(null);

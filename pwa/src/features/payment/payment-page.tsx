@@ -17,6 +17,7 @@ import { DemoCardForm } from './demo-card-form.tsx';
 import { formatAmount } from './format-amount.ts';
 import { createPaymentIntent, savePayment, type PaymentIntent, type RecordedPayment } from './payment-api.ts';
 import './payment.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
 
@@ -33,7 +34,7 @@ async function startPayment(applicationId: string, signal: AbortSignal): Promise
 type Recording = { state: 'saving'; transactionId: string } | { state: 'failed'; transactionId: string; message: string };
 
 export function PaymentPage() {
-  usePageTitle('Payment');
+  usePageTitle(t('title.payment'));
   const { id = '' } = useParams();
   const online = useOnline();
   // An application applied for offline has no server id yet: nothing to pay for until it is sent.

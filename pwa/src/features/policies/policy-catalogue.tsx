@@ -15,12 +15,13 @@ import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
 import { buildSearchIndex, searchPolicies } from './policy-search.ts';
 import './policies.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 /** The address follows the typed search after this pause (or at once when the box loses focus). */
 const searchToAddressDelayMs = 300;
 
 export function PolicyCatalogue() {
-  usePageTitle('All Policies');
+  usePageTitle(t('title.allPolicies'));
   const [params, setParams] = useSearchParams();
   // Typed text lives in state (instant), and is mirrored to the address for Back and reload.
   const [search, setSearch] = useState(() => params.get('search') ?? '');

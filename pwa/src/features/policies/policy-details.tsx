@@ -16,6 +16,7 @@ import { usePrerendered } from '../../lib/prerendered.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { useLocalQuery } from '../../lib/use-local-query.ts';
 import './policies.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 async function fetchPolicy(id: string): Promise<Policy> {
   return answerOf(await api.policies[':id'].$get({ param: { id } }));
@@ -34,7 +35,7 @@ export function PolicyDetails() {
   // The server's 404 outranks a local copy: the policy is gone (or never was).
   const gone = remote.status === 'error' && isNotFound(remote.error);
   const policy = gone ? null : remote.status === 'ready' ? remote.data : local ?? built;
-  usePageTitle(policy?.title ?? 'Policy Details');
+  usePageTitle(policy?.title ?? t('title.policyDetails'));
 
   const goBack = () => {
     // Opened directly (no history inside the app): Back goes to the catalogue.

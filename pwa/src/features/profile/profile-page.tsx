@@ -6,9 +6,10 @@ import { fetchProfile, type Profile } from './profile-api.ts';
 import { PasswordForm } from './password-form.tsx';
 import './profile.css';
 import { formatDateTime } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function ProfilePage() {
-  usePageTitle('My Profile');
+  usePageTitle(t('title.profile'));
   const profile = useRequest((signal) => fetchProfile(signal), []);
   return (
     <section className="profile">

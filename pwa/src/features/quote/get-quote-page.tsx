@@ -9,6 +9,7 @@ import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { durationChoices, estimatePremium, formatTaka, type PremiumBreakdown, type QuoteInput } from './premium.ts';
 import './quote.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface QuoteForm {
   age: string;
@@ -45,7 +46,7 @@ function validate(form: QuoteForm): { input?: QuoteInput; errors: QuoteErrors } 
 const factor = (value: number) => `× ${Number(value.toFixed(4))}`;
 
 export function GetQuotePage() {
-  usePageTitle('Get a Free Quote');
+  usePageTitle(t('title.quote'));
   useMoneyFont();
   const navigate = useNavigate();
   const arrived = (useLocation().state ?? {}) as ArrivedFrom;

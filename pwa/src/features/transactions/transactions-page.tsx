@@ -16,6 +16,7 @@ import { fetchTransactionReport, type Transaction } from './transactions-api.ts'
 import { defaultFilters, taka, type TransactionFilters } from './transaction-summary.ts';
 import './transactions.css';
 import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const columns: Column<Transaction>[] = [
   { header: 'Transaction ID', kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
@@ -42,7 +43,7 @@ const filterFields: { key: keyof TransactionFilters; label: string; type: 'date'
 ];
 
 export function TransactionsPage() {
-  usePageTitle('Transaction Dashboard');
+  usePageTitle(t('title.transactions'));
   const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters(new Date()));
   const [page, setPage] = useState(1);
   // What is typed is sent a moment after typing stops, not on every key.
