@@ -32,6 +32,8 @@ const textArgument = /(?:showToast\(\s*'\w+',\s*|usePageTitle\(|\b(?:header|labe
 /** Names that read the same in both languages. */
 const properNames = new Set(['Facebook', 'X', 'LinkedIn', 'Google', 'bKash', 'Nagad', 'Rocket', 'Stripe']);
 
+const isMessageId = (text: string) => /^[a-z][\w-]*(?:\.[\w-]+)+$/.test(text);
+
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort().join(',');
 
 export function checkCatalogues(english: Catalogue, bangla: Catalogue, sources: SourceFile[]): CheckResult {
@@ -51,7 +53,7 @@ export function checkCatalogues(english: Catalogue, bangla: Catalogue, sources: 
     const found = [...markup, ...text.matchAll(textArgument)]
       .map((match) => (match[1] as string).trim())
       // Code that reads like text between > and < (generics, comparisons) has code characters.
-      .filter((found) => !/[()[\]|&!?]|=>|\.\w+\(/.test(found) && !properNames.has(found));
+      .filter((found) => !/[()[\]|&!?]|=>|\.\w+\(/.test(found) && !properNames.has(found) && !isMessageId(found));
     if (found.length) literalTexts[path] = found;
   }
   return { missingInBangla, unused, placeholderMismatch, literalTexts };

@@ -85,12 +85,12 @@ export function AddPolicyPage() {
         )}
         {field('shortDetails', 'Short Details', <input {...describedBy('shortDetails')} value={values.shortDetails} maxLength={500} onChange={set('shortDetails')} />)}
         {field('description', 'Description', <textarea {...describedBy('description')} rows={5} value={values.description} onChange={set('description')} />)}
-        {field('minAge', 'Minimum Age', <input {...describedBy('minAge')} type="number" inputMode="numeric" min={0} max={120} value={values.minAge} onChange={set('minAge')} />)}
-        {field('maxAge', 'Maximum Age', <input {...describedBy('maxAge')} type="number" inputMode="numeric" min={0} max={120} value={values.maxAge} onChange={set('maxAge')} />)}
+        {field('minAge', 'Minimum Age', <input {...describedBy('minAge')} type="text" inputMode="numeric" value={values.minAge} onChange={set('minAge')} />)}
+        {field('maxAge', 'Maximum Age', <input {...describedBy('maxAge')} type="text" inputMode="numeric" value={values.maxAge} onChange={set('maxAge')} />)}
         {field(
           'coverageRange',
           'Coverage Range',
-          <input {...describedBy('coverageRange')} type="number" inputMode="numeric" min={1} value={values.coverageRange} onChange={set('coverageRange')} />,
+          <input {...describedBy('coverageRange')} type="text" inputMode="numeric" value={values.coverageRange} onChange={set('coverageRange')} />,
         )}
         {field(
           'duration',

@@ -40,15 +40,18 @@ const groupIndian = (digits: string) =>
 
 /**
  * 1500000 -> "15,00,000" (English) or "১৫,০০,০০০" (Bangla); `fractionDigits` fixes the decimals
- * (otherwise up to 2). Whole numbers are grouped here without Intl: its first call loads locale
+ * (otherwise up to `maxFractionDigits`, 2). Whole numbers are grouped here without Intl: its first call loads locale
  * data, over half of a slow phone's hydration (decision 0065); format.test.ts checks it is Intl's.
  */
-export function formatNumber(value: number, { fractionDigits, locale = currentLocale() }: { fractionDigits?: number; locale?: Locale } = {}): string {
+export function formatNumber(
+  value: number,
+  { fractionDigits, maxFractionDigits = 2, locale = currentLocale() }: { fractionDigits?: number; maxFractionDigits?: number; locale?: Locale } = {},
+): string {
   if (Number.isSafeInteger(value) && !fractionDigits) {
     const grouped = groupIndian(String(Math.abs(value)));
     return localDigits(value < 0 ? `-${grouped}` : grouped, locale);
   }
-  return numberFormat(locale, fractionDigits ?? 0, fractionDigits ?? 2).format(value);
+  return numberFormat(locale, fractionDigits ?? 0, fractionDigits ?? maxFractionDigits).format(value);
 }
 
 /**
