@@ -232,8 +232,6 @@ async function buildRenderer() {
     logLevel: 'warn',
     plugins: [compiledCatalogues(), react(), noServiceWorkerInNode],
     build: { ssr: 'src/app/prerender/render.tsx', outDir: rendererDir, emptyOutDir: true, target: 'node20' },
-    // As the browser's build: Lingui then reads the compiled catalogues without its development checks.
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   });
   const renderer = (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
     renderPage: (data: PageData) => Promise<string>;

@@ -13,9 +13,8 @@ export function compileCatalogue(source: Record<string, string>): Record<string,
   const compiled: Record<string, unknown> = {};
   for (const [id, message] of Object.entries(source)) {
     try {
-      const tokens = compileMessageOrThrow(message);
-      // A plain text stays a string (the smallest form Lingui reads).
-      compiled[id] = tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens;
+      // Token lists even for plain texts: Lingui takes a string for an uncompiled message.
+      compiled[id] = compileMessageOrThrow(message);
     } catch (error) {
       throw new Error(`Message ${id} is not valid ICU: ${(error as Error).message}`, { cause: error });
     }
