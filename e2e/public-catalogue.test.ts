@@ -129,7 +129,7 @@ describe('a policy', () => {
     await page.getByRole('heading', { level: 1, name: policy.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/policies/${policy.id}`);
     await page.getByText(policy.description).waitFor();
-    await page.getByText(`$${policy.coverageRange.toLocaleString('en-US')}`).waitFor();
+    await page.getByText(`৳${policy.coverageRange.toLocaleString('en-IN')}`).waitFor();
     await expect.poll(() => calls).toContain(`GET /api/policies/${policy.id}`);
 
     await page.getByRole('button', { name: 'Back' }).click();

@@ -30,11 +30,11 @@ const textAttribute = /\b(?:aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"
 const textArgument = /(?:showToast\(\s*'\w+',\s*|usePageTitle\(|\b(?:header|label|title|message|text): |errors\.\w+ = )'([^']*[A-Za-z]{2,}[^']*)'/g;
 
 /** Names that read the same in both languages. */
-const properNames = new Set(['Facebook', 'X', 'LinkedIn', 'Google', 'bKash', 'Nagad', 'Rocket', 'Stripe']);
+const properNames = new Set(['Facebook', 'X', 'LinkedIn', 'YouTube', 'Google', 'bKash', 'Nagad', 'Rocket', 'Stripe']);
 
 const isMessageId = (text: string) => /^[a-z][\w-]*(?:\.[\w-]+)+$/.test(text);
 
-const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort().join(',');
+const placeholders = (message: string) => [...new Set([...message.matchAll(/\{(\w+)\s*[,}]/g)].map((match) => match[1]))].sort().join(',');
 
 export function checkCatalogues(english: Catalogue, bangla: Catalogue, sources: SourceFile[]): CheckResult {
   const literals = new Set<string>();

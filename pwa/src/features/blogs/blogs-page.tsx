@@ -13,10 +13,10 @@ export function BlogsPage() {
   const blogs = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList, usePrerendered()?.blogs);
   return (
     <section className="container blogs">
-      <h1>All Blogs</h1>
-      {blogs.status === 'loading' && <LoadingState>Loading blogs...</LoadingState>}
-      {blogs.status === 'error' && <ErrorState onRetry={blogs.retry}>Failed to load blogs. Please try again.</ErrorState>}
-      {blogs.status === 'ready' && blogs.data.length === 0 && <EmptyState>No blogs have been published yet.</EmptyState>}
+      <h1>{t('blogs.heading')}</h1>
+      {blogs.status === 'loading' && <LoadingState>{t('blogs.loading')}</LoadingState>}
+      {blogs.status === 'error' && <ErrorState onRetry={blogs.retry}>{t('blogs.failed')}</ErrorState>}
+      {blogs.status === 'ready' && blogs.data.length === 0 && <EmptyState>{t('blogs.none')}</EmptyState>}
       {blogs.status === 'ready' && blogs.data.length > 0 && (
         <ul className="card-grid card-grid--3">
           {blogs.data.map((blog) => (

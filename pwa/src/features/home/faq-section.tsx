@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const faqCount = 5;
 
@@ -15,10 +16,10 @@ export function FaqSection() {
   const baseId = useId();
   return (
     <section className="home-section container faq" aria-labelledby="faq-heading">
-      <h2 id="faq-heading" className="home-section__title">Frequently Asked Questions</h2>
-      {faqs.status === 'loading' && <LoadingState>Loading questions...</LoadingState>}
-      {faqs.status === 'error' && <ErrorState onRetry={faqs.retry}>Failed to load the questions. Please try again.</ErrorState>}
-      {faqs.status === 'ready' && faqs.data.length === 0 && <EmptyState>No questions yet.</EmptyState>}
+      <h2 id="faq-heading" className="home-section__title">{t('faq.heading')}</h2>
+      {faqs.status === 'loading' && <LoadingState>{t('faq.loading')}</LoadingState>}
+      {faqs.status === 'error' && <ErrorState onRetry={faqs.retry}>{t('faq.failed')}</ErrorState>}
+      {faqs.status === 'ready' && faqs.data.length === 0 && <EmptyState>{t('faq.none')}</EmptyState>}
       {faqs.status === 'ready' && faqs.data.length > 0 && (
         <div className="faq__list">
           {faqs.data.map((faq, index) => {

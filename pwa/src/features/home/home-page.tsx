@@ -16,7 +16,7 @@ export function HomePage() {
   usePageTitle(t('title.home'));
   return (
     <>
-      <h1 className="visually-hidden">LifeSure Insurance</h1>
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
       <Hero />
       <PopularPolicies />
       <LatestBlogs />

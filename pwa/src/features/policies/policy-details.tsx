@@ -17,6 +17,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import { useLocalQuery } from '../../lib/use-local-query.ts';
 import './policies.css';
 import { t } from '../../lib/i18n/runtime.ts';
+import { categoryLabel } from '../../components/category-label.ts';
 
 async function fetchPolicy(id: string): Promise<Policy> {
   return answerOf(await api.policies[':id'].$get({ param: { id } }));
@@ -45,8 +46,8 @@ export function PolicyDetails() {
 
   if (gone) {
     return (
-      <NotFound title="Policy Not Found" to="/all-policies" linkLabel="Browse All Policies">
-        There is no policy at this address. It may have been removed.
+      <NotFound title={t('policy.notFound')} to="/all-policies" linkLabel={t('policy.browseAll')}>
+        {t('policy.gone')}
       </NotFound>
     );
   }
@@ -56,13 +57,13 @@ export function PolicyDetails() {
     return (
       <section className="container policy-details-page">
         <p>
-          <button type="button" className="button button--secondary" onClick={goBack}>Back</button>
+          <button type="button" className="button button--secondary" onClick={goBack}>{t('policy.back')}</button>
         </p>
-        <h1>Policy Details</h1>
+        <h1>{t('policy.heading')}</h1>
         {stillLoading ? (
-          <LoadingState>Loading policy details...</LoadingState>
+          <LoadingState>{t('policy.loading')}</LoadingState>
         ) : (
-          <ErrorState onRetry={remote.reload}>Failed to fetch policy details.</ErrorState>
+          <ErrorState onRetry={remote.reload}>{t('policy.failed')}</ErrorState>
         )}
       </section>
     );
@@ -74,36 +75,36 @@ export function PolicyDetails() {
         <CoverImage className="policy-details__image" src={policy.image} width={640} fetchPriority="high" />
       </div>
       <div className="policy-details__main">
-        <p className="card__eyebrow">{policy.category}</p>
+        <p className="card__eyebrow">{categoryLabel(policy.category)}</p>
         <h1>{policy.title}</h1>
         <p className="policy-details__lead">{policy.shortDetails}</p>
         <p>{policy.description}</p>
         <dl className="policy-details__facts">
           <div>
-            <dt>Coverage</dt>
+            <dt>{t('policy.coverage')}</dt>
             <dd>{formatMoney(policy.coverageRange)}</dd>
           </div>
           <div>
-            <dt>Term</dt>
-            <dd>{policy.duration} years</dd>
+            <dt>{t('policy.term')}</dt>
+            <dd>{t('policy.years', { years: formatNumber(policy.duration) })}</dd>
           </div>
           <div>
-            <dt>Eligible ages</dt>
-            <dd>{policy.minAge}–{policy.maxAge} years</dd>
+            <dt>{t('policy.ages')}</dt>
+            <dd>{t('policy.ageRange', { min: formatNumber(policy.minAge), max: formatNumber(policy.maxAge) })}</dd>
           </div>
           <div>
-            <dt>Base premium</dt>
+            <dt>{t('policy.basePremium')}</dt>
             <dd>{formatMoney(policy.basePremium)}</dd>
           </div>
           <div>
-            <dt>Popularity</dt>
+            <dt>{t('policy.popularity')}</dt>
             <dd><span aria-hidden="true">★ </span>{formatNumber(policy.popularity)}</dd>
           </div>
         </dl>
         <p className="policy-details__actions">
-          <button type="button" className="button button--secondary" onClick={goBack}>Back</button>
+          <button type="button" className="button button--secondary" onClick={goBack}>{t('policy.back')}</button>
           <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: policy.title }}>
-            Get a Quote
+            {t('policy.quote')}
           </Link>
         </p>
       </div>

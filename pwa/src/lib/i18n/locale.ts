@@ -29,3 +29,6 @@ export const otherLocale = (locale: Locale): Locale => (locale === 'bn' ? 'en' :
 
 /** Whether a browser's preferred languages start with Bangla (navigator.languages). */
 export const prefersBangla = (languages: readonly string[]) => /^bn\b/i.test(languages[0] ?? '');
+
+/** The language a person's own text (a blog) is written in: Bangla when it holds Bengali script. */
+export const languageOfText = (text: string): Locale => (/[\u0980-\u09ff]/.test(text) ? 'bn' : 'en');
