@@ -203,9 +203,9 @@ describe('a catalogue of many pages', () => {
       }));
       const page = await openCatalogue(big.url, '/all-policies', { width: 1280, height: 900 });
       await page.getByRole('article').first().waitFor({ timeout: 60_000 });
-      await page.getByText('of 10000 policies').waitFor({ timeout: 60_000 });
+      await page.getByText('of 10,000 policies').waitFor({ timeout: 60_000 });
       expect(await page.getByRole('article').count()).toBe(8);
-      expect(await pagerLabels(page)).toEqual(['Previous', '1', '2', '3', '4', '…', '1250', 'Next']);
+      expect(await pagerLabels(page)).toEqual(['Previous', '1', '2', '3', '4', '…', '1,250', 'Next']);
 
       const started = Date.now();
       await page.getByLabel('Search policies').fill('NEEDLE');
