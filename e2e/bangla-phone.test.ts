@@ -155,4 +155,32 @@ describe('the public journey in Bangla at 360 px', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
     expect(await page.locator('.card').first().innerText()).toMatch(/বিমার অঙ্ক: ৳[০-৯,]+/);
   });
+
+  it("draws Bengali with the app's own font where the page has Bengali text, and only there", async () => {
+    const fonts = (urls: string[], name: string) => urls.filter((url) => new RegExp(`/assets/${name}-[^/]*\\.woff2$`).test(new URL(url).pathname));
+    const page = await (await newContext(app.browser, bangla)).newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(`${app.server.url}/bn/about`);
+    await page.getByRole('heading', { level: 1, name: 'লাইফশিওর ইনস্যুরেন্স সম্পর্কে' }).waitFor();
+    await expect.poll(() => page.evaluate(async () => {
+      await document.fonts.load('16px "LifeSure Bengali"', 'বাংলা');
+      return document.fonts.check('16px "LifeSure Bengali"', 'বাংলা');
+    })).toBe(true);
+    expect(fonts(fetched, 'bengali')).toHaveLength(1);
+    const font = await page.request.get(fonts(fetched, 'bengali')[0]!);
+    // The whole Bengali block, not the 44 KB font of every script's extras: a few tens of KB.
+    expect((await font.body()).length).toBeLessThan(60_000);
+
+    // An English page shows one Bangla word (the switch) with its own tiny font.
+    const english = await (await newContext(app.browser, { locale: 'en-US' })).newPage();
+    const englishFetched: string[] = [];
+    english.on('request', (request) => englishFetched.push(request.url()));
+    await english.goto(`${app.server.url}/about`);
+    await english.getByRole('link', { name: 'বাংলা', exact: true }).waitFor();
+    await english.waitForLoadState('networkidle');
+    await expect.poll(() => english.evaluate(() => document.fonts.check('600 16px "Bangla Label"', 'বাংলা'))).toBe(true);
+    expect(fonts(englishFetched, 'bengali')).toEqual([]);
+    expect(fonts(englishFetched, 'bangla-label')).toHaveLength(1);
+  });
 });

@@ -24,12 +24,47 @@ export async function writeTakaFont(): Promise<number> {
   return subset.length;
 }
 
+/**
+ * The Bengali block (issue 25) for phones without a Bengali system font: every character of
+ * U+0980-09FF (people's own names and blogs need the whole block, not only the interface's
+ * glyphs), the dandas (U+0964-0965, in the Devanagari block), the joiners and the dotted circle
+ * shaping uses. styles.css declares it with the same unicode-range and font-display: swap, so a
+ * page without Bengali text never downloads it.
+ */
+export const bengaliRanges: [number, number][] = [[0x0980, 0x09ff], [0x0964, 0x0965], [0x200c, 0x200d], [0x25cc, 0x25cc]];
+export const bengaliFontFile = join(import.meta.dirname, '../.generated/bengali.woff2');
+
+export async function writeBengaliFont(): Promise<number> {
+  const source = readFileSync(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2'));
+  const text = bengaliRanges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join('');
+  const subset = await subsetFont(source, text, { targetFormat: 'woff2' });
+  mkdirSync(dirname(bengaliFontFile), { recursive: true });
+  writeFileSync(bengaliFontFile, subset);
+  return subset.length;
+}
+
+/**
+ * The few glyphs of the Bangla labels English pages show (the switch's "বাংলা", the offer's
+ * "বাংলায় দেখুন"), in their own tiny font used by those labels only: an English page then never
+ * downloads the whole Bengali block for one word.
+ */
+export const banglaLabelGlyphs = 'বাংলায় দেখুন';
+export const banglaLabelFontFile = join(import.meta.dirname, '../.generated/bangla-label.woff2');
+
+export async function writeBanglaLabelFont(): Promise<number> {
+  const source = readFileSync(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-600-normal.woff2'));
+  const subset = await subsetFont(source, banglaLabelGlyphs, { targetFormat: 'woff2' });
+  mkdirSync(dirname(banglaLabelFontFile), { recursive: true });
+  writeFileSync(banglaLabelFontFile, subset);
+  return subset.length;
+}
+
 export function takaFont(): Plugin {
   return {
     name: 'taka-font',
-    // Before any CSS refers to it.
+    // Before any CSS refers to them.
     async buildStart() {
-      await writeTakaFont();
+      await Promise.all([writeTakaFont(), writeBengaliFont(), writeBanglaLabelFont()]);
     },
   };
 }

@@ -24,7 +24,7 @@ export function LanguageOffer() {
   return (
     <aside className="container language-offer" aria-label={t('language.offer')}>
       <p>{t('language.offer')}</p>
-      <a className="button button--small" href={pathInLocale(location.pathname, 'bn')} hrefLang="bn" lang="bn" onClick={() => rememberLanguage('bn')}>
+      <a className="button button--small bangla-label" href={pathInLocale(location.pathname, 'bn')} hrefLang="bn" lang="bn" onClick={() => rememberLanguage('bn')}>
         {t('language.offerAccept')}
       </a>
       <button

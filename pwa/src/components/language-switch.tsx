@@ -23,7 +23,7 @@ export function LanguageSwitch() {
     void import('../lib/i18n/account-language.ts').then((account) => account.sendLanguage(other));
   };
   return (
-    <a className="language-switch" href={href} hrefLang={other} lang={other} onClick={choose}>
+    <a className={other === 'bn' ? 'language-switch bangla-label' : 'language-switch'} href={href} hrefLang={other} lang={other} onClick={choose}>
       {names[other]}
     </a>
   );
