@@ -14,7 +14,6 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { compileCatalogue } from '../pwa/build/compiled-catalogues.ts';
 import { pwaDist, repoRoot } from './support/processes.ts';
-import type { ViteManifest } from './bundle.ts';
 
 export interface TranslationBytes {
   runtime: number;
@@ -45,7 +44,10 @@ const assetBytes = (prefix: string) => {
   return file ? statSync(join(pwaDist, 'assets', file)).size : 0;
 };
 
-export async function translationBytes(manifest: ViteManifest): Promise<TranslationBytes> {
+/** The build's manifest (dist/.vite/manifest.json), as far as this reads it. */
+type Manifest = Record<string, { file: string }>;
+
+export async function translationBytes(manifest: Manifest): Promise<TranslationBytes> {
   const runtime = await runtimeBytes();
   const source = JSON.parse(readFileSync(join(repoRoot, 'pwa/src/locales/en/messages.json'), 'utf8')) as Record<string, string>;
   const englishCatalogue = gzip(JSON.stringify(compileCatalogue(source)));
