@@ -152,6 +152,10 @@ export interface PolicyRow {
   category: PolicyCategory;
   description: string;
   short_details: string;
+  /** Optional Bangla texts (0161): Bangla pages fall back to the English ones while null. */
+  title_bn: string | null;
+  short_details_bn: string | null;
+  description_bn: string | null;
   min_age: number;
   max_age: number;
   coverage_range: number;
