@@ -10,7 +10,6 @@ export const stillToTranslate: string[] = [
   'app/routes/dashboard-routes.tsx',
   'app/start.ts',
   'components/update-prompt.tsx',
-  'features/add-policy/add-policy-page.tsx',
   'features/admin-stats/admin-dashboard.tsx',
   'features/agent-request/agent-request-page.tsx',
   'features/apply/apply-page.tsx',

@@ -183,7 +183,8 @@ function inBothLanguages(pages: Page[]): Page[] {
 function languageHead(page: Page, manifest: Manifest) {
   const locale = localeOfPath(page.data.path);
   const text = (id: keyof typeof englishMessages) => catalogues[locale][id] ?? englishMessages[id];
-  const title = `${'id' in page.title ? text(page.title.id) : page.title.text} | ${text('brand.name')}`;
+  const own = 'id' in page.title ? text(page.title.id) : (locale === 'bn' && page.data.policy?.titleBn) || page.title.text;
+  const title = `${own} | ${text('brand.name')}`;
   const alternates = locales.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(pathInLocale(page.data.path, other))}">`);
   alternates.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(pathInLocale(page.data.path, 'en'))}">`);
   // A Bangla page's catalogue is its own chunk: fetched with the page, not after the entry runs.

@@ -74,3 +74,16 @@ describe(`a policy's Bangla texts on ${runtime}`, () => {
     expect(res.body.fields.titleBn).toBe('Bangla title is too long (at most 200 characters)');
   });
 });
+
+describe(`the questions in Bangla on ${runtime}`, () => {
+  it('come with every question, read and pulled', async () => {
+    const faqs = (await call(api, 'GET', '/api/faqs', null)).body as { id: string; question_bn: string | null; answer_bn: string | null }[];
+    expect(faqs).toHaveLength(5);
+    for (const faq of faqs) {
+      expect(faq.question_bn, faq.id).toMatch(/[\u0980-\u09ff]/);
+      expect(faq.answer_bn, faq.id).toMatch(/[\u0980-\u09ff]/);
+    }
+    const pulled = await pullEverything(api, null);
+    expect(pulled.changes.faqs.upserts.find((faq: { id: string }) => faq.id === 'faq-claim')).toMatchObject({ question_bn: 'কীভাবে ক্লেইম করব?' });
+  });
+});

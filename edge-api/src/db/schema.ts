@@ -63,7 +63,7 @@ export interface Database {
   policies: PolicyRow;
   policy_stats: { policy_id: string; view_count: Generated<number>; application_count: Generated<number> };
   blogs: BlogRow;
-  faqs: { id: string; position: number; question: string; answer: string; version: Generated<number> };
+  faqs: { id: string; position: number; question: string; answer: string; question_bn: string | null; answer_bn: string | null; version: Generated<number> };
   newsletter_subscribers: { id: string; name: string; email: string; created_at: string };
   applications: ApplicationRow;
   payments: {

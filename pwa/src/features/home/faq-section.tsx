@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
-import { t } from '../../lib/i18n/runtime.ts';
+import { currentLocale, t } from '../../lib/i18n/runtime.ts';
 
 const faqCount = 5;
 
@@ -14,6 +14,7 @@ export function FaqSection() {
   const faqs = useLocalData((db) => db.faqs.orderBy('position').limit(faqCount).toArray(), [], isEmptyList, usePrerendered()?.faqs);
   const [openId, setOpenId] = useState<string | null>(null);
   const baseId = useId();
+  const bangla = currentLocale() === 'bn';
   return (
     <section className="home-section container faq" aria-labelledby="faq-heading">
       <h2 id="faq-heading" className="home-section__title">{t('faq.heading')}</h2>
@@ -36,12 +37,12 @@ export function FaqSection() {
                     aria-controls={panelId}
                     onClick={() => setOpenId(open ? null : faq.id)}
                   >
-                    <span>{faq.question}</span>
+                    <span>{(bangla && faq.question_bn) || faq.question}</span>
                     <span className="faq__icon" aria-hidden="true">{open ? '−' : '+'}</span>
                   </button>
                 </h3>
                 <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!open}>
-                  <p>{faq.answer}</p>
+                  <p>{(bangla && faq.answer_bn) || faq.answer}</p>
                 </div>
               </div>
             );

@@ -18,6 +18,7 @@ import { useLocalQuery } from '../../lib/use-local-query.ts';
 import './policies.css';
 import { t } from '../../lib/i18n/runtime.ts';
 import { categoryLabel } from '../../components/category-label.ts';
+import { policyText } from '../../components/policy-text.ts';
 
 async function fetchPolicy(id: string): Promise<Policy> {
   return answerOf(await api.policies[':id'].$get({ param: { id } }));
@@ -36,7 +37,7 @@ export function PolicyDetails() {
   // The server's 404 outranks a local copy: the policy is gone (or never was).
   const gone = remote.status === 'error' && isNotFound(remote.error);
   const policy = gone ? null : remote.status === 'ready' ? remote.data : local ?? built;
-  usePageTitle(policy?.title ?? t('title.policyDetails'));
+  usePageTitle(policy ? policyText(policy).title : t('title.policyDetails'));
 
   const goBack = () => {
     // Opened directly (no history inside the app): Back goes to the catalogue.
@@ -69,6 +70,7 @@ export function PolicyDetails() {
     );
   }
 
+  const text = policyText(policy);
   return (
     <article className="container policy-details">
       <div>
@@ -76,9 +78,9 @@ export function PolicyDetails() {
       </div>
       <div className="policy-details__main">
         <p className="card__eyebrow">{categoryLabel(policy.category)}</p>
-        <h1>{policy.title}</h1>
-        <p className="policy-details__lead">{policy.shortDetails}</p>
-        <p>{policy.description}</p>
+        <h1>{text.title}</h1>
+        <p className="policy-details__lead">{text.shortDetails}</p>
+        <p>{text.description}</p>
         <dl className="policy-details__facts">
           <div>
             <dt>{t('policy.coverage')}</dt>
@@ -103,7 +105,7 @@ export function PolicyDetails() {
         </dl>
         <p className="policy-details__actions">
           <button type="button" className="button button--secondary" onClick={goBack}>{t('policy.back')}</button>
-          <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: policy.title }}>
+          <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: text.title }}>
             {t('policy.quote')}
           </Link>
         </p>
