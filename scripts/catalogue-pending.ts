@@ -12,7 +12,6 @@ export const stillToTranslate: string[] = [
   'components/update-prompt.tsx',
   'features/admin-stats/admin-dashboard.tsx',
   'features/agent-request/agent-request-page.tsx',
-  'features/apply/apply-page.tsx',
   'features/assigned-customers/assigned-customers-page.tsx',
   'features/audit-log/audit-log-page.tsx',
   'features/auth/google-sign-in.tsx',
