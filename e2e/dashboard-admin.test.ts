@@ -252,7 +252,7 @@ describe("an admin's dashboard", () => {
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
 
     // The chart: uPlot bars, named, with its figures as a table.
-    const chart = page.getByRole('img', { name: /Bar chart of income in dollars per day/ });
+    const chart = page.getByRole('img', { name: /Bar chart of income in taka per day/ });
     await chart.waitFor();
     await chart.locator('canvas').first().waitFor();
     // Pointing at a bar shows its day (MM/dd/yyyy) and income in the legend.

@@ -80,7 +80,7 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
 
     // A single day: one bar, whole, inside the plot.
     await showDay(page, '2026-03-10');
-    await page.getByRole('img', { name: /Bar chart of income in dollars per day, 1 day\./ }).locator('canvas').first().waitFor();
+    await page.getByRole('img', { name: /Bar chart of income in taka per day, 1 day\./ }).locator('canvas').first().waitFor();
     await expect.poll(async () => (await barExtent(page))?.barRight ?? -Infinity).toBeGreaterThan(0);
     const bar = (await barExtent(page))!;
     expect(bar.barLeft).toBeGreaterThan(bar.plotLeft + 2);
@@ -103,7 +103,7 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
 
     // Two days, two whole bars inside the plot.
     await page.getByLabel('From Date').fill('2026-03-10');
-    await page.getByRole('img', { name: /Bar chart of income in dollars per day, 2 days\./ }).locator('canvas').first().waitFor();
+    await page.getByRole('img', { name: /Bar chart of income in taka per day, 2 days\./ }).locator('canvas').first().waitFor();
     await expect.poll(() => card(page, 'Total Transactions').innerText()).toBe('2');
     await expect.poll(async () => (await barExtent(page))?.barRight ?? -Infinity).toBeGreaterThan(0);
     const bars = (await barExtent(page))!;
