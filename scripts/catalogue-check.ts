@@ -32,6 +32,9 @@ const textArgument = /(?:showToast\(\s*'\w+',\s*|usePageTitle\(|\b(?:header|labe
 /** Names that read the same in both languages. */
 const properNames = new Set(['Facebook', 'X', 'LinkedIn', 'YouTube', 'Google', 'bKash', 'Nagad', 'Rocket', 'Stripe']);
 
+/** Code that reads like text between > and < (generics, comparisons, a type argument, an option's value). */
+const looksLikeCode = (text: string) => /[()[\]|&!?\n]|=>|\.\w+\(/.test(text) || /^(new )?Promise$/.test(text) || /^\w+_\w+$/.test(text);
+
 const isMessageId = (text: string) => /^[a-z][\w-]*(?:\.[\w-]+)+$/.test(text);
 
 const placeholders = (message: string) => [...new Set([...message.matchAll(/\{(\w+)\s*[,}]/g)].map((match) => match[1]))].sort().join(',');
@@ -53,7 +56,7 @@ export function checkCatalogues(english: Catalogue, bangla: Catalogue, sources: 
     const found = [...markup, ...text.matchAll(textArgument)]
       .map((match) => (match[1] as string).trim())
       // Code that reads like text between > and < (generics, comparisons) has code characters.
-      .filter((found) => !/[()[\]|&!?]|=>|\.\w+\(/.test(found) && !properNames.has(found) && !isMessageId(found));
+      .filter((found) => !looksLikeCode(found) && !properNames.has(found) && !isMessageId(found));
     if (found.length) literalTexts[path] = found;
   }
   return { missingInBangla, unused, placeholderMismatch, literalTexts };
