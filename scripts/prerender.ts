@@ -23,6 +23,7 @@ import type { Faq } from '../edge-api/src/db/sync.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
 import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
 import { compiledCatalogues } from '../pwa/build/compiled-catalogues.ts';
+import { manifestFile } from '../pwa/src/lib/i18n/web-app-manifest.ts';
 import { localeOfPath, locales, pathInLocale, type Locale } from '../pwa/src/lib/i18n/locale.ts';
 import englishMessages from '../pwa/src/locales/en/messages.json' with { type: 'json' };
 import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'json' };
@@ -202,6 +203,7 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
   ].join('\n    ');
   let html = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${language.locale}">`)
+    .replace('href="/manifest.webmanifest"', `href="/${manifestFile[language.locale]}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(language.title)}</title>`)
     .replace('</head>', `    ${head}\n  </head>`)
     .replace(

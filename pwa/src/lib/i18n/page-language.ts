@@ -6,6 +6,7 @@
  */
 import { isLocale, localeOfPath, pathInLocale, type Locale } from './locale.ts';
 import { activateLocale } from './runtime.ts';
+import { manifestFile } from './web-app-manifest.ts';
 
 const choiceKey = 'lifesure.language';
 
@@ -46,5 +47,7 @@ export async function startPageLanguage(): Promise<Locale | null> {
   }
   await activateLocale(fromAddress);
   document.documentElement.lang = fromAddress;
+  // The installed app's name in the page's language (the app shell links the English manifest).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/${manifestFile[fromAddress]}`);
   return fromAddress;
 }
