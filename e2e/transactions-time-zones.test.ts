@@ -69,10 +69,10 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
     const page = await transactionsIn('Asia/Dhaka');
     await showDay(page, '2026-03-10');
     await expect.poll(() => card(page, 'Total Transactions').innerText()).toBe('2');
-    expect(await card(page, 'Total Income').innerText()).toBe('$75.00');
+    expect(await card(page, 'Total Income').innerText()).toBe('৳75.00');
     const dates = await table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' }).allInnerTexts();
     expect(dates).toHaveLength(2);
-    for (const row of dates) expect(row).toContain('3/10/2026');
+    for (const row of dates) expect(row).toContain('10 Mar 2026');
 
     // The day before, in Dhaka, has nothing (in UTC it would have the early payment).
     await showDay(page, '2026-03-09');
@@ -94,12 +94,12 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
     await showDay(page, '2026-03-10');
     await expect.poll(() => card(page, 'Total Transactions').innerText()).toBe('1');
     const row = table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' });
-    expect(await row.innerText()).toContain('3/10/2026');
-    expect(await row.innerText()).toContain('$50.00');
+    expect(await row.innerText()).toContain('10 Mar 2026');
+    expect(await row.innerText()).toContain('৳50.00');
 
     await showDay(page, '2026-03-11');
-    await expect.poll(() => card(page, 'Total Income').innerText()).toBe('$25.00');
-    expect(await table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' }).innerText()).toContain('3/11/2026');
+    await expect.poll(() => card(page, 'Total Income').innerText()).toBe('৳25.00');
+    expect(await table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' }).innerText()).toContain('11 Mar 2026');
 
     // Two days, two whole bars inside the plot.
     await page.getByLabel('From Date').fill('2026-03-10');
