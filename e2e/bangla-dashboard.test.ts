@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expectNothingOverflows } from './support/fits.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
 import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
@@ -14,29 +15,10 @@ import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './suppor
 const journey = offlineJourney();
 const bangla = { width: 360, height: 740, locale: 'bn-BD' };
 
-async function expectFits(page: Page, screen: string) {
-  const outside = await page.evaluate(() => {
-    const found: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (element.closest('[inert], [hidden], .visually-hidden, .skip-link, [aria-hidden="true"]')) continue;
-      const style = getComputedStyle(element);
-      if (style.display === 'none' || style.visibility === 'hidden') continue;
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      // A wide table scrolls inside its own box (data-table.css); the page itself must not.
-      if (element.closest('.data-scroll, .table-scroll, [data-scrolls]')) continue;
-      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) found.push(`${element.tagName.toLowerCase()}.${element.className}`);
-    }
-    if (document.documentElement.scrollWidth > window.innerWidth) found.push('page scrolls sideways');
-    return found;
-  });
-  expect(outside, `${screen}: outside the screen`).toEqual([]);
-}
-
 async function expectBanglaScreen(page: Page, heading: string | RegExp, screen: string) {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('bn');
-  await expectFits(page, screen);
+  await expectNothingOverflows(page, screen);
   await expectNoAxeViolations(page, screen);
 }
 

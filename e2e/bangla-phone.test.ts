@@ -7,35 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { expectNothingOverflows } from './support/fits.ts';
 import { newContext, type Page } from './support/browser.ts';
 
 const app = useAppAndBrowser();
 const bangla = { width: 360, height: 740, locale: 'bn-BD' };
 const bengaliDigits = /[০-৯]/;
-
-/** Every visible element lies within the screen's width, and the page does not scroll sideways. */
-async function expectNothingOverflows(page: Page, screen: string) {
-  const outside = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const found: string[] = [];
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      // Off-screen by design: the skip link until focused, hidden slides, visually hidden texts.
-      if (element.closest('[inert], [hidden], .visually-hidden, .skip-link, [aria-hidden="true"]')) continue;
-      const style = getComputedStyle(element);
-      if (style.display === 'none' || style.visibility === 'hidden') continue;
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${element.tagName.toLowerCase()}.${element.className}: ${Math.round(box.left)}–${Math.round(box.right)}`);
-      // A text cut by its own box (a word wider than a button, say).
-      if (element.children.length === 0 && element.scrollWidth > element.clientWidth + 1 && style.overflowX === 'visible' && element.clientWidth > 0) {
-        found.push(`${element.tagName.toLowerCase()} text wider than its box: "${element.textContent?.slice(0, 40)}"`);
-      }
-    }
-    if (document.documentElement.scrollWidth > width) found.push(`page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
-    return found;
-  });
-  expect(outside, `${screen}: elements outside the screen`).toEqual([]);
-}
 
 async function expectBanglaPage(page: Page, screen: string) {
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('bn');
@@ -65,6 +42,10 @@ describe('the public journey in Bangla at 360 px', () => {
     await expectBanglaPage(page, 'Catalogue (bn)');
     await page.getByRole('navigation', { name: 'পৃষ্ঠা' }).getByRole('button', { name: 'পরের' }).click();
     await page.getByText(/মধ্যে ৯–১৬ দেখানো হচ্ছে$/).waitFor();
+    // A Bangla word finds the policy whose Bangla title has it.
+    await page.getByLabel('পলিসি খুঁজুন').fill('কৃষক');
+    await page.getByRole('heading', { level: 3, name: 'কৃষক জীবন বিমা' }).waitFor();
+    await expect.poll(() => page.locator('.card').count()).toBe(1);
     await page.getByLabel('পলিসি খুঁজুন').fill('zzz-nothing');
     await page.getByText('আপনার খোঁজার সাথে মেলে এমন কোনো পলিসি পাওয়া যায়নি।').waitFor();
     await page.getByLabel('পলিসি খুঁজুন').fill('');

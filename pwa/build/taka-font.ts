@@ -16,13 +16,16 @@ const require = createRequire(import.meta.url);
 export const takaGlyphs = '৳';
 export const takaFontFile = join(import.meta.dirname, '../.generated/taka.woff2');
 
-export async function writeTakaFont(): Promise<number> {
-  const source = readFileSync(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2'));
-  const subset = await subsetFont(source, takaGlyphs, { targetFormat: 'woff2' });
-  mkdirSync(dirname(takaFontFile), { recursive: true });
-  writeFileSync(takaFontFile, subset);
+/** Cuts `text`'s glyphs out of Noto Sans Bengali (of `weight`) into a woff2 `file`; its size in bytes. */
+async function writeSubset(weight: 400 | 600, text: string, file: string): Promise<number> {
+  const source = readFileSync(require.resolve(`@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-${weight}-normal.woff2`));
+  const subset = await subsetFont(source, text, { targetFormat: 'woff2' });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, subset);
   return subset.length;
 }
+
+export const writeTakaFont = () => writeSubset(400, takaGlyphs, takaFontFile);
 
 /**
  * The Bengali block (issue 25) for phones without a Bengali system font: every character of
@@ -34,13 +37,9 @@ export async function writeTakaFont(): Promise<number> {
 export const bengaliRanges: [number, number][] = [[0x0980, 0x09ff], [0x0964, 0x0965], [0x200c, 0x200d], [0x25cc, 0x25cc]];
 export const bengaliFontFile = join(import.meta.dirname, '../.generated/bengali.woff2');
 
-export async function writeBengaliFont(): Promise<number> {
-  const source = readFileSync(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2'));
+export function writeBengaliFont(): Promise<number> {
   const text = bengaliRanges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i))).join('');
-  const subset = await subsetFont(source, text, { targetFormat: 'woff2' });
-  mkdirSync(dirname(bengaliFontFile), { recursive: true });
-  writeFileSync(bengaliFontFile, subset);
-  return subset.length;
+  return writeSubset(400, text, bengaliFontFile);
 }
 
 /**
@@ -51,13 +50,7 @@ export async function writeBengaliFont(): Promise<number> {
 export const banglaLabelGlyphs = 'বাংলায় দেখুন';
 export const banglaLabelFontFile = join(import.meta.dirname, '../.generated/bangla-label.woff2');
 
-export async function writeBanglaLabelFont(): Promise<number> {
-  const source = readFileSync(require.resolve('@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-600-normal.woff2'));
-  const subset = await subsetFont(source, banglaLabelGlyphs, { targetFormat: 'woff2' });
-  mkdirSync(dirname(banglaLabelFontFile), { recursive: true });
-  writeFileSync(banglaLabelFontFile, subset);
-  return subset.length;
-}
+export const writeBanglaLabelFont = () => writeSubset(600, banglaLabelGlyphs, banglaLabelFontFile);
 
 export function takaFont(): Plugin {
   return {
