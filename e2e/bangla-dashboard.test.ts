@@ -129,4 +129,25 @@ describe('the dashboards in Bangla at 360 px', () => {
     await expect.poll(() => totals.locator('.stat-card__value').first().innerText()).toMatch(/^[০-৯,]+$/);
     expect(await totals.locator('.stat-card__value').nth(1).innerText()).toMatch(/^৳[০-৯,]+\.[০-৯]{2}$/);
   });
+
+  it('keeps the switch offline: the other language opens from the device, and the choice holds on a reload', async () => {
+    const context = await newContext(journey.browser, bangla);
+    const page = await context.newPage();
+    await page.goto(`${journey.server.url}/bn/get-quote`);
+    await page.getByRole('heading', { level: 1, name: 'বিনামূল্যে প্রিমিয়াম জেনে নিন' }).waitFor();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'English', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Get a Free Quote' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/get-quote');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Get a Free Quote' }).waitFor();
+    await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'বিনামূল্যে প্রিমিয়াম জেনে নিন' }).waitFor();
+    // The device remembers Bangla, offline too: an English address opens the Bangla page.
+    await page.goto(`${journey.server.url}/about`);
+    await page.getByRole('heading', { level: 1, name: 'লাইফশিওর ইনস্যুরেন্স সম্পর্কে' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/bn/about');
+    await context.setOffline(false);
+  });
 });
