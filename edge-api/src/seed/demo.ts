@@ -131,6 +131,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'>, op
             short_details: policy.shortDetails,
             title_bn: demoPoliciesBangla[policy.slug]?.title ?? null,
             short_details_bn: demoPoliciesBangla[policy.slug]?.shortDetails ?? null,
+            description_bn: demoPoliciesBangla[policy.slug]?.description ?? null,
             min_age: policy.minAge,
             max_age: policy.maxAge,
             coverage_range: policy.coverageRange,
