@@ -13,8 +13,10 @@ export function compileCatalogue(source: Record<string, string>): Record<string,
   const compiled: Record<string, unknown> = {};
   for (const [id, message] of Object.entries(source)) {
     try {
-      // Token lists even for plain texts: Lingui takes a string for an uncompiled message.
-      compiled[id] = compileMessageOrThrow(message);
+      const tokens = compileMessageOrThrow(message);
+      // A plain text stays a string, the smallest form (the runtime passes strings through:
+      // lib/i18n/runtime.ts); a message with placeholders or plurals is Lingui's token list.
+      compiled[id] = tokens.length === 1 && typeof tokens[0] === 'string' ? tokens[0] : tokens;
     } catch (error) {
       throw new Error(`Message ${id} is not valid ICU: ${(error as Error).message}`, { cause: error });
     }

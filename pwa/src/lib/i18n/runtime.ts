@@ -25,6 +25,11 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
   bn: async () => ({ ...asMessages(english), ...asMessages((await import('../../locales/bn/messages.json')).default) }),
 };
 
+// Built catalogues hold plain texts as strings (pwa/build/compiled-catalogues.ts). Lingui takes a
+// string for a message still to compile: in a build it is passed through as it is (no compiler
+// ships); in development and tests, where the catalogues are not compiled, Lingui's own compiles.
+if (import.meta.env.PROD) i18n.setMessagesCompiler((message) => message as unknown as ReturnType<Parameters<typeof i18n.setMessagesCompiler>[0]>);
+
 const loaded: Partial<Record<Locale, Messages>> = { en: asMessages(english) };
 
 // English is there before anything asks: a text read before start-up finished is English, not an id.
