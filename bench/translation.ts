@@ -2,8 +2,8 @@
  * What translation adds to a first visit, per language (issue 25), read from the build:
  * - the runtime: Lingui's core as the app uses it (bundled and minified on its own here, since
  *   it shares the shell's chunk with other code);
- * - the catalogues: English is in the shell (and is Bangla's fallback); a Bangla page also loads
- *   the Bangla catalogue's chunk;
+ * - the catalogues' public parts: English is in the shell (and is Bangla's fallback); a Bangla
+ *   page also loads the Bangla part's chunk;
  * - the fonts: a Bangla page downloads the Bengali block (where the device has no Bengali font);
  *   an English page only the switch label's few glyphs.
  * Gzip at zlib's default level for scripts (as the server sends them); fonts as they are (woff2).
@@ -49,9 +49,10 @@ type Manifest = Record<string, { file: string }>;
 
 export async function translationBytes(manifest: Manifest): Promise<TranslationBytes> {
   const runtime = await runtimeBytes();
+  // The public part of each catalogue (the signed-in screens' part comes with their code).
   const source = JSON.parse(readFileSync(join(repoRoot, 'pwa/src/locales/en/messages.json'), 'utf8')) as Record<string, string>;
-  const englishCatalogue = gzip(JSON.stringify(compileCatalogue(source)));
-  const banglaChunk = manifest['src/locales/bn/messages.json']?.file;
+  const englishCatalogue = gzip(JSON.stringify(compileCatalogue(source, 'shell')));
+  const banglaChunk = manifest['virtual:catalogue/bn/shell']?.file;
   const banglaCatalogue = banglaChunk ? gzip(readFileSync(join(pwaDist, banglaChunk))) : 0;
   const bengaliFont = assetBytes('bengali');
   const labelFont = assetBytes('bangla-label');

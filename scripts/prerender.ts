@@ -189,7 +189,7 @@ function languageHead(page: Page, manifest: Manifest) {
   const alternates = locales.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(pathInLocale(page.data.path, other))}">`);
   alternates.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(pathInLocale(page.data.path, 'en'))}">`);
   // A Bangla page's catalogue is its own chunk: fetched with the page, not after the entry runs.
-  const catalogue = locale === 'bn' ? manifest['src/locales/bn/messages.json']?.file : undefined;
+  const catalogue = locale === 'bn' ? manifest['virtual:catalogue/bn/shell']?.file : undefined;
   if (catalogue) alternates.push(`<link rel="modulepreload" crossorigin href="/${catalogue}">`);
   return { locale, title, links: alternates };
 }

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { t } from '../../lib/i18n/runtime.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScreenMessages, t } from '../../lib/i18n/runtime.ts';
 import { mayOpen, menuFor, normalRole } from './dashboard-areas.ts';
 
 // The menu holds message ids; the English page shows the spec's words.
+beforeAll(() => loadScreenMessages());
 const labels = (role: string | null) => menuFor(role).flatMap((group) => group.links.map((link) => t(link.label)));
 
 describe('who may open which dashboard screens', () => {
