@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { partOf } from '../pwa/build/catalogue-parts.ts';
 import { compileCatalogue } from '../pwa/build/compiled-catalogues.ts';
 import { checkCatalogues, readCatalogue, readSources } from './catalogue-check.ts';
 import { stillToTranslate } from './catalogue-pending.ts';
@@ -23,6 +24,16 @@ describe('the message catalogues', () => {
 
   it('hold no entry the code no longer uses', () => {
     expect(result.unused).toEqual([]);
+  });
+
+  it('give the public pages only texts of the part loaded before the first render', () => {
+    // The prerendered pages, their layout and the shared pieces; the signed-in screens load the rest.
+    const publicCode = /^(app\/layouts|components|features\/(home|policies|quote|blogs|about|contact))\//;
+    const misplaced = sources
+      .filter(({ path }) => publicCode.test(path))
+      .flatMap(({ path, text }) => [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => [path, match[1] as string]))
+      .filter(([, id]) => partOf(id as string) !== 'shell');
+    expect(misplaced).toEqual([]);
   });
 
   it('compile (valid ICU messages in both languages)', () => {

@@ -6,7 +6,7 @@
  */
 export const screenMessagePrefixes = [
   'addPolicy', 'admin', 'agentDash', 'agentRequest', 'app', 'apply', 'apps', 'audit', 'auth', 'blogForm', 'chart', 'claim',
-  'customers', 'dashboard', 'health', 'makeAdmin', 'manage', 'menu', 'password', 'pay', 'picker', 'profile', 'relation', 'role', 'tx',
+  'customers', 'dashboard', 'health', 'makeAdmin', 'manage', 'menu', 'password', 'pay', 'picker', 'profile', 'relation', 'tx',
 ] as const;
 
 export type CataloguePart = 'shell' | 'screens';
