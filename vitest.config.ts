@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogues } from './pwa/build/compiled-catalogues.ts';
 
 /**
  * Projects: the API suite twice (Node/SQLite and Worker/Miniflare/D1), unit tests, and the
@@ -30,6 +31,8 @@ export default defineConfig({
         },
       },
       {
+        // The PWA's catalogue parts (virtual:catalogue/<lang>/<part>), as the build makes them.
+        plugins: [compiledCatalogues()],
         test: {
           name: 'unit',
           include: ['edge-api/src/**/*.test.ts', 'pwa/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -12,6 +12,7 @@ import { builtAt, ensureBuilt, viteManifestPath } from './support/build.ts';
 import { pwaDist, repoRoot } from './support/processes.ts';
 import { code, markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome } from './support/report.ts';
 import { formatKb } from './support/stats.ts';
+import { translationBytes } from './translation.ts';
 
 const goalBytes = 120 * 1024;
 
@@ -140,12 +141,15 @@ export async function runBundleBench(ctx: BenchContext): Promise<BenchOutcome> {
   const command = 'npm run build && npm run bench -- bundle';
   const fileRows = [...rootFiles].sort().map((file) => [file, formatKb(rawBytes(file)), formatKb(gzipBytes(file))]);
   const consoleLine = `/ loads ${formatKb(root.js)} of JavaScript and ${formatKb(root.css)} of CSS (gzip); goal ≤ ${formatKb(goalBytes)} of JavaScript`;
+  const words = await translationBytes(manifest);
+  const translationLine = `translation adds to a first visit: English ${formatKb(words.english)}, Bangla ${formatKb(words.bangla)} (runtime ${formatKb(words.runtime)}, English catalogue ${formatKb(words.englishCatalogue)}, Bangla catalogue ${formatKb(words.banglaCatalogue)}, Bengali font ${formatKb(words.bengaliFont)}, switch label font ${formatKb(words.labelFont)})`;
   ctx.log(`  ${consoleLine}`);
+  ctx.log(`  ${translationLine}`);
   return {
     goals: [
       { figure: 'JavaScript loaded by `/` (gzip)', goal: `≤ ${formatKb(goalBytes)}`, measured: formatKb(root.js), met, command },
     ],
-    console: [consoleLine],
+    console: [consoleLine, translationLine],
     details: [
       [
         `Read from the build of ${builtAt()} (\`pwa/dist\`; \`BENCH_BUILD=1\` rebuilds first). \`/\` = the files`,
@@ -158,6 +162,14 @@ export async function runBundleBench(ctx: BenchContext): Promise<BenchOutcome> {
         [['`/` in total', formatKb(root.js), formatKb(root.jsRaw), formatKb(root.css)]],
       ),
       markdownTable(['File loaded by `/`', 'Raw', 'Gzip'], fileRows),
+      '### What translation adds to a first visit (issue 25)',
+      markdownTable(
+        ['Page language', 'Runtime (gzip)', 'Catalogues (gzip)', 'Fonts (woff2)', 'Total'],
+        [
+          ['English', formatKb(words.runtime), formatKb(words.englishCatalogue), `${formatKb(words.labelFont)} (the switch's label)`, formatKb(words.english)],
+          ['Bangla', formatKb(words.runtime), `${formatKb(words.englishCatalogue)} + ${formatKb(words.banglaCatalogue)}`, `${formatKb(words.bengaliFont)} (Bengali block, where the device has no Bengali font)`, formatKb(words.bangla)],
+        ],
+      ),
       '### Each lazily loaded module: what it adds on top of the entry',
       markdownTable(
         ['Module', 'Route', 'JavaScript (gzip)', 'CSS (gzip)', 'Files'],

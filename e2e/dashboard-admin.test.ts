@@ -242,8 +242,8 @@ describe("an admin's dashboard", () => {
     await page.getByRole('heading', { name: 'Transaction Dashboard' }).waitFor();
     const card = (label: string) => page.getByRole('listitem').filter({ hasText: label }).locator('.stat-card__value');
     await expect.poll(() => card('Total Transactions').innerText()).toBe('3');
-    expect(await card('Total Income').innerText()).toBe('$125.00');
-    expect(await card('Average Transaction').innerText()).toBe('$41.67');
+    expect(await card('Total Income').innerText()).toBe('৳125.00');
+    expect(await card('Average Transaction').innerText()).toBe('৳41.67');
 
     // Default range: 30 days before today to today.
     const from = await page.getByLabel('From Date').inputValue();
@@ -252,7 +252,7 @@ describe("an admin's dashboard", () => {
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
 
     // The chart: uPlot bars, named, with its figures as a table.
-    const chart = page.getByRole('img', { name: /Bar chart of income in dollars per day/ });
+    const chart = page.getByRole('img', { name: /Bar chart of income in taka per day/ });
     await chart.waitFor();
     await chart.locator('canvas').first().waitFor();
     // Pointing at a bar shows its day (MM/dd/yyyy) and income in the legend.
@@ -262,13 +262,13 @@ describe("an admin's dashboard", () => {
     await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2, { steps: 5 });
     const legend = page.locator('.u-legend');
     await expect.poll(() => legend.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
-    expect(await legend.innerText()).toContain('$100.00');
+    expect(await legend.innerText()).toContain('৳100.00');
     await page.getByText('Transaction Income Over Time').waitFor();
-    await page.getByText('Income ($)').first().waitFor();
+    await page.getByText('Income (৳)').first().waitFor();
     await page.getByText('Income per day (table)').click();
     const perDay = page.getByRole('table', { name: 'Income per day' });
     await expect.poll(() => perDay.getByRole('row').count()).toBe(3);
-    expect(await perDay.innerText()).toContain('$100.00');
+    expect(await perDay.innerText()).toContain('৳100.00');
 
     const table = page.getByRole('table', { name: 'Transactions' });
     expect(await table.getByRole('row').count()).toBe(4);
@@ -278,7 +278,7 @@ describe("an admin's dashboard", () => {
     await page.getByLabel('User Email').fill('OMAR@');
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     expect(queries.at(-1)).toContain('email=OMAR%40');
-    expect(await card('Total Income').innerText()).toBe('$25.00');
+    expect(await card('Total Income').innerText()).toBe('৳25.00');
 
     await page.getByLabel('From Date').fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
@@ -286,7 +286,7 @@ describe("an admin's dashboard", () => {
 
     await page.getByLabel('Policy Name').fill('no such plan');
     await page.getByText('No transactions found matching your filters').waitFor();
-    expect(await card('Average Transaction').innerText()).toBe('$0.00');
+    expect(await card('Average Transaction').innerText()).toBe('৳0.00');
     expect(queries.at(-1)).toContain('policyName=no+such+plan');
     await page.context().close();
   });

@@ -36,7 +36,7 @@ describe('Manage Applications with more than a thousand applications', () => {
     await loginAs(page, app.server, 'admin', '/dashboard/manageApplications');
     await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Applications pages' });
-    await nav.getByText(`1–20 of ${total.toLocaleString('en-US')}`).waitFor();
+    await nav.getByText(`1–20 of ${total.toLocaleString('en-IN')}`).waitFor();
     const rows = page.getByRole('table', { name: 'All policy applications' }).locator('tbody').getByRole('row');
     expect(await rows.count()).toBe(20);
     const domSize = await page.evaluate(() => document.getElementsByTagName('*').length);
@@ -61,7 +61,7 @@ describe('Manage Applications with more than a thousand applications', () => {
     )[0]!.n;
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Bulk Plan 3');
     await page.getByLabel('Status').selectOption('approved');
-    await nav.getByText(`of ${expected.toLocaleString('en-US')} `).waitFor();
+    await nav.getByText(`of ${expected.toLocaleString('en-IN')} `).waitFor();
     for (const text of await rows.allInnerTexts()) {
       expect(text).toContain('Bulk Plan 3');
       expect(text).toContain('approved');
@@ -70,7 +70,7 @@ describe('Manage Applications with more than a thousand applications', () => {
     // Next page: the next 20, none of the first page's.
     const firstPage = await rows.allInnerTexts();
     await nav.getByRole('button', { name: 'Next' }).click();
-    await nav.getByText(`21–40 of ${expected.toLocaleString('en-US')}`).waitFor();
+    await nav.getByText(`21–40 of ${expected.toLocaleString('en-IN')}`).waitFor();
     const secondPage = await rows.allInnerTexts();
     expect(secondPage.filter((text) => firstPage.includes(text))).toEqual([]);
     await page.context().close();

@@ -59,7 +59,7 @@ describe('paying by card in demo mode', () => {
     await page.getByRole('heading', { name: 'Payment', level: 1 }).waitFor();
     await page.getByText('Demo payment mode:').waitFor();
     await page.getByText('E2E Family Cover').waitFor();
-    const pay = page.getByRole('button', { name: 'Pay $50.00' });
+    const pay = page.getByRole('button', { name: 'Pay ৳50.00' });
     await pay.waitFor();
     // The sign-in toast belongs to the shared toast component; this checks the payment screen.
     await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });

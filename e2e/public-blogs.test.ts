@@ -27,7 +27,7 @@ describe('All Blogs', () => {
     await first.getByRole('link', { name: blogs[0]!.title }).click();
     await page.getByRole('heading', { level: 1, name: blogs[0]!.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/blogs/${blogs[0]!.id}`);
-    const date = new Date(blogs[0]!.publishDate).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    const date = new Date(blogs[0]!.publishDate).toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' });
     await page.getByText(`by ${blogs[0]!.authorName} on ${date}`).waitFor();
     const paragraphs = blogs[0]!.content.split('\n\n');
     expect(await page.locator('.blog__content p').allTextContents()).toEqual(paragraphs);

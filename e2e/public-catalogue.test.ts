@@ -45,7 +45,7 @@ describe('the catalogue', () => {
       expect(await currentPage(page)).toBe('2');
       const first = policies[8]!;
       const card = page.getByRole('article').first();
-      await card.getByText(`Coverage: $${first.coverageRange.toLocaleString('en-US')}`).waitFor();
+      await card.getByText(`Coverage: ৳${first.coverageRange.toLocaleString('en-IN')}`).waitFor();
       await card.getByText(`Term: ${first.duration} years`).waitFor();
       await page.getByRole('button', { name: 'Next' }).click();
       expect(await currentPage(page)).toBe('3');
@@ -122,7 +122,7 @@ describe('a policy', () => {
     await page.getByRole('heading', { level: 1, name: policy.title }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/policies/${policy.id}`);
     await page.getByText(policy.description).waitFor();
-    await page.getByText(`$${policy.coverageRange.toLocaleString('en-US')}`).waitFor();
+    await page.getByText(`৳${policy.coverageRange.toLocaleString('en-IN')}`).waitFor();
     await expect.poll(() => calls).toContain(`GET /api/policies/${policy.id}`);
 
     await page.getByRole('button', { name: 'Back' }).click();
@@ -196,9 +196,9 @@ describe('a catalogue of many pages', () => {
       }));
       const page = await openCatalogue(big.url, '/all-policies', { width: 1280, height: 900 });
       await page.getByRole('article').first().waitFor({ timeout: 60_000 });
-      await page.getByText('of 10000 policies').waitFor({ timeout: 60_000 });
+      await page.getByText('of 10,000 policies').waitFor({ timeout: 60_000 });
       expect(await page.getByRole('article').count()).toBe(8);
-      expect(await pagerLabels(page)).toEqual(['Previous', '1', '2', '3', '4', '…', '1250', 'Next']);
+      expect(await pagerLabels(page)).toEqual(['Previous', '1', '2', '3', '4', '…', '1,250', 'Next']);
 
       const started = Date.now();
       await page.getByLabel('Search policies').fill('NEEDLE');

@@ -93,12 +93,12 @@ describe('popular policies', () => {
     for (const [i, policy] of popular.entries()) {
       const card = cards.nth(i);
       expect(await card.getByRole('heading').textContent()).toBe(policy.title);
-      await card.getByText(`Coverage: $${policy.coverageRange.toLocaleString('en-US')}`).waitFor();
+      await card.getByText(`Coverage: ৳${policy.coverageRange.toLocaleString('en-IN')}`).waitFor();
       await card.getByText(`Term: ${policy.duration} years`).waitFor();
       expect(await card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/policies/${policy.id}`);
     }
     // The coverage has thousands separators.
-    expect(await cards.first().getByText(/Coverage: \$\d{1,3}(,\d{3})+/).count()).toBe(1);
+    expect(await cards.first().getByText(/Coverage: ৳\d{1,2}(,\d{2})*,\d{3}/).count()).toBe(1);
     await cards.first().getByRole('link', { name: /View Details/ }).click();
     await page.getByRole('heading', { level: 1, name: popular[0]!.title }).waitFor();
     await page.context().close();

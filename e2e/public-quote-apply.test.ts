@@ -16,7 +16,8 @@ function specPremium(age: number, coverage: number, years: number, gender: strin
   const genderFactor = gender === 'Male' ? 1.1 : 1;
   const smokerFactor = smoker === 'Yes' ? 1.5 : 1;
   const annual = ((coverage / 100000) * 5 * ageFactor * genderFactor * smokerFactor * (years / 10)) / 10;
-  return { annual: `৳${annual.toFixed(2)}`, monthly: `৳${(annual / 12).toFixed(2)}`, monthlyValue: annual / 12 };
+  const taka = (amount: number) => `৳${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return { annual: taka(annual), monthly: taka(annual / 12), monthlyValue: annual / 12 };
 }
 
 async function fillQuote(page: Page, q: { age: number; coverage: number; years: number; gender: string; smoker: string }) {

@@ -69,10 +69,10 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
     const page = await transactionsIn('Asia/Dhaka');
     await showDay(page, '2026-03-10');
     await expect.poll(() => card(page, 'Total Transactions').innerText()).toBe('2');
-    expect(await card(page, 'Total Income').innerText()).toBe('$75.00');
+    expect(await card(page, 'Total Income').innerText()).toBe('৳75.00');
     const dates = await table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' }).allInnerTexts();
     expect(dates).toHaveLength(2);
-    for (const row of dates) expect(row).toContain('3/10/2026');
+    for (const row of dates) expect(row).toContain('10 Mar 2026');
 
     // The day before, in Dhaka, has nothing (in UTC it would have the early payment).
     await showDay(page, '2026-03-09');
@@ -80,7 +80,7 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
 
     // A single day: one bar, whole, inside the plot.
     await showDay(page, '2026-03-10');
-    await page.getByRole('img', { name: /Bar chart of income in dollars per day, 1 day\./ }).locator('canvas').first().waitFor();
+    await page.getByRole('img', { name: /Bar chart of income in taka per day, 1 day\./ }).locator('canvas').first().waitFor();
     await expect.poll(async () => (await barExtent(page))?.barRight ?? -Infinity).toBeGreaterThan(0);
     const bar = (await barExtent(page))!;
     expect(bar.barLeft).toBeGreaterThan(bar.plotLeft + 2);
@@ -94,16 +94,16 @@ describe('the transaction filters and chart in the admin’s time zone', () => {
     await showDay(page, '2026-03-10');
     await expect.poll(() => card(page, 'Total Transactions').innerText()).toBe('1');
     const row = table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' });
-    expect(await row.innerText()).toContain('3/10/2026');
-    expect(await row.innerText()).toContain('$50.00');
+    expect(await row.innerText()).toContain('10 Mar 2026');
+    expect(await row.innerText()).toContain('৳50.00');
 
     await showDay(page, '2026-03-11');
-    await expect.poll(() => card(page, 'Total Income').innerText()).toBe('$25.00');
-    expect(await table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' }).innerText()).toContain('3/11/2026');
+    await expect.poll(() => card(page, 'Total Income').innerText()).toBe('৳25.00');
+    expect(await table(page).getByRole('row').filter({ hasText: 'Time Zone Check Plan' }).innerText()).toContain('11 Mar 2026');
 
     // Two days, two whole bars inside the plot.
     await page.getByLabel('From Date').fill('2026-03-10');
-    await page.getByRole('img', { name: /Bar chart of income in dollars per day, 2 days\./ }).locator('canvas').first().waitFor();
+    await page.getByRole('img', { name: /Bar chart of income in taka per day, 2 days\./ }).locator('canvas').first().waitFor();
     await expect.poll(() => card(page, 'Total Transactions').innerText()).toBe('2');
     await expect.poll(async () => (await barExtent(page))?.barRight ?? -Infinity).toBeGreaterThan(0);
     const bars = (await barExtent(page))!;

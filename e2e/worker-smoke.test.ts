@@ -83,6 +83,12 @@ describe('prerendered public pages from the Worker', () => {
       ['/blogs', 'pages/blogs.html'],
       ['/about', 'pages/about.html'],
       ['/contact', 'pages/contact.html'],
+      // The Bangla pages (issue 25): /bn plus the English path.
+      ['/bn', 'pages/bn.html'],
+      ['/bn/all-policies', 'pages/bn/all-policies.html'],
+      [`/bn${firstPolicyPage!}`, `pages/bn${firstPolicyPage}.html`],
+      ['/bn/get-quote', 'pages/bn/get-quote.html'],
+      ['/bn/contact', 'pages/bn/contact.html'],
     ];
     for (const [path, file] of pages) {
       const res = await fetch(new URL(path, worker.url));
@@ -96,6 +102,9 @@ describe('prerendered public pages from the Worker', () => {
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
     }
+    const banglaQuote = await (await fetch(new URL('/bn/get-quote', worker.url))).text();
+    expect(banglaQuote).toContain('<html lang="bn">');
+    expect(banglaQuote).toContain('বিনামূল্যে প্রিমিয়াম জেনে নিন');
     const home = await (await fetch(worker.url)).text();
     expect(home).toContain('Secure Your Tomorrow Today');
     const catalogue = await (await fetch(new URL('/all-policies', worker.url))).text();

@@ -4,12 +4,43 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
+import { compiledCatalogues } from './build/compiled-catalogues.ts';
+import banglaMessages from './src/locales/bn/messages.json' with { type: 'json' };
+import englishMessages from './src/locales/en/messages.json' with { type: 'json' };
+import { manifestFile, manifestTexts } from './src/lib/i18n/web-app-manifest.ts';
 import { takaFont } from './build/taka-font.ts';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the API
 // prefix is proxied to the Node server, and every other path is the app.
 
 const brand = '#0f5e9c';
+
+const manifestIcons = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+
+/** The installed app in Bangla (issue 25): Bangla pages link this manifest instead of the English one. */
+const banglaManifest: Plugin = {
+  name: 'bangla-manifest',
+  apply: 'build',
+  generateBundle() {
+    const manifest = {
+      id: '/',
+      ...manifestTexts(banglaMessages, englishMessages),
+      lang: 'bn',
+      start_url: '/bn',
+      scope: '/',
+      display: 'standalone',
+      theme_color: brand,
+      background_color: '#ffffff',
+      icons: manifestIcons,
+    };
+    this.emitFile({ type: 'asset', fileName: manifestFile.bn, source: JSON.stringify(manifest) });
+  },
+};
 
 /** iOS reads its home-screen icon from a link, not from the manifest. */
 const appleTouchIcon: Plugin = {
@@ -59,8 +90,10 @@ const chunkGroups = [
 export default defineConfig({
   plugins: [
     takaFont(),
+    compiledCatalogues(),
     react(),
     appleTouchIcon,
+    banglaManifest,
     prerenderPublicPages,
     // Installable app + offline shell. Our own service worker (src/sw.ts) gets the precache
     // list injected; it is registered by src/components/update-prompt.tsx after the page has
@@ -75,21 +108,14 @@ export default defineConfig({
       includeManifestIcons: false,
       manifest: {
         id: '/',
-        name: 'LifeSure Insurance',
-        short_name: 'LifeSure',
-        description: 'Life, senior and child insurance: estimate your premium, apply and track your policies, even offline.',
+        ...manifestTexts(englishMessages, englishMessages),
         lang: 'en',
         start_url: '/',
         scope: '/',
         display: 'standalone',
         theme_color: brand,
         background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
+        icons: manifestIcons,
       },
       injectManifest: {
         // The shell: every route chunk and stylesheet, so any screen opens offline and an open

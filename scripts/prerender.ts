@@ -22,6 +22,11 @@ import type { Blog } from '../edge-api/src/db/blogs.ts';
 import type { Faq } from '../edge-api/src/db/sync.ts';
 import type { Policy } from '../edge-api/src/db/policies.ts';
 import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
+import { compiledCatalogues } from '../pwa/build/compiled-catalogues.ts';
+import { manifestFile } from '../pwa/src/lib/i18n/web-app-manifest.ts';
+import { localeOfPath, locales, pathInLocale, type Locale } from '../pwa/src/lib/i18n/locale.ts';
+import englishMessages from '../pwa/src/locales/en/messages.json' with { type: 'json' };
+import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'json' };
 import { startNodeServer } from '../edge-api/src/node/node.ts';
 import { styleHashesFile } from '../edge-api/src/node/prerendered-pages.ts';
 
@@ -46,8 +51,11 @@ interface Page {
   data: PageData;
   /** The route's module (its key in dist/.vite/manifest.json): its chunks are preloaded. */
   module: string;
-  title: string;
+  /** A message id (the page's own title in its language), or a policy's own title. */
+  title: { id: keyof typeof englishMessages } | { text: string };
 }
+
+const catalogues: Record<Locale, Record<string, string>> = { en: englishMessages, bn: banglaMessages };
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -109,19 +117,19 @@ const homeFaqs = 5;
 function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<typeof readCatalogue>>): Page[] {
   const catalogue = 'src/features/policies/policy-catalogue.tsx';
   return [
-    { name: 'index', data: { path: '/', popular, blogs: blogs.slice(0, homeBlogs), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: 'Home' },
-    { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: 'All Policies' },
-    { name: 'policies', data: { path: '/policies', catalogue: policies }, module: catalogue, title: 'All Policies' },
+    { name: 'index', data: { path: '/', popular, blogs: blogs.slice(0, homeBlogs), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: { id: 'title.home' } },
+    { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: { id: 'title.allPolicies' } },
+    { name: 'policies', data: { path: '/policies', catalogue: policies }, module: catalogue, title: { id: 'title.allPolicies' } },
     ...policies.map((policy) => ({
       name: `policies/${policy.id}`,
       data: { path: `/policies/${policy.id}`, policy },
       module: 'src/features/policies/policy-details.tsx',
-      title: policy.title,
+      title: { text: policy.title },
     })),
-    { name: 'get-quote', data: { path: '/get-quote' }, module: 'src/features/quote/get-quote-page.tsx', title: 'Get a Free Quote' },
-    { name: 'blogs', data: { path: '/blogs', blogs }, module: 'src/features/blogs/blogs-page.tsx', title: 'All Blogs' },
-    { name: 'about', data: { path: '/about' }, module: 'src/features/about/about-page.tsx', title: 'About Us' },
-    { name: 'contact', data: { path: '/contact' }, module: 'src/features/contact/contact-page.tsx', title: 'Contact Us' },
+    { name: 'get-quote', data: { path: '/get-quote' }, module: 'src/features/quote/get-quote-page.tsx', title: { id: 'title.quote' } },
+    { name: 'blogs', data: { path: '/blogs', blogs }, module: 'src/features/blogs/blogs-page.tsx', title: { id: 'title.blogs' } },
+    { name: 'about', data: { path: '/about' }, module: 'src/features/about/about-page.tsx', title: { id: 'title.about' } },
+    { name: 'contact', data: { path: '/contact' }, module: 'src/features/contact/contact-page.tsx', title: { id: 'title.contact' } },
   ];
 }
 
@@ -161,13 +169,42 @@ function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
   return inlined.replace('</head>', `<style>${css}</style>\n  </head>`);
 }
 
-function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typeof routeFiles>, hashes: Set<string>) {
+/**
+ * Every public page in both languages (issue 25): the English page at its path, the Bangla one
+ * under /bn (pages/bn.html, pages/bn/<name>.html), each rendered in its language.
+ */
+function inBothLanguages(pages: Page[]): Page[] {
+  return pages.flatMap((page) => [
+    page,
+    { ...page, name: page.name === 'index' ? 'bn' : `bn/${page.name}`, data: { ...page.data, path: pathInLocale(page.data.path, 'bn') } },
+  ]);
+}
+
+/** The page's language, its title in it, and its links to itself in each language (hreflang). */
+function languageHead(page: Page, manifest: Manifest) {
+  const locale = localeOfPath(page.data.path);
+  const text = (id: keyof typeof englishMessages) => catalogues[locale][id] ?? englishMessages[id];
+  const own = 'id' in page.title ? text(page.title.id) : (locale === 'bn' && page.data.policy?.titleBn) || page.title.text;
+  const title = `${own} | ${text('brand.name')}`;
+  const alternates = locales.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(pathInLocale(page.data.path, other))}">`);
+  alternates.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(pathInLocale(page.data.path, 'en'))}">`);
+  // A Bangla page's catalogue is its own chunk: fetched with the page, not after the entry runs.
+  const catalogue = locale === 'bn' ? manifest['virtual:catalogue/bn/shell']?.file : undefined;
+  if (catalogue) alternates.push(`<link rel="modulepreload" crossorigin href="/${catalogue}">`);
+  return { locale, title, links: alternates };
+}
+
+function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typeof routeFiles>, hashes: Set<string>, manifest: Manifest) {
   const dataUrl = `/pages/${page.name}.json`;
+  const language = languageHead(page, manifest);
   const head = [
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${dataUrl}">`,
+    ...language.links,
   ].join('\n    ');
   let html = shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)} | LifeSure Insurance</title>`)
+    .replace(/<html lang="[^"]*">/, `<html lang="${language.locale}">`)
+    .replace('href="/manifest.webmanifest"', `href="/${manifestFile[language.locale]}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(language.title)}</title>`)
     .replace('</head>', `    ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
@@ -176,7 +213,7 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
     // The page works without script as far as HTML goes; the shell's notice is for the shell.
     .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
   // The hero picture is the home page's largest paint; every other page would only wait behind it.
-  if (page.data.path !== '/') html = html.replace(/\s*<!--[^>]*hero[^>]*-->\s*<link rel="preload" as="image"[^>]*>/, '');
+  if (page.data.path !== '/' && page.data.path !== '/bn') html = html.replace(/\s*<!--[^>]*hero[^>]*-->\s*<link rel="preload" as="image"[^>]*>/, '');
   if (!html.includes('data-prerendered=')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
   return inlineStyles(html, files.styles, hashes);
 }
@@ -196,7 +233,7 @@ async function buildRenderer() {
     configFile: false,
     root: pwaDir,
     logLevel: 'warn',
-    plugins: [react(), noServiceWorkerInNode],
+    plugins: [compiledCatalogues(), react(), noServiceWorkerInNode],
     build: { ssr: 'src/app/prerender/render.tsx', outDir: rendererDir, emptyOutDir: true, target: 'node20' },
   });
   const renderer = (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
@@ -210,14 +247,14 @@ export async function prerenderPages() {
   const renderPage = await buildRenderer();
   const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const pages = await withCatalogue(async (catalogue) => pagesOf(catalogue));
+  const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
   const styleHashes = new Set<string>();
   for (const page of pages) {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes));
+    writeFileSync(file, pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest));
     writeFileSync(join(distDir, 'pages', `${page.name}.json`), JSON.stringify(page.data));
   }
   writeFileSync(join(distDir, 'pages', styleHashesFile), JSON.stringify([...styleHashes]));

@@ -19,12 +19,14 @@ export async function launchBrowser(): Promise<Browser> {
 /** A phone-sized context by default: the product is used on phones first. */
 export async function newContext(
   browser: Browser,
-  options: { width?: number; height?: number; timezoneId?: string } = {},
+  options: { width?: number; height?: number; timezoneId?: string; locale?: string; javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 360, height: options.height ?? 780 },
     serviceWorkers: 'allow',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   // In the e2e project: traced, and screenshotted if the test fails (failure-artifacts.ts).
   await watchContext(context);

@@ -115,6 +115,7 @@ const fromTheSpec: Record<string, Allowed> = {
   'POST /auth/logout': 'anyone',
   'GET /auth/me': 'signed in',
   'PATCH /auth/me': 'signed in',
+  'PUT /auth/language': 'signed in',
   'POST /auth/password': 'signed in',
   'GET /sync': 'anyone',
   'POST /sync/push': 'signed in',
@@ -208,6 +209,8 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
       return { path: '/api/auth/google', init: json('POST', { idToken: 'not-configured-here' }) };
     case 'PATCH /auth/me':
       return { path: '/api/auth/me', init: json('PATCH', { name: 'Matrix Name' }) };
+    case 'PUT /auth/language':
+      return { path: '/api/auth/language', init: json('PUT', { language: 'bn' }) };
     case 'POST /auth/password':
       return { path: '/api/auth/password', init: json('POST', { oldPassword: 'wrong-old', newPassword: 'matrix-new', confirmPassword: 'matrix-new' }) };
     case 'POST /uploads': {

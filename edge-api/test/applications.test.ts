@@ -83,6 +83,12 @@ describe(`applying on ${runtime}`, () => {
     expect(unknownPolicy.body.fields.policyId).toBe('This policy is not offered any more');
   });
 
+  it('stores an NID and a phone typed in Bengali digits in ASCII digits', async () => {
+    const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { nid: '১৯৯৫১২৩৪০০০১১', phone: '০১৭১১৫৫৫০০১' }));
+    expect(res.status).toBe(201);
+    expect(res.body.application).toMatchObject({ nid: '1995123400011', phone: '01711555001' });
+  });
+
   it('takes every relationship the Apply form offers, Grandchild included', async () => {
     for (const relationship of nomineeRelationshipChoices) {
       const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { relationship }));

@@ -15,7 +15,7 @@ describe(`the account in a pull on ${runtime}`, () => {
   it('is the account GET /auth/me describes, for a signed-in caller only', async () => {
     const page = (await pullPage(api, customer, '0')) as Awaited<ReturnType<typeof pullPage>> & { account?: unknown };
     const me = (await call(api, 'GET', '/api/auth/me', customer)).body;
-    expect(page.account).toEqual({ id: me.id, email: me.email, name: me.name, role: me.role, photoURL: me.photoURL });
+    expect(page.account).toEqual({ id: me.id, email: me.email, name: me.name, role: me.role, photoURL: me.photoURL, language: null });
     expect(page.account).toMatchObject({ id: customer.id, role: 'user', name: 'Rahima Khatun' });
     const visitor = (await pullPage(api, null, '0')) as Awaited<ReturnType<typeof pullPage>> & { account?: unknown };
     expect(visitor.account).toBeUndefined();

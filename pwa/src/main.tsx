@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree } from './app/app-tree.tsx';
 import { AppRouter, routerReady } from './app/router.tsx';
 import { startApp } from './app/start.ts';
+import { startPageLanguage } from './lib/i18n/page-language.ts';
 import type { PrerenderedData } from './lib/prerendered.tsx';
 import './styles.css';
 
@@ -29,8 +30,11 @@ async function prerenderedData(): Promise<PrerenderedData | null> {
 
 // Render only once the route's code is here: a hydration's first render is then the prerendered
 // screen, and the app shell never renders a router that has no screen to show yet.
-const [data] = await Promise.all([prerenderedData(), routerReady]);
-if (data) {
+// The page's catalogue too (Bangla's is its own file): the first render is in the page's language.
+const [data, locale] = await Promise.all([prerenderedData(), startPageLanguage(), routerReady]);
+if (locale === null) {
+  // The device chose the other language: that page is opening instead.
+} else if (data) {
   hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
 } else {
   createRoot(root).render(<AppTree router={<AppRouter />} prerendered={null} />);

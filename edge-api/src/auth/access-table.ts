@@ -40,6 +40,7 @@ export const accessTable = {
   'POST /auth/logout': { allow: 'anyone', scope: 'the session named with its sign-out key, else that of the refresh cookie' },
   'GET /auth/me': { allow: signedIn, scope: 'self' },
   'PATCH /auth/me': { allow: signedIn, scope: 'self' },
+  'PUT /auth/language': { allow: signedIn, scope: 'self' },
   'POST /auth/password': { allow: signedIn, scope: 'self' },
   'POST /uploads': { allow: signedIn, scope: 'profile and policy images; owner recorded; visitors upload their picture inside POST /auth/register' },
 

@@ -12,7 +12,7 @@ import { verifyAccessToken } from './tokens.ts';
 const sessionUser = prepareQuery(2, (db, userId: string, sessionId: string | null) =>
   db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'role', 'photo_url'])
+    .select(['id', 'email', 'name', 'role', 'photo_url', 'language'])
     .select(
       sql<number>`exists (select 1 from refresh_sessions where family_id = ${sessionId} and revoked_at is not null)`.as('session_ended'),
     )
@@ -40,7 +40,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     if (Number(row.session_ended) === 1) throw unauthorized('You have been signed out. Please sign in again.');
     // Roles are compared case-insensitively (spec section 6).
     const role = row.role.toLowerCase() as typeof row.role;
-    c.set('user', { id: row.id, email: row.email, name: row.name, role, photoUrl: row.photo_url });
+    c.set('user', { id: row.id, email: row.email, name: row.name, role, photoUrl: row.photo_url, language: row.language });
   }
   await next();
 });

@@ -88,6 +88,11 @@ export async function setPasswordHash(db: Kysely<Database>, userId: string, hash
 }
 
 /** Changes one's own name and/or photo; the profile as it now is, or undefined when the account is gone. */
+/** The person's language (issue 25); their other devices follow it from their next pull. */
+export function setAccountLanguage(db: Kysely<Database>, userId: string, language: 'en' | 'bn') {
+  return db.updateTable('users').set({ language }).where('id', '=', userId).returning(['language']).executeTakeFirst();
+}
+
 export function updateOwnProfile(db: Kysely<Database>, userId: string, change: { name?: string; photoURL?: string | null }) {
   return db
     .updateTable('users')

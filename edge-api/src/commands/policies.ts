@@ -24,6 +24,9 @@ const policyColumns = [
   'category',
   'description',
   'short_details',
+  'title_bn',
+  'short_details_bn',
+  'description_bn',
   'min_age',
   'max_age',
   'coverage_range',
@@ -43,6 +46,9 @@ function columnsOf(input: PolicyPatch) {
   if (input.category !== undefined) columns.category = input.category;
   if (input.description !== undefined) columns.description = input.description;
   if (input.shortDetails !== undefined) columns.short_details = input.shortDetails;
+  if (input.titleBn !== undefined) columns.title_bn = input.titleBn;
+  if (input.shortDetailsBn !== undefined) columns.short_details_bn = input.shortDetailsBn;
+  if (input.descriptionBn !== undefined) columns.description_bn = input.descriptionBn;
   if (input.minAge !== undefined) columns.min_age = input.minAge;
   if (input.maxAge !== undefined) columns.max_age = input.maxAge;
   if (input.coverageRange !== undefined) columns.coverage_range = input.coverageRange;
@@ -90,6 +96,9 @@ export async function createPolicy(
           category: input.category,
           description: input.description,
           short_details: input.shortDetails,
+          title_bn: input.titleBn ?? null,
+          short_details_bn: input.shortDetailsBn ?? null,
+          description_bn: input.descriptionBn ?? null,
           min_age: input.minAge,
           max_age: input.maxAge,
           coverage_range: input.coverageRange,

@@ -8,6 +8,10 @@ export interface Policy {
   category: PolicyRow['category'];
   description: string;
   shortDetails: string;
+  /** The Bangla title, short details and description, or null (then the English ones are shown). */
+  titleBn: string | null;
+  shortDetailsBn: string | null;
+  descriptionBn: string | null;
   minAge: number;
   maxAge: number;
   coverageRange: number;
@@ -33,6 +37,9 @@ export function toPolicy(row: PolicyWithStats): Policy {
     category: row.category,
     description: row.description,
     shortDetails: row.short_details,
+    titleBn: row.title_bn,
+    shortDetailsBn: row.short_details_bn,
+    descriptionBn: row.description_bn,
     minAge: row.min_age,
     maxAge: row.max_age,
     coverageRange: row.coverage_range,

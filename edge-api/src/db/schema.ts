@@ -65,7 +65,7 @@ export interface Database {
   policies: PolicyRow;
   policy_stats: { policy_id: string; view_count: Generated<number>; application_count: Generated<number> };
   blogs: BlogRow;
-  faqs: { id: string; position: number; question: string; answer: string; version: Generated<number> };
+  faqs: { id: string; position: number; question: string; answer: string; question_bn: string | null; answer_bn: string | null; version: Generated<number> };
   newsletter_subscribers: { id: string; name: string; email: string; created_at: string };
   applications: ApplicationRow;
   payments: {
@@ -174,6 +174,8 @@ export interface UserRow {
   role: Role;
   phone: string | null;
   bio: string | null;
+  /** The chosen language (0160), null until chosen. */
+  language: 'en' | 'bn' | null;
   password_hash: string | null;
   created_at: string;
   last_log_in: string | null;
@@ -186,6 +188,10 @@ export interface PolicyRow {
   category: PolicyCategory;
   description: string;
   short_details: string;
+  /** Optional Bangla texts (0161): Bangla pages fall back to the English ones while null. */
+  title_bn: string | null;
+  short_details_bn: string | null;
+  description_bn: string | null;
   min_age: number;
   max_age: number;
   coverage_range: number;

@@ -23,6 +23,9 @@ export interface Faq {
   position: number;
   question: string;
   answer: string;
+  /** In Bangla (0162), or null: Bangla pages then show the English. */
+  question_bn: string | null;
+  answer_bn: string | null;
   version: number;
 }
 

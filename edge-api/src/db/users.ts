@@ -9,6 +9,8 @@ export interface SessionUser {
   name: string;
   role: Role;
   photoUrl: string | null;
+  /** The language the person chose (0160); absent where the account was not read from the table. */
+  language?: 'en' | 'bn' | null;
 }
 
 /** Emails compare as the sign-in form takes them: case and outer spaces do not make another person. */

@@ -12,6 +12,14 @@ describe('prerendered page addresses', () => {
     for (const page of ['get-quote', 'blogs', 'about', 'contact']) expect(prerenderedPageFile(`/${page}`)).toBe(`pages/${page}.html`);
   });
 
+  it('maps each Bangla page (/bn plus the English path) to its file', () => {
+    expect(prerenderedPageFile('/bn')).toBe('pages/bn.html');
+    expect(prerenderedPageFile('/bn/all-policies')).toBe('pages/bn/all-policies.html');
+    expect(prerenderedPageFile('/bn/get-quote')).toBe('pages/bn/get-quote.html');
+    expect(prerenderedPageFile('/bn/policies/demo-term-life')).toBe('pages/bn/policies/demo-term-life.html');
+    for (const path of ['/bn/dashboard', '/bn/', '/bnx', '/bn/login']) expect(prerenderedPageFile(path), path).toBeNull();
+  });
+
   it('gives no file for other addresses, a query, or odd names', () => {
     for (const path of ['/dashboard', '/login', '/policies/', '/policies/a/b/../c', '/policies/%2e%2e', '/index.html', '/assets/x.js', '/api/faqs']) {
       expect(prerenderedPageFile(path), path).toBeNull();

@@ -10,7 +10,12 @@
  * lists exactly these beside '/api/*' (a unit test checks), so the Worker, not the platform's
  * app-shell fallback, answers them.
  */
-export const prerenderedPagePatterns = ['/', '/all-policies', '/policies', '/policies/*', '/get-quote', '/blogs', '/about', '/contact'] as const;
+const englishPagePatterns = ['/', '/all-policies', '/policies', '/policies/*', '/get-quote', '/blogs', '/about', '/contact'];
+/** Each in both languages: the Bangla page is /bn plus the English path (issue 25). */
+export const prerenderedPagePatterns: readonly string[] = [
+  ...englishPagePatterns,
+  ...englishPagePatterns.map((pattern) => (pattern === '/' ? '/bn' : `/bn${pattern}`)),
+];
 
 const matches = (pattern: string, pathname: string) =>
   pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) && pathname.length > pattern.length - 1 : pathname === pattern;

@@ -15,7 +15,8 @@ import { endAllRefreshFamilies, endNamedFamily, endRefreshFamily, familyOfToken,
 import { googleBody, loginBody, passwordChange, profileUpdate, registerForm, signOutBody } from '../schemas/auth.ts';
 import { answerWithSession, passwordDecoy } from '../auth/sign-in.ts';
 import { findProfile, toUserProfile } from '../auth/user-profile.ts';
-import { createPasswordAccount, linkGoogleAccount, noteSignIn, setPasswordHash, updateOwnProfile } from '../commands/accounts.ts';
+import { createPasswordAccount, linkGoogleAccount, noteSignIn, setAccountLanguage, setPasswordHash, updateOwnProfile } from '../commands/accounts.ts';
+import { languageChoice } from '../schemas/language.ts';
 import { accountExists, passwordHashOf, passwordSignInRow, sessionUserById, userByExternalIdentity } from '../db/users.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError, conflict, forbidden, unauthorized } from '../http/errors.ts';
@@ -161,6 +162,12 @@ export const authRoutes = new Hono<AppEnv>()
     const row = await updateOwnProfile(deps.db, user.id, { name, photoURL });
     if (!row) throw unauthorized('This account no longer exists.');
     return c.json(toUserProfile(row), 200);
+  })
+
+  .put('/language', access('PUT /auth/language'), validate('json', languageChoice), async (c) => {
+    const row = await setAccountLanguage(c.var.deps.db, currentUser(c).id, c.req.valid('json').language);
+    if (!row) throw unauthorized('This account no longer exists.');
+    return c.json({ language: row.language }, 200);
   })
 
   .post('/password', access('POST /auth/password'), validate('json', passwordChange), async (c) => {

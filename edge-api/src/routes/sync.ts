@@ -84,7 +84,7 @@ export const syncRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     // The account as the server has it now (role above all): the client follows a role an admin
     // changed from its pulls alone, with no GET /auth/me of its own (pwa/src/lib/follow-account.ts).
-    const account = user && { id: user.id, email: user.email, name: user.name, role: user.role, photoURL: user.photoUrl };
+    const account = user && { id: user.id, email: user.email, name: user.name, role: user.role, photoURL: user.photoUrl, language: user.language ?? null };
     return c.json({ cursor: `${page.version}.${scope}.${page.epoch}`, hasMore: page.hasMore, reset, changes: page.changes, ...(account && { account }) }, 200);
   })
   .post('/push', access('POST /sync/push'), validate('json', pushInput), async (c) => {

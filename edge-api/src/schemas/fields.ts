@@ -3,6 +3,7 @@
  * the PWA's forms check with the same rules.
  */
 import { z } from 'zod';
+import { typedNumber } from './digits.ts';
 import { imageUrlPrefix, isUploadedImage } from './image.ts';
 import { cleanOptionalLine, cleanRequiredLine } from './text.ts';
 
@@ -17,10 +18,10 @@ export const requiredText = (label: string, max: number, message = `${label} is 
 export const optionalText = (label: string, max: number) =>
   cleanOptionalLine(`${label} must be text`, max, `${label} is too long (at most ${max} characters)`);
 
-/** A number, also accepted as a numeric string (form fields often send those). */
+/** A number, also accepted as a numeric string (form fields often send those), in Bengali digits too. */
 export const numberLike = (message: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { error: message })
+    .union([z.number(), z.string().transform(typedNumber).pipe(z.string().regex(/^-?\d+(\.\d+)?$/)).transform(Number)], { error: message })
     .pipe(z.number({ error: message }));
 
 export const imageMessage = 'Image must be an uploaded image (/api/images/...) or an http(s) URL';

@@ -3,7 +3,7 @@
  * written once: the server's route and the PWA's Add Policy form and quote use these.
  */
 import { z } from 'zod';
-import { imageUrl, numberLike, requiredText } from './fields.ts';
+import { imageUrl, numberLike, optionalText, requiredText } from './fields.ts';
 
 export const policyCategories = ['Term Life', 'Senior', 'Child'] as const;
 export type PolicyCategory = (typeof policyCategories)[number];
@@ -30,6 +30,10 @@ export const policyTextFields = {
   category: chosen('Category').pipe(z.enum(policyCategories, { error: `Category must be one of: ${policyCategories.join(', ')}` })),
   description: requiredText('Description', 5000),
   shortDetails: requiredText('Short details', 500),
+  // Optional Bangla versions (issue 25): blank is none, and Bangla pages show the English.
+  titleBn: optionalText('Bangla title', 200),
+  shortDetailsBn: optionalText('Bangla short details', 500),
+  descriptionBn: optionalText('Bangla description', 5000),
   minAge: age('Minimum age'),
   maxAge: age('Maximum age'),
   coverageRange: numberLike('Coverage range is required').pipe(

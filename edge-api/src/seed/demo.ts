@@ -17,6 +17,7 @@ import { demoAccounts, demoAgents } from './demo-people.ts';
 import { demoPolicies } from './demo-policies.ts';
 import { demoCustomerRows, seedDemoActivity, seedDemoAgentRequests, seedDemoUserApplications } from './demo-activity.ts';
 import { agentRequestRow, blogRow, policyRow, userRow } from './factories.ts';
+import { demoPoliciesBangla } from './demo-policies-bangla.ts';
 
 const day = 86_400_000;
 
@@ -129,6 +130,9 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'> & {
             category: policy.category,
             description: policy.description,
             short_details: policy.shortDetails,
+            title_bn: demoPoliciesBangla[policy.slug]?.title ?? null,
+            short_details_bn: demoPoliciesBangla[policy.slug]?.shortDetails ?? null,
+            description_bn: demoPoliciesBangla[policy.slug]?.description ?? null,
             min_age: policy.minAge,
             max_age: policy.maxAge,
             coverage_range: policy.coverageRange,

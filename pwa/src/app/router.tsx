@@ -1,7 +1,10 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { basenameOf, localeOfPath } from '../lib/i18n/locale.ts';
 import { appRoutes } from './routes/app-routes.tsx';
 
-const router = createBrowserRouter(appRoutes);
+// Bangla pages are the same routes under /bn (docs/decisions/0071-translation.md): as the
+// basename, every link and navigation of a Bangla page stays in Bangla with no change of its own.
+const router = createBrowserRouter(appRoutes, { basename: basenameOf(localeOfPath(location.pathname)) || undefined });
 
 /**
  * Settles once the opened route's code has loaded. A prerendered page is hydrated only then, so

@@ -14,6 +14,7 @@ import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
 import { localDbOpened } from '../lib/local-db-opened.ts';
 import { afterSettled, pageSettled } from '../lib/page-settled.ts';
 import { clearAllDrafts } from '../features/apply/application-draft.ts';
+import { t } from '../lib/i18n/runtime.ts';
 
 // Both wait until the database is open (in its own steps: local-db-opened.ts).
 const syncEngine = () => Promise.all([import('../lib/sync-pull.ts'), localDbOpened()]).then(([engine]) => engine);
@@ -46,7 +47,7 @@ export function startApp() {
     void afterSettled(pull);
     void afterSettled(outboxEngine).then((outbox) => {
       outbox.startOutbox();
-      outbox.onRefused((refusal) => showToast('error', 'Not accepted by the server', `${refusal.summary}: ${refusal.reason}`, 8000));
+      outbox.onRefused((refusal) => showToast('error', t('sync.refused'), `${refusal.summary}: ${refusal.reason}`, 8000));
     });
     // An installed app, or a signed-in user's data, is worth keeping through storage pressure.
     if (sessionStore.get().user || window.matchMedia?.('(display-mode: standalone)').matches) {

@@ -5,6 +5,7 @@ import type { Blog } from '../lib/local-db.ts';
 import { CoverImage } from './fallback-image.tsx';
 import { formatDate, preview } from './format.ts';
 import './cards.css';
+import { languageOfText } from '../lib/i18n/locale.ts';
 
 type CardBlog = Pick<Blog, 'id' | 'title' | 'content' | 'authorName' | 'author' | 'image' | 'publishDate'>;
 
@@ -19,7 +20,7 @@ interface BlogCardProps {
 export const BlogCard = memo(function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="card card--link">
+    <article className="card card--link" lang={languageOfText(`${blog.title} ${blog.content}`)}>
       <CoverImage className="card__image" src={blog.image} width={480} loading="lazy" />
       <div className="card__body">
         <Heading className="card__title">

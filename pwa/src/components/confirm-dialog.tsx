@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Dialog } from './dialog.tsx';
+import { t } from '../lib/i18n/runtime.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -26,11 +27,11 @@ export function ConfirmDialog({ open, busy, onCancel, onConfirm, confirmLabel, b
   return (
     <Dialog
       open={open}
-      title="Are you sure?"
+      title={t('confirm.title')}
       onClose={() => !busy && onCancel()}
       actions={
         <>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>Cancel</button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>{t('confirm.cancel')}</button>
           <button type="button" className={danger ? 'button button--danger' : 'button'} disabled={busy} onClick={onConfirm}>
             {busy ? busyLabel : confirmLabel}
           </button>

@@ -3,6 +3,7 @@
  * rest of the page inert, Escape closes it, and focus returns to what opened it.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '../lib/i18n/runtime.ts';
 
 interface DialogProps {
   open: boolean;
@@ -42,7 +43,7 @@ export function Dialog({ open, title, onClose, children, actions, className }: D
     >
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" className="dialog__close" aria-label={t('dialog.close')} onClick={onClose}>×</button>
       </div>
       <div className="dialog__body">{children}</div>
       {actions && <div className="dialog__actions">{actions}</div>}

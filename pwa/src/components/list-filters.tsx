@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import './list-filters.css';
+import { t } from '../lib/i18n/runtime.ts';
 
 /** How long typing must pause before the search is sent. */
 const searchDelayMs = 300;
@@ -46,7 +47,7 @@ export function ListFilters<Status extends string>({ label, idPrefix, placeholde
   return (
     <form className="list-tools" role="search" aria-label={label} onSubmit={(event) => event.preventDefault()}>
       <div className="field">
-        <label htmlFor={`${idPrefix}-search`}>Search</label>
+        <label htmlFor={`${idPrefix}-search`}>{t('filters.search')}</label>
         <input
           id={`${idPrefix}-search`}
           type="search"
@@ -58,7 +59,7 @@ export function ListFilters<Status extends string>({ label, idPrefix, placeholde
       </div>
       {statusChoices && (
         <div className="field">
-          <label htmlFor={`${idPrefix}-status`}>Status</label>
+          <label htmlFor={`${idPrefix}-status`}>{t('filters.status')}</label>
           <select id={`${idPrefix}-status`} value={filters.status} onChange={(event) => filters.setStatus(event.target.value as Status)}>
             {statusChoices.map((choice) => (
               <option key={choice.value} value={choice.value}>{choice.label}</option>

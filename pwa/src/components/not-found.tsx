@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from './use-page-title.ts';
+import { t } from '../lib/i18n/runtime.ts';
 
 interface NotFoundProps {
   title?: string;
@@ -11,7 +12,7 @@ interface NotFoundProps {
 }
 
 /** An unknown page, or an unknown policy or blog (the server said 404: no Try Again, it will not appear). */
-export function NotFound({ title = '404 Not Found', children = 'The page you are looking for does not exist.', to = '/', linkLabel = 'Go Home' }: NotFoundProps) {
+export function NotFound({ title = t('notFound.title'), children = t('notFound.text'), to = '/', linkLabel = t('notFound.home') }: NotFoundProps) {
   usePageTitle(title);
   return (
     <section className="container status-page">

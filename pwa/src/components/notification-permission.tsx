@@ -5,22 +5,43 @@
  * because several features offer it (decision 0072).
  */
 import { useEffect, useState } from 'react';
+import { t } from '../lib/i18n/runtime.ts';
 import { pushState, pushSupported, turnOffPush, turnOnPush, type PushState } from '../lib/web-push.ts';
 import { showToast } from './toast.tsx';
 import './notification-permission.css';
 
-/** Every word shown here, in one place, for the translation catalogue to take over. */
+/** Every word shown here, through the translation runtime (ids `notice.*`), read when shown. */
 const texts = {
-  title: 'Notifications',
-  offerLabel: 'Offer of notifications',
-  toggle: 'Push notifications on this device',
-  unsupported: 'This browser cannot receive push notifications. On an iPhone, add the app to the home screen first.',
-  blocked: 'Notifications are blocked for this site in your browser settings.',
-  unavailable: 'This server does not send push notifications. Your inbox still shows everything.',
-  failed: 'Notifications could not be changed. Please try again.',
-  offer: 'Get a notification when something changes, even with the app closed?',
-  turnOn: 'Turn on notifications',
-  notNow: 'Not now',
+  get title() {
+    return t('notice.title');
+  },
+  get offerLabel() {
+    return t('notice.offerLabel');
+  },
+  get toggle() {
+    return t('notice.toggle');
+  },
+  get unsupported() {
+    return t('notice.unsupported');
+  },
+  get blocked() {
+    return t('notice.blocked');
+  },
+  get unavailable() {
+    return t('notice.unavailable');
+  },
+  get failed() {
+    return t('notice.failed');
+  },
+  get offer() {
+    return t('notice.offer');
+  },
+  get turnOn() {
+    return t('notice.turnOn');
+  },
+  get notNow() {
+    return t('notice.notNow');
+  },
 };
 
 const offerEvent = 'offer-notifications';

@@ -4,6 +4,8 @@
  * holds more than one page.
  */
 import './page-nav.css';
+import { formatNumber } from '../lib/i18n/format.ts';
+import { t } from '../lib/i18n/runtime.ts';
 
 interface PageNavProps {
   /** Names the navigation landmark, e.g. 'Applications pages'. */
@@ -26,14 +28,14 @@ export function PageNav({ label, page, pageSize, total, onPage, busy = false, on
   return (
     <nav className="page-nav" aria-label={label} aria-busy={busy || undefined}>
       <p className="page-nav__where" aria-live="polite">
-        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')} · Page {page} of {pageCount}
+        {t('pageNav.where', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total), page: formatNumber(page), pageCount: formatNumber(pageCount) })}
       </p>
       <div className="page-nav__buttons">
         <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {t('pager.previous')}
         </button>
         <button type="button" className="button button--secondary button--small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-          Next
+          {t('pager.next')}
         </button>
       </div>
     </nav>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { t } from '../lib/i18n/runtime.ts';
 
 /**
  * Shown when a route fails to render or its code cannot load (for example a chunk from an
@@ -9,11 +10,11 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container status-page" role="alert">
-      <h1>{notFound ? '404 Not Found' : 'Something went wrong'}</h1>
-      <p>{notFound ? 'The page you are looking for does not exist.' : 'This page could not be shown. Reloading usually fixes it.'}</p>
+      <h1>{notFound ? t('notFound.title') : t('routeError.heading')}</h1>
+      <p>{notFound ? t('notFound.text') : t('routeError.text')}</p>
       <p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>Reload</button>{' '}
-        <Link to="/">Go Home</Link>
+        <button type="button" className="button" onClick={() => window.location.reload()}>{t('update.reload')}</button>{' '}
+        <Link to="/">{t('notFound.home')}</Link>
       </p>
     </section>
   );

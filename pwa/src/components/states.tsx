@@ -1,5 +1,6 @@
 /** Loading, error and empty states, announced to screen readers. */
 import type { ReactNode } from 'react';
+import { t } from '../lib/i18n/runtime.ts';
 
 export function LoadingState({ children }: { children: ReactNode }) {
   return (
@@ -14,7 +15,7 @@ export function ErrorState({ children, onRetry }: { children: ReactNode; onRetry
     <div className="state state--error" role="alert">
       <p>{children}</p>
       {onRetry && (
-        <button type="button" className="button" onClick={onRetry}>Try Again</button>
+        <button type="button" className="button" onClick={onRetry}>{t('state.tryAgain')}</button>
       )}
     </div>
   );

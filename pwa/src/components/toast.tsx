@@ -1,5 +1,6 @@
 /** Toasts (spec section 9: at most 20 at once; success toasts after 1500 ms by default). */
 import { createStatusStore, useStatusStore } from '../lib/status-store.ts';
+import { t } from '../lib/i18n/runtime.ts';
 
 export interface Toast {
   id: number;
@@ -25,12 +26,12 @@ export function dismissToast(id: number) {
 export function ToastViewport() {
   const list = useStatusStore(toasts);
   return (
-    <div className="toasts" role="region" aria-label="Notifications">
+    <div className="toasts" role="region" aria-label={t('toast.region')}>
       {list.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <strong>{toast.title}</strong>
           {toast.text && <span>{toast.text}</span>}
-          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>×</button>
+          <button type="button" className="toast__close" aria-label={t('toast.dismiss')} onClick={() => dismissToast(toast.id)}>×</button>
         </div>
       ))}
     </div>

@@ -9,6 +9,7 @@
 import { registerSW } from 'virtual:pwa-register';
 import { createStatusStore, useStatusStore } from '../lib/status-store.ts';
 import './update-prompt.css';
+import { t } from '../lib/i18n/runtime.ts';
 
 const updateAvailable = createStatusStore(false);
 let applyUpdate: (() => Promise<void>) | null = null;
@@ -69,10 +70,10 @@ export function UpdatePrompt() {
     <div className="update-prompt" role="status" aria-live="polite">
       {available && (
         <div className="update-prompt__box">
-          <p>A new version is available</p>
+          <p>{t('update.available')}</p>
           <div className="update-prompt__actions">
-            <button type="button" className="button button--small" onClick={() => void reloadIntoNewVersion()}>Reload</button>
-            <button type="button" className="button button--secondary button--small" onClick={() => updateAvailable.set(false)}>Later</button>
+            <button type="button" className="button button--small" onClick={() => void reloadIntoNewVersion()}>{t('update.reload')}</button>
+            <button type="button" className="button button--secondary button--small" onClick={() => updateAvailable.set(false)}>{t('update.later')}</button>
           </div>
         </div>
       )}

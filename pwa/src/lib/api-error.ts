@@ -1,5 +1,6 @@
 import type { ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import { apiErrorText } from '../lib/i18n/api-errors.ts';
 
 /** The API's one error shape (edge-api/src/http/errors.ts), as the PWA reads it. */
 export interface ApiErrorBody {
@@ -44,9 +45,9 @@ export async function answerOf<R extends ClientResponse<unknown>>(res: R): Promi
   return (await res.json()) as AnswerOf<R>;
 }
 
-/** The message to show for any failure: the server's words, else the fallback. */
+/** The message to show for any failure: the server's words (in the page's language), else the fallback. */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.body?.message) return error.body.message;
+  if (error instanceof ApiRequestError && error.body?.message) return apiErrorText(error.body.error, error.body.message);
   return fallback;
 }
 

@@ -18,6 +18,9 @@ export interface Faq {
   position: number;
   question: string;
   answer: string;
+  /** In Bangla, or absent/null (an older copy, or none yet): Bangla pages show the English. */
+  question_bn?: string | null;
+  answer_bn?: string | null;
 }
 
 /** An application as the API answers it (edge-api db/applications.ts), plus what only this device knows. */

@@ -8,6 +8,7 @@
  * transaction, so they neither flicker away nor outlive their outbox item.
  */
 import { localDb, type Application, type OutboxItem, type PendingChange } from './local-db.ts';
+import { t } from '../lib/i18n/runtime.ts';
 
 const localPrefix = 'local:';
 
@@ -18,7 +19,7 @@ export const isLocalApplication = (id: string) => id.startsWith(localPrefix);
 /** The words a screen shows for a row's unsent change, or null when there is none. */
 export function pendingLabel(row: Pick<Application, 'pending'>): string | null {
   if (!row.pending) return null;
-  return row.pending.state === 'queued' ? 'Waiting to send' : 'Sent, updating…';
+  return row.pending.state === 'queued' ? t('sync.waiting') : t('sync.sent');
 }
 
 /** The server's id of an application created by an outbox item, once the server answered. */

@@ -8,6 +8,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Blog, Faq, Policy, PublicAgent } from './local-db.ts';
+import { currentLocale } from '../lib/i18n/runtime.ts';
+import { pathInLocale } from '../lib/i18n/locale.ts';
 
 export interface PrerenderedData {
   /** The address the page was built for: the data serves only that page. */
@@ -40,5 +42,6 @@ export function PrerenderedProvider({ data, children }: { data: PrerenderedData 
 export function usePrerendered(): PrerenderedData | null {
   const data = useContext(Prerendered);
   const { pathname, key } = useLocation();
-  return data && key === 'default' && data.path === pathname ? data : null;
+  // The router's path has no /bn (its basename); the data's path is the page's whole address.
+  return data && key === 'default' && data.path === pathInLocale(pathname, currentLocale()) ? data : null;
 }

@@ -21,6 +21,7 @@ import { pullStatus } from './pull-status.ts';
 import { screensServed } from './screens-first.ts';
 import { yieldToBrowser } from './yield-to-browser.ts';
 import { revokePendingSignOut, sessionStore, updateSessionUser, type SessionUser } from './session.ts';
+import { followAccountLanguage } from './i18n/account-language.ts';
 
 interface Collection<T> {
   upserts: T[];
@@ -202,7 +203,11 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       const page = await answerOf(res);
       await yieldToBrowser();
       // A role an admin changed reaches menus and guards with the pull itself.
-      if (page.account) updateSessionUser(page.account);
+      if (page.account) {
+        updateSessionUser(page.account);
+        // So does a language the person chose on another device (lib/i18n/account-language.ts).
+        followAccountLanguage((page.account as { language?: unknown }).language);
+      }
       await applyPage(page, owner);
       if (!page.hasMore) break;
       if (!page.reset && !(versionOf(page.cursor) > versionOf(since))) {

@@ -11,6 +11,8 @@ import { outboxStatus } from '../../lib/outbox-status.ts';
 import { pullStatus } from '../../lib/pull-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 import './header-status.css';
 
 const SyncProblems = lazy(() => import('./sync-problems.tsx').then((m) => ({ default: m.SyncProblems })));
@@ -29,8 +31,6 @@ function useSettled(value: boolean, ms: number): boolean {
   return value && settled;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function HeaderStatus() {
   const online = useOnline();
   const pull = useStatusStore(pullStatus);
@@ -44,18 +44,18 @@ export function HeaderStatus() {
   return (
     <div className="header-status">
       <p className="header-status__line" role="status" aria-live="polite">
-        {!online && <span className="badge badge--warn">Offline</span>}
-        {online && outbox.slow && <span className="badge badge--warn">Slow connection</span>}
-        {syncing && <span className="badge badge--info">Syncing…</span>}
+        {!online && <span className="badge badge--warn">{t('status.offline')}</span>}
+        {online && outbox.slow && <span className="badge badge--warn">{t('status.slow')}</span>}
+        {syncing && <span className="badge badge--info">{t('status.syncing')}</span>}
         {outbox.waiting > 0 && (
           <button type="button" className="badge badge--info header-status__button" onClick={openPanel}>
-            {outbox.waiting} waiting to send
-            {outbox.pausedForSignIn && <span className="visually-hidden"> (sign in to send)</span>}
+            {t('status.waiting', { count: formatNumber(outbox.waiting) })}
+            {outbox.pausedForSignIn && <span className="visually-hidden"> {t('status.signInToSend')}</span>}
           </button>
         )}
         {problems > 0 && (
           <button type="button" className="badge badge--danger header-status__button" onClick={openPanel}>
-            {plural(problems, 'sync problem', 'sync problems')}
+            {t('status.problems', { count: problems })}
           </button>
         )}
       </p>

@@ -1,18 +1,22 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { LanguageOffer } from '../../components/language-offer.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ToastViewport } from '../../components/toast.tsx';
+import { localDigits } from '../../lib/i18n/format.ts';
+import { t, type MessageId } from '../../lib/i18n/runtime.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { HeaderStatus } from './header-status.tsx';
 
 // Signed in, the inbox's bell shows on public pages too (issue 28); its code loads after the page.
 const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
-const links = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/all-policies', label: 'All Policies' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/requestAgent', label: 'Be an Agent' },
-  { to: '/about', label: 'About' },
+const links: { to: string; label: MessageId; end?: boolean }[] = [
+  { to: '/', label: 'nav.home', end: true },
+  { to: '/all-policies', label: 'nav.allPolicies' },
+  { to: '/blogs', label: 'nav.blogs' },
+  { to: '/requestAgent', label: 'nav.beAgent' },
+  { to: '/about', label: 'nav.about' },
 ];
 
 export function PublicLayout() {
@@ -35,12 +39,12 @@ export function PublicLayout() {
   };
   return (
     <div className="page">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">{t('layout.skip')}</a>
       <header className="site-header">
         <div className="container site-header__inner">
-          <Link to="/" className="brand" aria-label="LifeSure Insurance, home">
+          <Link to="/" className="brand" aria-label={t('brand.home')}>
             <img src="/favicon.svg" alt="" width="32" height="32" />
-            <span>LifeSure</span>
+            <span>{t('brand.short')}</span>
           </Link>
           <button
             ref={menuButton}
@@ -51,19 +55,20 @@ export function PublicLayout() {
             onClick={() => setMenuOpen((open) => !open)}
             onKeyDown={closeOnEscape}
           >
-            Menu
+            {t('layout.menu')}
           </button>
-          <nav id="site-nav" aria-label="Main" className={`site-nav${menuOpen ? ' is-open' : ''}`} onKeyDown={closeOnEscape} onClick={closeOnLink}>
+          <LanguageSwitch />
+          <nav id="site-nav" aria-label={t('layout.navMain')} className={`site-nav${menuOpen ? ' is-open' : ''}`} onKeyDown={closeOnEscape} onClick={closeOnLink}>
             <ul>
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end}>{link.label}</NavLink>
+                  <NavLink to={link.to} end={link.end}>{t(link.label)}</NavLink>
                 </li>
               ))}
               {session.status === 'signed-in' ? (
-                <li><NavLink to="/dashboard">Dashboard</NavLink></li>
+                <li><NavLink to="/dashboard">{t('nav.dashboard')}</NavLink></li>
               ) : (
-                <li><NavLink to="/login" state={loginState}>Login</NavLink></li>
+                <li><NavLink to="/login" state={loginState}>{t('nav.login')}</NavLink></li>
               )}
             </ul>
           </nav>
@@ -75,22 +80,23 @@ export function PublicLayout() {
           <HeaderStatus />
         </div>
       </header>
+      <LanguageOffer />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
         <div className="container site-footer__inner">
           <div>
-            <p className="site-footer__brand">LifeSure Insurance</p>
-            <address>House 12, Road 7, Dhanmondi, Dhaka 1205, Bangladesh</address>
+            <p className="site-footer__brand">{t('brand.name')}</p>
+            <address>{t('footer.address')}</address>
           </div>
-          <nav aria-label="Company">
+          <nav aria-label={t('layout.navCompany')}>
             <ul>
-              <li><Link to="/about">About</Link></li>
-              <li><Link to="/contact">Contact</Link></li>
+              <li><Link to="/about">{t('nav.about')}</Link></li>
+              <li><Link to="/contact">{t('nav.contact')}</Link></li>
             </ul>
           </nav>
-          <nav aria-label="Social">
+          <nav aria-label={t('layout.navSocial')}>
             <ul>
               <li><a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a></li>
               <li><a href="https://x.com/" rel="noopener noreferrer" target="_blank">X</a></li>
@@ -98,7 +104,7 @@ export function PublicLayout() {
             </ul>
           </nav>
         </div>
-        <p className="container site-footer__legal">© {new Date().getFullYear()} LifeSure Insurance</p>
+        <p className="container site-footer__legal">{t('footer.legal', { year: localDigits(String(new Date().getFullYear())) })}</p>
       </footer>
       <ToastViewport />
     </div>

@@ -10,8 +10,10 @@ import { dismissLostWritesNotice, lostWritesNotice } from '../../lib/outbox-lost
 import { outboxStatus } from '../../lib/outbox-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { formatDateTime } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 
 export function SyncProblems({ onClose }: { onClose: () => void }) {
   const online = useOnline();
@@ -23,26 +25,26 @@ export function SyncProblems({ onClose }: { onClose: () => void }) {
   const nothing = refused.length === 0 && waiting.length === 0 && !lostNotice;
 
   return (
-    <Dialog open title="Sync problems" onClose={onClose} actions={<button type="button" className="button button--secondary" onClick={onClose}>Close</button>}>
+    <Dialog open title={t('sync.title')} onClose={onClose} actions={<button type="button" className="button button--secondary" onClick={onClose}>{t('sync.close')}</button>}>
       {lostNotice && (
         <ul className="sync-problems__list">
           <li className="sync-problems__item sync-problems__item--refused">
             <p className="sync-problems__reason">{lostNotice}</p>
-            <button type="button" className="button button--small button--secondary" onClick={dismissLostWritesNotice}>Dismiss</button>
+            <button type="button" className="button button--small button--secondary" onClick={dismissLostWritesNotice}>{t('sync.dismiss')}</button>
           </li>
         </ul>
       )}
       {refused.length > 0 && (
         <>
-          <h3>Not accepted by the server</h3>
+          <h3>{t('sync.refused')}</h3>
           <ul className="sync-problems__list">
             {refused.map((item) => (
               <li key={item.mutationId} className="sync-problems__item sync-problems__item--refused">
                 <p><strong>{item.summary}</strong></p>
-                <p className="sync-problems__reason">{item.result?.reason ?? 'Refused by the server'}</p>
-                <p className="sync-problems__meta">Made {when(item.createdAt)}</p>
+                <p className="sync-problems__reason">{item.result?.reason ?? t('sync.refusedDefault')}</p>
+                <p className="sync-problems__meta">{t('sync.made', { when: when(item.createdAt) })}</p>
                 <button type="button" className="button button--small button--secondary" onClick={() => void dismissProblem(item.mutationId)}>
-                  Dismiss
+                  {t('sync.dismiss')}
                 </button>
               </li>
             ))}
@@ -51,33 +53,33 @@ export function SyncProblems({ onClose }: { onClose: () => void }) {
       )}
       {waiting.length > 0 && (
         <>
-          <h3>Waiting to send</h3>
+          <h3>{t('sync.waiting')}</h3>
           <ul className="sync-problems__list">
             {waiting.map((item) => (
               <li key={item.mutationId} className="sync-problems__item">
                 <p><strong>{item.summary}</strong></p>
                 <p className="sync-problems__meta">
-                  Made {when(item.createdAt)}
-                  {item.lastError ? ` · last try: ${item.lastError}` : ''}
+                  {t('sync.made', { when: when(item.createdAt) })}
+                  {item.lastError ? ` · ${t('sync.lastTry', { error: item.lastError })}` : ''}
                 </p>
               </li>
             ))}
           </ul>
           <p className="sync-problems__meta">
             {status.pausedForSignIn
-              ? 'Sign in again to send these changes.'
+              ? t('sync.signInAgain')
               : online
-                ? 'These changes are sent automatically.'
-                : 'These changes will be sent when you are back online.'}
+                ? t('sync.automatic')
+                : t('sync.whenOnline')}
           </p>
           {online && !status.pausedForSignIn && (
             <button type="button" className="button button--small" disabled={status.pushing} onClick={() => void pushOutbox()}>
-              {status.pushing ? 'Sending…' : 'Send now'}
+              {status.pushing ? t('sync.sending') : t('sync.sendNow')}
             </button>
           )}
         </>
       )}
-      {nothing && <p>Everything on this device has been sent.</p>}
+      {nothing && <p>{t('sync.allSent')}</p>}
     </Dialog>
   );
 }

@@ -5,12 +5,17 @@
  */
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { basenameOf, localeOfPath } from '../../lib/i18n/locale.ts';
+import { activateLocale } from '../../lib/i18n/runtime.ts';
 import type { PrerenderedData } from '../../lib/prerendered.tsx';
 import { AppTree } from '../app-tree.tsx';
 import { appRoutes } from '../routes/app-routes.tsx';
 
 export async function renderPage(data: PrerenderedData): Promise<string> {
-  const handler = createStaticHandler(appRoutes);
+  // The page's language comes from its address (/bn...), as in the browser (main.tsx, router.tsx).
+  const locale = localeOfPath(data.path);
+  await activateLocale(locale);
+  const handler = createStaticHandler(appRoutes, { basename: basenameOf(locale) || undefined });
   const context = await handler.query(new Request(new URL(data.path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${data.path} redirects (${context.status}): not a page to prerender`);
   if (context.statusCode !== 200) throw new Error(`${data.path} answers ${context.statusCode}: not a page to prerender`);

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RouteError } from '../../components/route-error.tsx';
 import { HeaderStatus } from '../layouts/header-status.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
+import { withScreenMessages } from '../../lib/i18n/runtime.ts';
 
 /**
  * /dashboard and its children (spec section 2), plus the agent request form at /requestAgent.
@@ -26,8 +27,9 @@ export const dashboardRoutes: RouteObject[] = [
   {
     path: 'dashboard',
     errorElement: <RouteError />,
+    // The signed-in screens' texts come with the layout (app/routes: withScreenMessages).
     lazy: () =>
-      import('../../features/dashboard/dashboard-layout.tsx').then((m) => ({
+      withScreenMessages(import('../../features/dashboard/dashboard-layout.tsx')).then((m) => ({
         Component: () => (
           <m.DashboardLayout
             status={
@@ -95,6 +97,6 @@ export const dashboardRoutes: RouteObject[] = [
     // A public-layout screen in the spec's table, owned by the dashboards' area.
     element: <PublicLayout />,
     errorElement: <RouteError />,
-    children: [{ path: 'requestAgent', lazy: () => import('../../features/agent-request/agent-request-page.tsx').then((m) => ({ Component: m.AgentRequestPage })) }],
+    children: [{ path: 'requestAgent', lazy: () => withScreenMessages(import('../../features/agent-request/agent-request-page.tsx')).then((m) => ({ Component: m.AgentRequestPage })) }],
   },
 ];

@@ -10,9 +10,12 @@ import { messageOf } from '../../lib/api-error.ts';
 import { createPolicy, uploadImage } from './add-policy-api.ts';
 import { checkPolicyForm, emptyPolicyForm, type PolicyField, type PolicyFormValues } from './policy-form-rules.ts';
 import './add-policy.css';
+import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
+import { type MessageId, t } from '../../lib/i18n/runtime.ts';
+import { categoryLabel } from '../../components/category-label.ts';
 
 export function AddPolicyPage() {
-  usePageTitle('Add New Insurance Policy');
+  usePageTitle(t('title.addPolicy'));
   const [values, setValues] = useState<PolicyFormValues>(emptyPolicyForm);
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -42,22 +45,22 @@ export function AddPolicyPage() {
     try {
       const imageUrl = await uploadImage(checked.image);
       await createPolicy({ ...checked.policy, image: imageUrl });
-      showToast('success', 'Policy added successfully!', values.title.trim());
+      showToast('success', t('addPolicy.added'), values.title.trim());
       setValues(emptyPolicyForm);
       chooseImage(null);
       setFileInputKey((key) => key + 1);
       void import('../../lib/sync-pull.ts').then((sync) => sync.pullChanges());
     } catch (error) {
       const detail = messageOf(error, '');
-      setFailure(detail ? `Image upload or policy creation failed! ${detail}` : 'Image upload or policy creation failed!');
+      setFailure(detail ? t('addPolicy.failedWith', { detail }) : t('addPolicy.failed'));
     } finally {
       setBusy(false);
     }
   }
 
-  const field = (name: PolicyField, label: string, control: ReactNode) => (
+  const field = (name: PolicyField, label: MessageId, control: ReactNode) => (
     <div className={`field add-policy__${name}`}>
-      <label htmlFor={`policy-${name}`}>{label}</label>
+      <label htmlFor={`policy-${name}`}>{t(label)}</label>
       {control}
       {errors[name] && <p className="field__error" id={`policy-${name}-error`}>{errors[name]}</p>}
     </div>
@@ -70,45 +73,48 @@ export function AddPolicyPage() {
 
   return (
     <section className="add-policy">
-      <h1>Add New Insurance Policy</h1>
+      <h1>{t('addPolicy.heading')}</h1>
       <form className="panel add-policy__form" noValidate onSubmit={(event) => void submit(event)}>
-        {field('title', 'Policy Title', <input {...describedBy('title')} value={values.title} maxLength={200} onChange={set('title')} />)}
+        {field('title', 'addPolicy.title', <input {...describedBy('title')} value={values.title} maxLength={200} onChange={set('title')} />)}
+        {field('titleBn', 'addPolicy.titleBn', <input {...describedBy('titleBn')} lang="bn" value={values.titleBn} maxLength={200} onChange={set('titleBn')} />)}
         {field(
           'category',
-          'Category',
+          'addPolicy.category',
           <select {...describedBy('category')} value={values.category} onChange={set('category')}>
-            <option value="">Select a category</option>
-            {policyCategories.map((category) => <option key={category} value={category}>{category}</option>)}
+            <option value="">{t('addPolicy.chooseCategory')}</option>
+            {policyCategories.map((category) => <option key={category} value={category}>{categoryLabel(category)}</option>)}
           </select>,
         )}
-        {field('shortDetails', 'Short Details', <input {...describedBy('shortDetails')} value={values.shortDetails} maxLength={500} onChange={set('shortDetails')} />)}
-        {field('description', 'Description', <textarea {...describedBy('description')} rows={5} value={values.description} onChange={set('description')} />)}
-        {field('minAge', 'Minimum Age', <input {...describedBy('minAge')} type="number" inputMode="numeric" min={0} max={120} value={values.minAge} onChange={set('minAge')} />)}
-        {field('maxAge', 'Maximum Age', <input {...describedBy('maxAge')} type="number" inputMode="numeric" min={0} max={120} value={values.maxAge} onChange={set('maxAge')} />)}
+        {field('shortDetails', 'addPolicy.shortDetails', <input {...describedBy('shortDetails')} value={values.shortDetails} maxLength={500} onChange={set('shortDetails')} />)}
+        {field('shortDetailsBn', 'addPolicy.shortDetailsBn', <input {...describedBy('shortDetailsBn')} lang="bn" value={values.shortDetailsBn} maxLength={500} onChange={set('shortDetailsBn')} />)}
+        {field('description', 'addPolicy.description', <textarea {...describedBy('description')} rows={5} value={values.description} onChange={set('description')} />)}
+        {field('descriptionBn', 'addPolicy.descriptionBn', <textarea {...describedBy('descriptionBn')} lang="bn" rows={5} value={values.descriptionBn} onChange={set('descriptionBn')} />)}
+        {field('minAge', 'addPolicy.minAge', <input {...describedBy('minAge')} type="text" inputMode="numeric" value={values.minAge} onChange={set('minAge')} />)}
+        {field('maxAge', 'addPolicy.maxAge', <input {...describedBy('maxAge')} type="text" inputMode="numeric" value={values.maxAge} onChange={set('maxAge')} />)}
         {field(
           'coverageRange',
-          'Coverage Range',
-          <input {...describedBy('coverageRange')} type="number" inputMode="numeric" min={1} value={values.coverageRange} onChange={set('coverageRange')} />,
+          'addPolicy.coverage',
+          <input {...describedBy('coverageRange')} type="text" inputMode="numeric" value={values.coverageRange} onChange={set('coverageRange')} />,
         )}
         {field(
           'duration',
-          'Duration',
+          'addPolicy.duration',
           <select {...describedBy('duration')} value={values.duration} onChange={set('duration')}>
-            <option value="">Select a duration</option>
-            {policyDurations.map((years) => <option key={years} value={years}>{years} years</option>)}
+            <option value="">{t('addPolicy.chooseDuration')}</option>
+            {policyDurations.map((years) => <option key={years} value={years}>{t('addPolicy.years', { years: formatNumber(years) })}</option>)}
           </select>,
         )}
         {field(
           'basePremium',
-          'Base Premium',
+          'addPolicy.basePremium',
           <select {...describedBy('basePremium')} value={values.basePremium} onChange={set('basePremium')}>
-            <option value="">Select a base premium</option>
-            {basePremiumChoices.map((amount) => <option key={amount} value={amount}>{amount.toLocaleString('en-US')}</option>)}
+            <option value="">{t('addPolicy.chooseBasePremium')}</option>
+            {basePremiumChoices.map((amount) => <option key={amount} value={amount}>{formatMoney(amount)}</option>)}
           </select>,
         )}
         {field(
           'image',
-          'Policy Image',
+          'addPolicy.image',
           <input
             key={fileInputKey}
             {...describedBy('image')}
@@ -119,14 +125,14 @@ export function AddPolicyPage() {
         )}
         <div className="add-policy__preview">
           {preview ? (
-            <img src={preview} alt="Preview of the chosen policy image" width="320" height="200" />
+            <img src={preview} alt={t('addPolicy.previewAlt')} width="320" height="200" />
           ) : (
-            <p className="add-policy__preview-empty">The image preview appears here.</p>
+            <p className="add-policy__preview-empty">{t('addPolicy.previewEmpty')}</p>
           )}
         </div>
         {failure && <p className="form-message form-message--error add-policy__wide" role="alert">{failure}</p>}
         <div className="add-policy__wide">
-          <button type="submit" className="button" disabled={busy}>{busy ? 'Adding Policy...' : 'Add Policy'}</button>
+          <button type="submit" className="button" disabled={busy}>{busy ? t('addPolicy.adding') : t('addPolicy.add')}</button>
         </div>
       </form>
     </section>

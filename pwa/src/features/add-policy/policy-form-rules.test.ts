@@ -8,7 +8,10 @@ const filled: PolicyFormValues = {
   category: 'Term Life',
   description: 'Pays a lump sum to the family.',
   shortDetails: 'Cover for ten years',
-  minAge: '18',
+  titleBn: 'সুরক্ষা টার্ম শিল্ড',
+  shortDetailsBn: '',
+  descriptionBn: '',
+  minAge: '১৮',
   maxAge: '60',
   coverageRange: '2500000',
   duration: '10',
@@ -17,6 +20,11 @@ const filled: PolicyFormValues = {
 const picture = new File([new Uint8Array(10)], 'plan.png', { type: 'image/png' });
 
 describe('the Add Policy form and the server agree', () => {
+  it('takes the optional Bangla texts (blank is none) and numbers typed in Bengali digits', () => {
+    const checked = checkPolicyForm(filled, picture);
+    expect(checked.policy).toMatchObject({ titleBn: 'সুরক্ষা টার্ম শিল্ড', shortDetailsBn: null, descriptionBn: null, minAge: 18 });
+  });
+
   it('names every empty field as the spec asks', () => {
     expect(checkPolicyForm(emptyPolicyForm, null).errors).toEqual({
       title: 'Title is required',

@@ -12,6 +12,9 @@ export interface PolicyFormValues {
   category: string;
   description: string;
   shortDetails: string;
+  titleBn: string;
+  shortDetailsBn: string;
+  descriptionBn: string;
   minAge: string;
   maxAge: string;
   coverageRange: string;
@@ -27,6 +30,9 @@ export const emptyPolicyForm: PolicyFormValues = {
   category: '',
   description: '',
   shortDetails: '',
+  titleBn: '',
+  shortDetailsBn: '',
+  descriptionBn: '',
   minAge: '',
   maxAge: '',
   coverageRange: '',

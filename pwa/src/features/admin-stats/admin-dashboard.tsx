@@ -6,6 +6,8 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
+import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
 interface AdminStats {
   totalUsers?: number;
@@ -16,13 +18,13 @@ interface AdminStats {
   totalPayments?: number;
 }
 
-const cards: { key: keyof AdminStats; label: string }[] = [
-  { key: 'totalUsers', label: 'Total Users' },
-  { key: 'totalPolicies', label: 'Total Policies' },
-  { key: 'totalApplications', label: 'Total Applications' },
-  { key: 'totalAgents', label: 'Total Agents' },
-  { key: 'pendingApplications', label: 'Pending Applications' },
-  { key: 'totalPayments', label: 'Total Payments' },
+const cards: { key: keyof AdminStats; label: MessageId }[] = [
+  { key: 'totalUsers', label: 'admin.totalUsers' },
+  { key: 'totalPolicies', label: 'admin.totalPolicies' },
+  { key: 'totalApplications', label: 'admin.totalApplications' },
+  { key: 'totalAgents', label: 'admin.totalAgents' },
+  { key: 'pendingApplications', label: 'admin.pendingApplications' },
+  { key: 'totalPayments', label: 'admin.totalPayments' },
 ];
 
 async function fetchAdminStats(signal: AbortSignal): Promise<AdminStats> {
@@ -33,27 +35,27 @@ async function fetchAdminStats(signal: AbortSignal): Promise<AdminStats> {
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function AdminDashboard() {
-  usePageTitle('Admin Dashboard');
+  usePageTitle(t('title.adminDashboard'));
   const stats = useRequest(fetchAdminStats, []);
   return (
     <section>
-      <h1>Admin Dashboard</h1>
-      {stats.status === 'loading' && <LoadingState>Loading dashboard data...</LoadingState>}
+      <h1>{t('admin.heading')}</h1>
+      {stats.status === 'loading' && <LoadingState>{t('admin.loading')}</LoadingState>}
       {stats.status === 'error' && (
-        <ErrorState onRetry={stats.reload}>{`Failed to load dashboard data: ${errorMessage(stats.error)}`}</ErrorState>
+        <ErrorState onRetry={stats.reload}>{t('admin.failed', { message: errorMessage(stats.error) })}</ErrorState>
       )}
       {stats.status === 'ready' && (
         <StatCards
-          label="Totals"
-          cards={cards.map((card) => ({ label: card.label, value: (stats.data[card.key] ?? 0).toLocaleString('en-US') }))}
+          label={t('admin.totals')}
+          cards={cards.map((card) => ({ label: t(card.label), value: formatNumber(stats.data[card.key] ?? 0) }))}
         />
       )}
-      <h2>Quick links</h2>
+      <h2>{t('admin.quickLinks')}</h2>
       <div className="row-actions">
-        <Link className="button" to="/dashboard/manageApplications">Manage Applications</Link>
-        <Link className="button button--secondary" to="/dashboard/manageAgent">Manage Agent</Link>
-        <Link className="button button--secondary" to="/dashboard/addPolicy">Add Policy</Link>
-        <Link className="button button--secondary" to="/dashboard/adminTransactions">All Transactions</Link>
+        <Link className="button" to="/dashboard/manageApplications">{t('menu.manageApplications')}</Link>
+        <Link className="button button--secondary" to="/dashboard/manageAgent">{t('menu.manageAgent')}</Link>
+        <Link className="button button--secondary" to="/dashboard/addPolicy">{t('menu.addPolicy')}</Link>
+        <Link className="button button--secondary" to="/dashboard/adminTransactions">{t('menu.transactions')}</Link>
       </div>
     </section>
   );

@@ -12,13 +12,14 @@ import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useSession } from '../../lib/use-session.ts';
 import './agent-request.css';
+import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'name' | 'phone' | 'nid' | 'district';
-const fields: { name: Field; label: string; type: string; autoComplete: string; inputMode?: 'tel' | 'numeric' }[] = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  { name: 'nid', label: 'NID', type: 'text', autoComplete: 'off', inputMode: 'numeric' },
-  { name: 'district', label: 'District', type: 'text', autoComplete: 'address-level2' },
+const fields: { name: Field; label: MessageId; type: string; autoComplete: string; inputMode?: 'tel' | 'numeric' }[] = [
+  { name: 'name', label: 'agentRequest.name', type: 'text', autoComplete: 'name' },
+  { name: 'phone', label: 'agentRequest.phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { name: 'nid', label: 'agentRequest.nid', type: 'text', autoComplete: 'off', inputMode: 'numeric' },
+  { name: 'district', label: 'agentRequest.district', type: 'text', autoComplete: 'address-level2' },
 ];
 
 async function submitAgentRequest(values: Record<Field, string>): Promise<{ message: string }> {
@@ -27,7 +28,7 @@ async function submitAgentRequest(values: Record<Field, string>): Promise<{ mess
 }
 
 export function AgentRequestPage() {
-  usePageTitle('Become an Agent');
+  usePageTitle(t('title.agentRequest'));
   const session = useSession();
   const location = useLocation();
   const [values, setValues] = useState<Record<Field, string>>({ name: session.user?.name ?? '', phone: '', nid: '', district: '' });
@@ -40,7 +41,7 @@ export function AgentRequestPage() {
     event.preventDefault();
     setResult(null);
     if (!signedIn) {
-      setResult({ ok: false, text: 'Please login first to submit request' });
+      setResult({ ok: false, text: t('agentRequest.loginFirst') });
       return;
     }
     const checked = agentRequestBody.safeParse(values);
@@ -55,10 +56,10 @@ export function AgentRequestPage() {
     try {
       const answer = await submitAgentRequest(checked.data);
       setResult({ ok: true, text: answer.message });
-      showToast('success', 'Request submitted', answer.message);
+      showToast('success', t('agentRequest.submitted'), answer.message);
       setValues({ name: values.name, phone: '', nid: '', district: '' });
     } catch (error) {
-      setResult({ ok: false, text: messageOf(error, 'Failed to submit request') });
+      setResult({ ok: false, text: messageOf(error, t('agentRequest.failed')) });
     } finally {
       setBusy(false);
     }
@@ -66,12 +67,12 @@ export function AgentRequestPage() {
 
   return (
     <section className="container agent-request">
-      <h1>Become an Agent</h1>
-      <p>Tell us about yourself. An admin reviews every request; once approved you can manage blogs and clear policy claims.</p>
+      <h1>{t('agentRequest.heading')}</h1>
+      <p>{t('agentRequest.intro')}</p>
       <form className="agent-request__form" noValidate onSubmit={(event) => void submit(event)}>
         {fields.map((field) => (
           <div className="field" key={field.name}>
-            <label htmlFor={`agent-${field.name}`}>{field.label}</label>
+            <label htmlFor={`agent-${field.name}`}>{t(field.label)}</label>
             <input
               id={`agent-${field.name}`}
               name={field.name}
@@ -87,7 +88,7 @@ export function AgentRequestPage() {
           </div>
         ))}
         <div className="field">
-          <label htmlFor="agent-email">Email</label>
+          <label htmlFor="agent-email">{t('agentRequest.email')}</label>
           <input id="agent-email" type="email" value={session.user?.email ?? ''} readOnly />
         </div>
         {result && (
@@ -96,12 +97,12 @@ export function AgentRequestPage() {
             {!signedIn && !result.ok && (
               <>
                 {' '}
-                <Link to="/login" state={{ from: location.pathname }}>Login</Link>
+                <Link to="/login" state={{ from: location.pathname }}>{t('agentRequest.login')}</Link>
               </>
             )}
           </p>
         )}
-        <button type="submit" className="button" disabled={busy}>{busy ? 'Submitting...' : 'Submit Request'}</button>
+        <button type="submit" className="button" disabled={busy}>{busy ? t('agentRequest.submitting') : t('agentRequest.submit')}</button>
       </form>
     </section>
   );

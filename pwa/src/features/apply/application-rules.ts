@@ -5,6 +5,7 @@
  */
 import { applicationInput, type ApplicationInput } from 'edge-api/src/schemas/application.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 
 /** What the form holds while it is being filled in: text as typed, and the ticked conditions. */
 export type ApplicationForm = Record<Exclude<keyof ApplicationInput, 'healthConditions' | 'estimatedPremium'>, string> & {
@@ -25,7 +26,7 @@ export type CheckedApplication = { errors: ApplicationErrors; request: null } | 
 export function checkApplication(form: ApplicationForm, estimatedPremium: number | null): CheckedApplication {
   const checked = applicationInput.safeParse({ ...form, estimatedPremium });
   const errors: ApplicationErrors = checked.success ? {} : fieldErrors<ApplicationField>(checked.error);
-  if (estimatedPremium === null) errors.estimatedPremium = noQuoteMessage;
+  if (estimatedPremium === null) errors.estimatedPremium = fieldMessage(noQuoteMessage);
   if (!checked.success || estimatedPremium === null) return { errors, request: null };
   return { errors: {}, request: checked.data };
 }

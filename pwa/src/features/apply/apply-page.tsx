@@ -19,6 +19,9 @@ import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, type ApplicationField, type ApplicationForm } from './application-rules.ts';
 import { submitApplication } from './submit-application.ts';
 import './apply.css';
+import { formatMoney } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
 
 interface ArrivedWith {
   estimatedPremium?: number;
@@ -28,7 +31,7 @@ interface ArrivedWith {
 
 
 export function ApplyPage() {
-  usePageTitle('Apply for a Policy');
+  usePageTitle(t('title.apply'));
   useMoneyFont();
   const location = useLocation();
   const navigate = useNavigate();
@@ -77,7 +80,7 @@ export function ApplyPage() {
   const email = session.user?.email ?? '';
   const loginLink = (
     <Link to="/login" state={{ from: { pathname: location.pathname, search: location.search, state: location.state } }}>
-      Log in to continue
+      {t('apply.loginToContinue')}
     </Link>
   );
 
@@ -102,7 +105,7 @@ export function ApplyPage() {
       return;
     }
     if (!session.user.email) {
-      setRefusal('User email is required to submit application.');
+      setRefusal(t('apply.emailRequired'));
       return;
     }
     setSubmitting(true);
@@ -111,11 +114,11 @@ export function ApplyPage() {
       setSent(true);
       clearDraft(userId);
       if (outcome.status === 'queued') {
-        showToast('info', 'Application saved', 'You are offline: it will be sent as soon as you are back online.', 4000);
+        showToast('info', t('apply.saved'), t('apply.savedOffline'), 4000);
       } else if (outcome.status === 'slow') {
-        showToast('info', 'Application saved', 'The connection is slow: it is saved on this device and will be sent as soon as the server answers.', 4000);
+        showToast('info', t('apply.saved'), t('apply.savedSlow'), 4000);
       } else {
-        showToast('success', 'Application submitted', 'We will review it and assign an agent soon.', 3000);
+        showToast('success', t('apply.submitted'), t('apply.submittedText'), 3000);
       }
       // The dashboard offers notifications once (issue 28): the moment they are wanted.
       offerNotificationsNext();
@@ -127,7 +130,7 @@ export function ApplyPage() {
       if (error instanceof ApiRequestError && error.status === 401) {
         setRefusal(<>User not authenticated. {loginLink}</>);
       } else {
-        setRefusal(messageOf(error, error instanceof TypeError ? 'Could not reach the server. Please check your connection and try again.' : 'Something went wrong while submitting.'));
+        setRefusal(messageOf(error, error instanceof TypeError ? t('apply.unreachable') : t('apply.failed')));
       }
     } finally {
       setSubmitting(false);
@@ -146,21 +149,21 @@ export function ApplyPage() {
 
   return (
     <section className="container apply">
-      <h1>Apply for a Policy</h1>
+      <h1>{t('apply.heading')}</h1>
       {session.status === 'signed-out' && (
         <p className="form-message apply__notice">You need to be logged in to apply. {loginLink}</p>
       )}
       <form className="apply__form" noValidate onSubmit={submit}>
         {arrived.policyId ? (
           <div className="field">
-            <label htmlFor={`${id}-policyId`}>Policy</label>
+            <label htmlFor={`${id}-policyId`}>{t('apply.policy')}</label>
             <input id={`${id}-policyId`} readOnly value={carriedPolicy?.title ?? arrived.policyTitle ?? arrived.policyId} />
           </div>
         ) : (
           <div className="field">
-            <label htmlFor={`${id}-policyId`}>Policy</label>
+            <label htmlFor={`${id}-policyId`}>{t('apply.policy')}</label>
             <select {...inputProps('policyId')} value={form.policyId} onChange={set('policyId')}>
-              <option value="">{policyChoices === undefined ? 'Loading policies…' : 'Choose a policy'}</option>
+              <option value="">{policyChoices === undefined ? t('apply.loadingPolicies') : t('apply.choosePolicy')}</option>
               {policyChoices?.map((policy) => (
                 <option key={policy.id} value={policy.id}>{policy.title}</option>
               ))}
@@ -169,64 +172,64 @@ export function ApplyPage() {
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('apply.name')}</label>
           <input {...inputProps('name')} autoComplete="name" value={name} onChange={set('name')} />
           {fieldError('name')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} type="email" readOnly value={email} placeholder={session.status === 'signed-in' ? '' : 'Log in to fill this in'} />
+          <label htmlFor={`${id}-email`}>{t('apply.email')}</label>
+          <input id={`${id}-email`} type="email" readOnly value={email} placeholder={session.status === 'signed-in' ? '' : t('apply.loginToFill')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-estimatedPremium`}>Estimated premium (monthly)</label>
+          <label htmlFor={`${id}-estimatedPremium`}>{t('apply.premium')}</label>
           <input
             {...inputProps('estimatedPremium')}
             readOnly
-            value={estimatedPremium === null ? '' : `৳${estimatedPremium.toFixed(2)}`}
-            placeholder="Not estimated yet"
+            value={estimatedPremium === null ? '' : formatMoney(estimatedPremium, { fractionDigits: 2 })}
+            placeholder={t('apply.notEstimated')}
           />
           {fieldError('estimatedPremium')}
           {estimatedPremium === null && (
             <p className="apply__hint">
               <Link to="/get-quote" state={arrived.policyId ? { policyId: arrived.policyId, policyTitle: arrived.policyTitle } : undefined}>
-                Get a free quote
+                {t('apply.getQuote')}
               </Link>{' '}
-              first to estimate your premium.
+              {t('apply.getQuoteFirst')}
             </p>
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-address`}>Address</label>
+          <label htmlFor={`${id}-address`}>{t('apply.address')}</label>
           <textarea {...inputProps('address')} autoComplete="street-address" rows={3} value={form.address} onChange={set('address')} />
           {fieldError('address')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-nid`}>NID number</label>
+          <label htmlFor={`${id}-nid`}>{t('apply.nid')}</label>
           <input {...inputProps('nid')} inputMode="numeric" value={form.nid} onChange={set('nid')} />
           {fieldError('nid')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone (optional)</label>
+          <label htmlFor={`${id}-phone`}>{t('apply.phone')}</label>
           <input {...inputProps('phone')} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
           {fieldError('phone')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-nomineeName`}>Nominee name</label>
+          <label htmlFor={`${id}-nomineeName`}>{t('apply.nominee')}</label>
           <input {...inputProps('nomineeName')} value={form.nomineeName} onChange={set('nomineeName')} />
           {fieldError('nomineeName')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-relationship`}>Relationship with nominee</label>
+          <label htmlFor={`${id}-relationship`}>{t('apply.relationship')}</label>
           <select {...inputProps('relationship')} value={form.relationship} onChange={set('relationship')}>
-            <option value="">Choose a relationship</option>
+            <option value="">{t('apply.chooseRelationship')}</option>
             {nomineeRelationshipChoices.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>{relationshipLabel(r)}</option>
             ))}
           </select>
           {fieldError('relationship')}
         </div>
         <fieldset className="field apply__conditions">
-          <legend>Health conditions</legend>
+          <legend>{t('apply.health')}</legend>
           {healthConditionChoices.map((condition) => (
             <label key={condition} className="apply__check">
               <input
@@ -238,7 +241,7 @@ export function ApplyPage() {
                   setForm((f) => ({ ...f, healthConditions: toggleCondition(f.healthConditions, condition, event.target.checked) }))
                 }
               />
-              {condition}
+              {healthLabel(condition)}
             </label>
           ))}
         </fieldset>
@@ -246,7 +249,7 @@ export function ApplyPage() {
           {refusal && <p className="form-message form-message--error">{refusal}</p>}
         </div>
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? 'Submitting...' : 'Submit Application'}
+          {submitting ? t('apply.submitting') : t('apply.submit')}
         </button>
       </form>
     </section>

@@ -15,35 +15,38 @@ import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { fetchAssignedPage, InvalidFormatError, matchesSearch, useAssignedCustomersOnDevice } from './use-assigned-customers.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
+import { currentLocale, t } from '../../lib/i18n/runtime.ts';
+import { statusLabel } from '../../components/status-label.ts';
 
-const orNA = (value: string | null | undefined) => (value ? value : 'N/A');
-const dateOrNA = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'N/A');
+const orNA = (value: string | null | undefined) => (value ? value : t('common.na'));
+const dateOrNA = (iso: string | null | undefined) => (iso ? formatDate(iso) : t('common.na'));
 
 function errorText(error: unknown): string {
   if (error instanceof InvalidFormatError) return error.message;
-  if (error instanceof ApiRequestError && error.status === 404) return 'No assigned customers found.';
-  if (error instanceof ApiRequestError && error.status === 403) return 'Only agents can view assigned customers.';
-  return 'Failed to fetch assigned customers. Please try again later.';
+  if (error instanceof ApiRequestError && error.status === 404) return t('customers.none404');
+  if (error instanceof ApiRequestError && error.status === 403) return t('customers.onlyAgents');
+  return t('customers.failed');
 }
 
 /** The spec's status colours for agents: approved green, pending yellow, Assigned blue, other red. */
 function CustomerStatus({ status }: { status: string | null | undefined }) {
-  if (!status) return <>N/A</>;
+  if (!status) return <>{t('common.na')}</>;
   const value = status.toLowerCase();
   const tone = value === 'approved' ? 'success' : value === 'pending' ? 'warn' : value === 'assigned' ? 'info' : 'danger';
-  return <span className={`badge badge--${tone}`}>{value === 'assigned' ? 'Assigned' : status}</span>;
+  return <span className={`badge badge--${tone}`}>{value === 'assigned' && currentLocale() === 'en' ? 'Assigned' : statusLabel(status)}</span>;
 }
 
-const columns: Column<Application>[] = [
-  { header: 'Name', kind: 'title', cell: (customer) => orNA(customer.name) },
-  { header: 'Email', cell: (customer) => orNA(customer.email || customer.userEmail) },
-  { header: 'Status', cell: (customer) => <CustomerStatus status={customer.status} /> },
-  { header: 'Applied Date', cell: (customer) => dateOrNA(customer.appliedAt) },
-  { header: 'Assigned Date', cell: (customer) => dateOrNA(customer.assignedAt) },
+const columns = (): Column<Application>[] => [
+  { header: t('customers.name'), kind: 'title', cell: (customer) => orNA(customer.name) },
+  { header: t('customers.email'), cell: (customer) => orNA(customer.email || customer.userEmail) },
+  { header: t('customers.status'), cell: (customer) => <CustomerStatus status={customer.status} /> },
+  { header: t('customers.applied'), cell: (customer) => dateOrNA(customer.appliedAt) },
+  { header: t('customers.assigned'), cell: (customer) => dateOrNA(customer.assignedAt) },
 ];
 
 export function AssignedCustomersPage() {
-  usePageTitle('Assigned Customers');
+  usePageTitle(t('title.assignedCustomers'));
   const { user } = useSession();
   const isAgent = user?.role.toLowerCase() === 'agent';
   const email = user?.email ?? '';
@@ -60,31 +63,31 @@ export function AssignedCustomersPage() {
   if (!isAgent) {
     return (
       <section>
-        <h1>Assigned Customers</h1>
-        <ErrorState>Only agents can view assigned customers.</ErrorState>
+        <h1>{t('customers.heading')}</h1>
+        <ErrorState>{t('customers.onlyAgents')}</ErrorState>
       </section>
     );
   }
   return (
     <section>
-      <h1>Assigned Customers</h1>
-      <ListFilters label="Find assigned customers" idPrefix="customers" placeholder="Name, email or policy" filters={filters} />
-      {!online && <p>Offline: the customers saved on this device (claims waiting and the last 30 days).</p>}
-      {!shown && !failed && <LoadingState>Loading assigned customers...</LoadingState>}
+      <h1>{t('customers.heading')}</h1>
+      <ListFilters label={t('customers.find')} idPrefix="customers" placeholder={t('customers.placeholder')} filters={filters} />
+      {!online && <p>{t('customers.offline')}</p>}
+      {!shown && !failed && <LoadingState>{t('customers.loading')}</LoadingState>}
       {failed && (
         <ErrorState onRetry={failed.retry}>
-          {!online && <strong>Not downloaded yet. </strong>}
+          {!online && <strong>{t('apps.notDownloaded')} </strong>}
           {errorText(failed.error)}
         </ErrorState>
       )}
       {shown && shown.total === 0 && (
-        <EmptyState>{q.trim() ? 'No assigned customers match your search.' : 'No customers have been assigned to you yet.'}</EmptyState>
+        <EmptyState>{q.trim() ? t('customers.noMatch') : t('customers.noneYet')}</EmptyState>
       )}
       {shown && shown.total > 0 && (
         <PagedTable
-          label="Customers assigned to you"
-          navLabel="Assigned customers pages"
-          columns={columns}
+          label={t('customers.table')}
+          navLabel={t('customers.pages')}
+          columns={columns()}
           page={shown}
           rowKey={(customer) => customer.id}
           busy={online && served.status === 'loading'}

@@ -11,6 +11,8 @@ import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import './audit-log.css';
+import { formatDateTime, formatNumber } from '../../lib/i18n/format.ts';
+import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
 interface AuditPage {
   items: AuditRecord[];
@@ -20,22 +22,22 @@ interface AuditPage {
 const pageSize = 25;
 
 /** The recorded actions in words; an action not listed here shows as recorded. */
-const actionWords: Record<string, string> = {
-  'application.create': 'Application submitted',
-  'application.assign': 'Agent assigned',
-  'application.approve': 'Claim approved',
-  'application.reject': 'Application rejected',
-  'application.delete': 'Application deleted',
-  'application.pay': 'Application paid',
-  'role.change': 'Role changed',
-  'agent_request.status': 'Agent request decided',
-  'agent_request.delete': 'Agent request deleted',
-  'policy.create': 'Policy added',
-  'policy.update': 'Policy updated',
-  'policy.delete': 'Policy deleted',
-  'blog.create': 'Blog published',
-  'blog.update': 'Blog updated',
-  'blog.delete': 'Blog deleted',
+const actionWords: Record<string, MessageId> = {
+  'application.create': 'audit.applicationCreate',
+  'application.assign': 'audit.applicationAssign',
+  'application.approve': 'audit.applicationApprove',
+  'application.reject': 'audit.applicationReject',
+  'application.delete': 'audit.applicationDelete',
+  'application.pay': 'audit.applicationPay',
+  'role.change': 'audit.roleChange',
+  'agent_request.status': 'audit.agentRequestStatus',
+  'agent_request.delete': 'audit.agentRequestDelete',
+  'policy.create': 'audit.policyCreate',
+  'policy.update': 'audit.policyUpdate',
+  'policy.delete': 'audit.policyDelete',
+  'blog.create': 'audit.blogCreate',
+  'blog.update': 'audit.blogUpdate',
+  'blog.delete': 'audit.blogDelete',
 };
 
 async function fetchAuditPage(before: string | null, signal: AbortSignal): Promise<AuditPage> {
@@ -43,24 +45,24 @@ async function fetchAuditPage(before: string | null, signal: AbortSignal): Promi
   return answerOf(res);
 }
 
-const columns: Column<AuditRecord>[] = [
-  { header: 'When', cell: (record) => new Date(record.at).toLocaleString() },
-  { header: 'Who', cell: (record) => record.actorEmail ?? 'System' },
+const columns = (): Column<AuditRecord>[] => [
+  { header: t('audit.when'), cell: (record) => formatDateTime(record.at) },
+  { header: t('audit.who'), cell: (record) => record.actorEmail ?? t('audit.system') },
   {
-    header: 'What',
+    header: t('audit.what'),
     cell: (record) => (
       <>
-        {actionWords[record.action] ?? record.action}
+        {actionWords[record.action] ? t(actionWords[record.action]!) : record.action}
         <small className="data__detail audit-log__entity">{record.entity} {record.entityId}</small>
       </>
     ),
   },
-  { header: 'From', cell: (record) => record.from ?? '—' },
-  { header: 'To', cell: (record) => record.to ?? '—' },
+  { header: t('audit.from'), cell: (record) => record.from ?? '—' },
+  { header: t('audit.to'), cell: (record) => record.to ?? '—' },
 ];
 
 export function AuditLogPage() {
-  usePageTitle('Audit Log');
+  usePageTitle(t('title.auditLog'));
   // The cursors of the pages opened so far: the last one is the page shown (null = newest).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const before = cursors.at(-1) ?? null;
@@ -69,27 +71,27 @@ export function AuditLogPage() {
 
   return (
     <section>
-      <h1>Audit Log</h1>
-      {page.status === 'loading' && <LoadingState>Loading the audit log...</LoadingState>}
-      {page.status === 'error' && <ErrorState onRetry={page.reload}>{messageOf(page.error, 'Failed to load the audit log.')}</ErrorState>}
-      {page.status === 'ready' && page.data.items.length === 0 && <EmptyState>Nothing has been recorded yet.</EmptyState>}
+      <h1>{t('audit.heading')}</h1>
+      {page.status === 'loading' && <LoadingState>{t('audit.loading')}</LoadingState>}
+      {page.status === 'error' && <ErrorState onRetry={page.reload}>{messageOf(page.error, t('audit.failed'))}</ErrorState>}
+      {page.status === 'ready' && page.data.items.length === 0 && <EmptyState>{t('audit.none')}</EmptyState>}
       {page.status === 'ready' && page.data.items.length > 0 && (
         <DataTable
-          label="Recorded decisions"
-          caption={`Recorded decisions, page ${pageNumber}`}
-          columns={columns}
+          label={t('audit.table')}
+          caption={t('audit.caption', { page: formatNumber(pageNumber) })}
+          columns={columns()}
           rows={page.data.items}
           rowKey={(record) => record.id}
         />
       )}
-      <nav className="row-actions audit-log__pager" aria-label="Audit log pages">
+      <nav className="row-actions audit-log__pager" aria-label={t('audit.pages')}>
         <button
           type="button"
           className="button button--secondary"
           disabled={cursors.length === 1}
           onClick={() => setCursors(cursors.slice(0, -1))}
         >
-          Newer
+          {t('audit.newer')}
         </button>
         <span aria-live="polite">Page {pageNumber}</span>
         <button
@@ -98,7 +100,7 @@ export function AuditLogPage() {
           disabled={page.status !== 'ready' || !page.data.nextCursor}
           onClick={() => page.status === 'ready' && page.data.nextCursor && setCursors([...cursors, page.data.nextCursor])}
         >
-          Older
+          {t('audit.older')}
         </button>
       </nav>
     </section>

@@ -9,6 +9,7 @@ import { showToast } from '../../components/toast.tsx';
 import type { SessionUser } from '../../lib/session.ts';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { returnTargetOf } from './return-path.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | undefined>>;
 
@@ -51,12 +52,12 @@ export function CredentialFields({ form, email, onEmail, password, onPassword, p
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
         <input {...fieldProps('email')} type="email" autoComplete="email" value={email} onChange={(e) => onEmail(e.target.value)} />
         {fieldError('email')}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
+        <label htmlFor={`${id}-password`}>{t('auth.password')}</label>
         <input
           {...fieldProps('password')}
           type="password"
@@ -91,7 +92,7 @@ interface OtherWaysProps {
 export function OtherWaysIn({ googleText, onGoogleCredential, children }: OtherWaysProps) {
   return (
     <>
-      <p className="auth__or"><span>or</span></p>
+      <p className="auth__or"><span>{t('auth.or')}</span></p>
       <GoogleSignIn text={googleText} onCredential={onGoogleCredential} />
       <p className="auth__switch">{children}</p>
     </>

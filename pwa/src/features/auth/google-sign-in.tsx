@@ -7,6 +7,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useRequest } from '../../lib/use-request.ts';
 import { loadClientConfig } from './client-config.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface GoogleIdentity {
   accounts: {
@@ -88,12 +89,12 @@ export function GoogleSignIn({ onCredential, text }: GoogleSignInProps) {
     config.status === 'loading'
       ? null
       : config.status === 'error' || scriptFailed
-        ? 'Google sign-in is not available right now. Please check your connection.'
-        : 'Google sign-in is not configured.';
+        ? t('auth.googleUnavailable')
+        : t('auth.googleNotConfigured');
   return (
     <div className="google-sign-in">
       <button type="button" className="button button--secondary google-sign-in__button" disabled aria-describedby={note ? noteId : undefined}>
-        <span aria-hidden="true" className="google-sign-in__mark">G</span> Continue with Google
+        <span aria-hidden="true" className="google-sign-in__mark">G</span> {t('auth.googleContinue')}
       </button>
       {note && (
         <p id={noteId} className="google-sign-in__note">{note}</p>

@@ -10,11 +10,12 @@ import { signIn, signInWithGoogle, type SessionUser } from '../../lib/session.ts
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn } from './auth-form.tsx';
 import { checkCredentials, failureText } from './auth-rules.ts';
 import './auth.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'email' | 'password';
 
 export function LoginPage() {
-  usePageTitle('Login');
+  usePageTitle(t('title.login'));
   const location = useLocation();
   const returnAfterSignIn = useReturnAfterSignIn();
   const form = useFieldErrors<Field>();
@@ -24,13 +25,13 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
 
   function signedIn(user: SessionUser) {
-    returnAfterSignIn(user, 'Login successful', 'Welcome back');
+    returnAfterSignIn(user, t('auth.loginSuccess'), t('auth.welcomeBack'));
   }
 
   function failed(error: unknown) {
     const text = failureText(error);
     setFailure(text);
-    showToast('error', 'Login failed', text);
+    showToast('error', t('auth.loginFailed'), text);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -59,7 +60,7 @@ export function LoginPage() {
   return (
     <section className="container auth">
       <div className="auth__panel">
-        <h1>Login</h1>
+        <h1>{t('auth.loginHeading')}</h1>
         <form noValidate onSubmit={submit}>
           <CredentialFields
             form={form}
@@ -69,13 +70,13 @@ export function LoginPage() {
             onPassword={setPassword}
             passwordAutoComplete="current-password"
           />
-          {failure && <p className="form-message form-message--error">Login failed: {failure}</p>}
+          {failure && <p className="form-message form-message--error">{t('auth.loginFailedWith', { reason: failure })}</p>}
           <button type="submit" className="button auth__submit" disabled={submitting}>
-            {submitting ? 'Logging in...' : 'Login'}
+            {submitting ? t('auth.loggingIn') : t('auth.login')}
           </button>
         </form>
         <OtherWaysIn googleText="signin_with" onGoogleCredential={google}>
-          New here? <Link to="/register" state={location.state}>Create an account</Link>
+          {t('auth.newHere')} <Link to="/register" state={location.state}>{t('auth.createAccount')}</Link>
         </OtherWaysIn>
       </div>
     </section>

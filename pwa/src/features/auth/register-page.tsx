@@ -12,11 +12,12 @@ import { register, signInWithGoogle } from '../../lib/session.ts';
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn, type FieldErrors } from './auth-form.tsx';
 import { checkPicture, checkRegistration, failureText } from './auth-rules.ts';
 import './auth.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'name' | 'email' | 'password' | 'photo';
 
 export function RegisterPage() {
-  usePageTitle('Register');
+  usePageTitle(t('title.register'));
   const location = useLocation();
   const returnAfterSignIn = useReturnAfterSignIn();
   const form = useFieldErrors<Field>();
@@ -42,19 +43,19 @@ export function RegisterPage() {
     const body = { name: name.trim(), email: email.trim(), password, ...(photo ? { photo } : {}) };
     setSubmitting(true);
     try {
-      returnAfterSignIn(await register(body), 'Registration successful', 'Welcome');
+      returnAfterSignIn(await register(body), t('auth.registered'), t('auth.welcome'));
     } catch (error) {
       const fields = error instanceof ApiRequestError ? (error.body?.fields as Partial<Record<Field, string>> | undefined) : undefined;
       // The picture itself was refused (not a real image, or too large).
       const pictureRefused = error instanceof ApiRequestError && (error.status === 413 || error.status === 415);
       if (pictureRefused) {
-        setErrors({ photo: messageOf(error, 'Please upload an image file (jpg, png, etc.)') });
-        showToast('error', 'Image Upload Failed', 'Please try again!');
+        setErrors({ photo: messageOf(error, t('auth.imageType')) });
+        showToast('error', t('auth.imageFailed'), t('auth.tryAgain'));
       } else {
         if (fields) setErrors(fields);
-        const text = messageOf(error, 'Something went wrong!');
+        const text = messageOf(error, t('auth.somethingWrong'));
         setFailure(text);
-        showToast('error', 'Registration Failed', text);
+        showToast('error', t('auth.registerFailed'), text);
       }
     } finally {
       setSubmitting(false);
@@ -64,21 +65,21 @@ export function RegisterPage() {
   async function google(idToken: string) {
     setFailure(null);
     try {
-      returnAfterSignIn(await signInWithGoogle(idToken), 'Login successful', 'Welcome');
+      returnAfterSignIn(await signInWithGoogle(idToken), t('auth.loginSuccess'), t('auth.welcome'));
     } catch (error) {
       const text = failureText(error);
       setFailure(text);
-      showToast('error', 'Registration Failed', text);
+      showToast('error', t('auth.registerFailed'), text);
     }
   }
 
   return (
     <section className="container auth">
       <div className="auth__panel">
-        <h1>Register</h1>
+        <h1>{t('auth.registerHeading')}</h1>
         <form noValidate onSubmit={submit}>
           <div className="field">
-            <label htmlFor={`${id}-name`}>Name</label>
+            <label htmlFor={`${id}-name`}>{t('auth.name')}</label>
             <input {...fieldProps('name')} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
             {fieldError('name')}
           </div>
@@ -91,7 +92,7 @@ export function RegisterPage() {
             passwordAutoComplete="new-password"
           />
           <div className="field">
-            <label htmlFor={`${id}-photo`}>Profile picture</label>
+            <label htmlFor={`${id}-photo`}>{t('auth.photo')}</label>
             <input
               {...fieldProps('photo')}
               type="file"
@@ -103,15 +104,15 @@ export function RegisterPage() {
               }}
             />
             {fieldError('photo')}
-            {previewUrl && <img className="auth__preview" src={previewUrl} alt="Your chosen profile picture" width={72} height={72} />}
+            {previewUrl && <img className="auth__preview" src={previewUrl} alt={t('auth.photoAlt')} width={72} height={72} />}
           </div>
           {failure && <p className="form-message form-message--error">Registration Failed: {failure}</p>}
           <button type="submit" className="button auth__submit" disabled={submitting}>
-            {submitting ? 'Registering...' : 'Register'}
+            {submitting ? t('auth.registering') : t('auth.register')}
           </button>
         </form>
         <OtherWaysIn googleText="signup_with" onGoogleCredential={google}>
-          Already have an account? <Link to="/login" state={location.state}>Login</Link>
+          {t('auth.haveAccount')} <Link to="/login" state={location.state}>{t('auth.login')}</Link>
         </OtherWaysIn>
       </div>
     </section>

@@ -14,6 +14,8 @@ import { answerOf, isNotFound } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { localDb, type Blog } from '../../lib/local-db.ts';
 import './blogs.css';
+import { t } from '../../lib/i18n/runtime.ts';
+import { languageOfText } from '../../lib/i18n/locale.ts';
 
 const paragraphsOf = (content: string) =>
   content
@@ -32,18 +34,18 @@ export function BlogDetails() {
   // The server is asked only when the device does not have the post.
   const remote = useRequest(() => (local === null ? fetchBlog(id) : Promise.resolve(null)), [id, local === null]);
   const blog = local ?? (remote.status === 'ready' ? remote.data : null);
-  usePageTitle(blog?.title ?? 'Blog');
+  usePageTitle(blog?.title ?? t('title.blog'));
 
   const back = (
     <p>
-      <Link to="/blogs">← All Blogs</Link>
+      <Link to="/blogs">{t('blog.back')}</Link>
     </p>
   );
 
   if (!blog && remote.status === 'error' && isNotFound(remote.error)) {
     return (
-      <NotFound title="Blog Not Found" to="/blogs" linkLabel="All Blogs">
-        There is no blog post at this address. It may have been removed.
+      <NotFound title={t('blog.notFound')} to="/blogs" linkLabel={t('blog.allBlogs')}>
+        {t('blog.gone')}
       </NotFound>
     );
   }
@@ -53,22 +55,23 @@ export function BlogDetails() {
     return (
       <section className="container blog">
         {back}
-        <h1>Blog</h1>
+        <h1>{t('blog.heading')}</h1>
         {failed ? (
-          <ErrorState onRetry={remote.reload}>Failed to load blog. Please try again.</ErrorState>
+          <ErrorState onRetry={remote.reload}>{t('blog.failed')}</ErrorState>
         ) : (
-          <LoadingState>Loading blog...</LoadingState>
+          <LoadingState>{t('blog.loading')}</LoadingState>
         )}
       </section>
     );
   }
 
   return (
-    <article className="container blog">
+    // A blog is shown in the language it was written in.
+    <article className="container blog" lang={languageOfText(`${blog.title} ${blog.content}`)}>
       {back}
       <h1 className="blog__title">{blog.title}</h1>
       <p className="blog__byline">
-        by {blog.authorName || blog.author} on <time dateTime={blog.publishDate}>{formatDate(blog.publishDate)}</time>
+        {t('blog.byline', { author: blog.authorName || blog.author, date: formatDate(blog.publishDate) })}
       </p>
       {blog.image && (
         <CoverImage className="blog__image" src={blog.image} width={480} />

@@ -5,17 +5,18 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import './blogs.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function BlogsPage() {
-  usePageTitle('All Blogs');
+  usePageTitle(t('title.blogs'));
   // While the local copy loads, the blogs the page was prerendered with are shown (and hydrated).
   const blogs = useLocalData((db) => db.blogs.orderBy('publishDate').reverse().toArray(), [], isEmptyList, usePrerendered()?.blogs);
   return (
     <section className="container blogs">
-      <h1>All Blogs</h1>
-      {blogs.status === 'loading' && <LoadingState>Loading blogs...</LoadingState>}
-      {blogs.status === 'error' && <ErrorState onRetry={blogs.retry}>Failed to load blogs. Please try again.</ErrorState>}
-      {blogs.status === 'ready' && blogs.data.length === 0 && <EmptyState>No blogs have been published yet.</EmptyState>}
+      <h1>{t('blogs.heading')}</h1>
+      {blogs.status === 'loading' && <LoadingState>{t('blogs.loading')}</LoadingState>}
+      {blogs.status === 'error' && <ErrorState onRetry={blogs.retry}>{t('blogs.failed')}</ErrorState>}
+      {blogs.status === 'ready' && blogs.data.length === 0 && <EmptyState>{t('blogs.none')}</EmptyState>}
       {blogs.status === 'ready' && blogs.data.length > 0 && (
         <ul className="card-grid card-grid--3">
           {blogs.data.map((blog) => (

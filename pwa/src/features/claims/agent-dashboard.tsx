@@ -10,38 +10,39 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export function AgentDashboard() {
-  usePageTitle('Agent Dashboard');
+  usePageTitle(t('title.agentDashboard'));
   const { user } = useSession();
   const assigned = useAssignedApplications(user?.email ?? '');
   const list = assigned.status === 'ready' ? assigned.data : [];
   const count = (status: string) => list.filter((claim) => claim.status.toLowerCase() === status).length;
   const cards = [
-    { label: 'Awaiting Decision', value: list.filter(isOpenClaim).length },
-    { label: 'Assigned', value: count('assigned') },
-    { label: 'Pending', value: count('pending') },
-    { label: 'Approved', value: count('approved') },
-    { label: 'Rejected', value: count('rejected') },
-    { label: 'Total Assigned', value: list.length },
+    { label: t('agentDash.awaiting'), value: list.filter(isOpenClaim).length },
+    { label: t('agentDash.assigned'), value: count('assigned') },
+    { label: t('agentDash.pending'), value: count('pending') },
+    { label: t('agentDash.approved'), value: count('approved') },
+    { label: t('agentDash.rejected'), value: count('rejected') },
+    { label: t('agentDash.total'), value: list.length },
   ];
 
   return (
     <section className="agent-overview">
-      <h1>Agent Dashboard</h1>
+      <h1>{t('agentDash.heading')}</h1>
       <p>Welcome{user?.name ? `, ${user.name}` : ''}. Here is where your assigned policy claims stand.</p>
-      {assigned.status === 'loading' && <LoadingState>Loading your claims...</LoadingState>}
+      {assigned.status === 'loading' && <LoadingState>{t('agentDash.loading')}</LoadingState>}
       {assigned.status === 'error' && <ErrorState onRetry={assigned.retry}>
-          <strong>Not downloaded yet.</strong> Failed to load policy claims. Please try again later.
+          <strong>{t('apps.notDownloaded')}</strong> {t('agentDash.failed')}
         </ErrorState>}
       {assigned.status === 'ready' && (
-        <StatCards label="Assigned claims by status" cards={cards} />
+        <StatCards label={t('agentDash.byStatus')} cards={cards} />
       )}
-      <h2>Your work</h2>
+      <h2>{t('agentDash.work')}</h2>
       <div className="agent-overview__links">
-        <Link className="button" to="/dashboard/agentPolicyClearance">Agent Policy Clearance</Link>
-        <Link className="button button--secondary" to="/dashboard/assignedCustomers">Assigned Customers</Link>
-        <Link className="button button--secondary" to="/dashboard/manageBlogs">Manage Blogs</Link>
+        <Link className="button" to="/dashboard/agentPolicyClearance">{t('menu.clearance')}</Link>
+        <Link className="button button--secondary" to="/dashboard/assignedCustomers">{t('menu.assignedCustomers')}</Link>
+        <Link className="button button--secondary" to="/dashboard/manageBlogs">{t('menu.manageBlogs')}</Link>
       </div>
     </section>
   );

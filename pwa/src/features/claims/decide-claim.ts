@@ -9,6 +9,7 @@ import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { awaitServerAnswer } from '../../lib/offline/answers.ts';
 import { queueDecision } from './queue-decision.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export type ClaimDecision = 'approved' | 'rejected';
 
@@ -30,5 +31,5 @@ export async function decideClaim(id: string, status: ClaimDecision): Promise<Cl
   if (answer.state === 'sent') return answer.body as ClaimDecided;
   const waiting = (await localDb.applications.get(id)) ?? claim;
   if (!waiting) throw new Error(status === 'approved' ? 'Failed to approve claim' : 'Failed to reject claim');
-  return { success: true, message: 'Waiting to send', application: waiting, queued: true, slow: !answer.offline };
+  return { success: true, message: t('sync.waiting'), application: waiting, queued: true, slow: !answer.offline };
 }

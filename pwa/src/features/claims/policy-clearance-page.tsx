@@ -20,45 +20,49 @@ import { ClaimStatus, formatDate } from './claim-status.tsx';
 import { decideClaim, type ClaimDecision } from './decide-claim.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
+import { t } from '../../lib/i18n/runtime.ts';
+import { categoryLabel } from '../../components/category-label.ts';
 
 interface Outcome {
-  title: 'Approved!' | 'Rejected!' | 'Error!' | 'Waiting to send';
+  title: string;
   text: string;
+  error?: boolean;
 }
 
+// The API client's words for a malformed answer (use-assigned-applications.ts), shown translated.
 const invalidFormat = 'Invalid data format received from server';
 
 function columns(viewDetails: (claim: Application) => void): Column<Application>[] {
   return [
-    { header: 'Applicant', kind: 'title', cell: (claim) => claim.name },
-    { header: 'Email', cell: (claim) => claim.email || claim.userEmail },
-    { header: 'Policy Type', cell: (claim) => claim.category ?? claim.policyType ?? 'N/A' },
-    { header: 'Applied Date', cell: (claim) => formatDate(claim.appliedAt) },
+    { header: t('claim.applicant'), kind: 'title', cell: (claim) => claim.name },
+    { header: t('app.email'), cell: (claim) => claim.email || claim.userEmail },
+    { header: t('app.policyType'), cell: (claim) => categoryLabel(claim.category ?? claim.policyType ?? t('common.na')) },
+    { header: t('claim.appliedDate'), cell: (claim) => formatDate(claim.appliedAt) },
     {
-      header: 'Status',
+      header: t('apps.status'),
       cell: (claim) => (
         <>
           <ClaimStatus status={claim.status} />
           {pendingLabel(claim) && (
             <span className="badge badge--info claims__waiting">
-              {claim.pending?.decision === 'rejected' ? 'Rejected' : 'Approved'}: {pendingLabel(claim)}
+              {claim.pending?.decision === 'rejected' ? t('apps.rejected') : t('apps.approved')}: {pendingLabel(claim)}
             </span>
           )}
         </>
       ),
     },
     {
-      header: 'Actions',
+      header: t('apps.actions'),
       kind: 'actions',
       cell: (claim) => (
         <button
           type="button"
           className="button button--small"
           disabled={claim.pending !== undefined}
-          aria-label={`View Details of ${claim.name}'s claim`}
+          aria-label={t('claim.viewDetailsOf', { name: claim.name })}
           onClick={() => viewDetails(claim)}
         >
-          View Details
+          {t('claim.viewDetails')}
         </button>
       ),
     },
@@ -66,7 +70,7 @@ function columns(viewDetails: (claim: Application) => void): Column<Application>
 }
 
 export function PolicyClearancePage() {
-  usePageTitle('Policy Claims Clearance');
+  usePageTitle(t('title.clearance'));
   useMoneyFont();
   const { user } = useSession();
   const claims = useAssignedApplications(user?.email ?? '');
@@ -84,14 +88,14 @@ export function PolicyClearancePage() {
       setOutcome(
         answer.queued
           ? answer.slow
-            ? { title: 'Waiting to send', text: 'The connection is slow: your decision is saved on this device and will be sent as soon as the server answers.' }
-            : { title: 'Waiting to send', text: 'You are offline: your decision is saved on this device and will be sent when you are back online.' }
+            ? { title: t('claim.waitingToSend'), text: t('claim.savedSlow') }
+            : { title: t('claim.waitingToSend'), text: t('claim.savedOffline') }
           : decision === 'approved'
-            ? { title: 'Approved!', text: 'Policy claim approved successfully.' }
-            : { title: 'Rejected!', text: 'Policy claim rejected.' },
+            ? { title: t('claim.approved'), text: t('claim.approvedText') }
+            : { title: t('claim.rejected'), text: t('claim.rejectedText') },
       );
     } catch (error) {
-      setOutcome({ title: 'Error!', text: messageOf(error, decision === 'approved' ? 'Failed to approve claim' : 'Failed to reject claim') });
+      setOutcome({ title: t('claim.error'), error: true, text: messageOf(error, decision === 'approved' ? t('claim.approveFailed') : t('claim.rejectFailed')) });
     } finally {
       setBusy(null);
       setConfirmingReject(false);
@@ -103,21 +107,21 @@ export function PolicyClearancePage() {
 
   return (
     <section className="claims">
-      <h1>Policy Claims Clearance</h1>
-      {claims.status === 'loading' && <LoadingState>Loading policy claims...</LoadingState>}
+      <h1>{t('claim.heading')}</h1>
+      {claims.status === 'loading' && <LoadingState>{t('claim.loading')}</LoadingState>}
       {claims.status === 'error' && (
         <ErrorState onRetry={claims.retry}>
-          <strong>Not downloaded yet.</strong>{' '}
+          <strong>{t('apps.notDownloaded')}</strong>{' '}
           {claims.error instanceof Error && claims.error.message === invalidFormat
-            ? invalidFormat
-            : 'Failed to load policy claims. Please try again later.'}
+            ? t('claim.invalidFormat')
+            : t('agentDash.failed')}
         </ErrorState>
       )}
-      {claims.status === 'ready' && open.length === 0 && <EmptyState>No pending policy claims for clearance.</EmptyState>}
+      {claims.status === 'ready' && open.length === 0 && <EmptyState>{t('claim.none')}</EmptyState>}
       {open.length > 0 && (
         <>
-          <DataTable label="Policy claims waiting for your decision" columns={columns(setSelected)} rows={shown.items} rowKey={(claim) => claim.id} />
-          <PageNav label="Policy claims pages" page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
+          <DataTable label={t('claim.tableLabel')} columns={columns(setSelected)} rows={shown.items} rowKey={(claim) => claim.id} />
+          <PageNav label={t('claim.pagesLabel')} page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
         </>
       )}
 
@@ -133,32 +137,32 @@ export function PolicyClearancePage() {
 
       <Dialog
         open={confirmingReject && selected !== null}
-        title="Are you sure?"
+        title={t('confirm.title')}
         onClose={() => busy === null && setConfirmingReject(false)}
         actions={
           <>
             <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => setConfirmingReject(false)}>
-              Cancel
+              {t('confirm.cancel')}
             </button>
             <button type="button" className="button button--danger" disabled={busy !== null} onClick={() => selected && void decide(selected, 'rejected')}>
-              {busy === 'rejected' ? 'Rejecting...' : 'Yes, reject it!'}
+              {busy === 'rejected' ? t('claim.rejecting') : t('claim.confirmReject')}
             </button>
           </>
         }
       >
-        <p>Rejecting this claim cannot be undone.</p>
+        <p>{t('claim.cannotUndo')}</p>
       </Dialog>
 
       <Dialog
         open={outcome !== null}
         title={outcome?.title ?? ''}
         onClose={() => setOutcome(null)}
-        className={outcome?.title === 'Error!' ? 'dialog--error' : 'dialog--success'}
+        className={outcome?.error ? 'dialog--error' : 'dialog--success'}
         actions={
-          <button type="button" className="button" onClick={() => setOutcome(null)}>OK</button>
+          <button type="button" className="button" onClick={() => setOutcome(null)}>{t('claim.ok')}</button>
         }
       >
-        <p role={outcome?.title === 'Error!' ? 'alert' : 'status'}>{outcome?.text}</p>
+        <p role={outcome?.error ? 'alert' : 'status'}>{outcome?.text}</p>
       </Dialog>
     </section>
   );

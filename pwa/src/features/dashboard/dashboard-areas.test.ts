@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadScreenMessages, t } from '../../lib/i18n/runtime.ts';
 import { mayOpen, menuFor, normalRole } from './dashboard-areas.ts';
 
-const labels = (role: string | null) => menuFor(role).flatMap((group) => group.links.map((link) => link.label));
+// The menu holds message ids; the English page shows the spec's words.
+beforeAll(() => loadScreenMessages());
+const labels = (role: string | null) => menuFor(role).flatMap((group) => group.links.map((link) => t(link.label)));
 
 describe('who may open which dashboard screens', () => {
   it('compares roles case-insensitively and knows no other roles', () => {

@@ -4,6 +4,7 @@
  * authorization table (mayCall), so the screens and the API agree.
  */
 import { mayCall, type Role } from 'edge-api/src/auth/access-table.ts';
+import { type MessageId } from '../../lib/i18n/runtime.ts';
 
 /** The guarded groups of dashboard children (spec section 6). */
 export type DashboardArea = 'admin' | 'agent' | 'blog-authors';
@@ -30,12 +31,12 @@ export function mayOpen(role: string | null | undefined, area: DashboardArea): b
 
 export interface MenuLink {
   to: string;
-  label: string;
+  label: MessageId;
   end?: boolean;
 }
 
 export interface MenuGroup {
-  label: string;
+  label: MessageId;
   links: MenuLink[];
 }
 
@@ -44,35 +45,35 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
   const groups: MenuGroup[] = [];
   if (mayOpen(role, 'admin')) {
     groups.push({
-      label: 'Admin',
+      label: 'menu.admin',
       links: [
-        { to: '/dashboard/addPolicy', label: 'Add Policy' },
-        { to: '/dashboard/manageAgent', label: 'Manage Agent' },
-        { to: '/dashboard/manageApplications', label: 'Manage Applications' },
-        { to: '/dashboard/adminTransactions', label: 'All Transactions' },
-        { to: '/dashboard/makeAdmin', label: 'Make Admin' },
-        { to: '/dashboard/auditLog', label: 'Audit Log' },
-        { to: '/dashboard/manageBlogs', label: 'Manage Blogs' },
+        { to: '/dashboard/addPolicy', label: 'menu.addPolicy' },
+        { to: '/dashboard/manageAgent', label: 'menu.manageAgent' },
+        { to: '/dashboard/manageApplications', label: 'menu.manageApplications' },
+        { to: '/dashboard/adminTransactions', label: 'menu.transactions' },
+        { to: '/dashboard/makeAdmin', label: 'menu.makeAdmin' },
+        { to: '/dashboard/auditLog', label: 'menu.auditLog' },
+        { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
       ],
     });
   }
   if (mayOpen(role, 'agent')) {
     groups.push({
-      label: 'Agent',
+      label: 'menu.agent',
       links: [
-        { to: '/dashboard/manageBlogs', label: 'Manage Blogs' },
-        { to: '/dashboard/assignedCustomers', label: 'Assigned Customers' },
-        { to: '/dashboard/agentPolicyClearance', label: 'Agent Policy Clearance' },
+        { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
+        { to: '/dashboard/assignedCustomers', label: 'menu.assignedCustomers' },
+        { to: '/dashboard/agentPolicyClearance', label: 'menu.clearance' },
       ],
     });
   }
   groups.push({
-    label: 'Account',
+    label: 'menu.account',
     links: [
-      { to: '/dashboard/myApplication', label: 'My Policies' },
-      { to: '/dashboard/profile', label: 'Profile' },
-      { to: '/dashboard', label: 'My Dashboard', end: true },
-      { to: '/', label: 'Back To Home', end: true },
+      { to: '/dashboard/myApplication', label: 'menu.myPolicies' },
+      { to: '/dashboard/profile', label: 'menu.profile' },
+      { to: '/dashboard', label: 'menu.myDashboard', end: true },
+      { to: '/', label: 'menu.home', end: true },
     ],
   });
   return groups;

@@ -14,6 +14,9 @@ import { useSession } from '../../lib/use-session.ts';
 import { menuFor } from './dashboard-areas.ts';
 import { loginRedirectState } from './login-redirect.ts';
 import './dashboard.css';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { t } from '../../lib/i18n/runtime.ts';
+import { roleLabel } from '../../components/role-label.ts';
 
 interface DashboardLayoutProps {
   /** Connection and sync status, composed in by the app (features do not import the app's layouts). */
@@ -32,7 +35,7 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
   if (session.status === 'loading') {
     return (
       <div className="dashboard-loading">
-        <LoadingState>Loading Dashboard...</LoadingState>
+        <LoadingState>{t('dashboard.loading')}</LoadingState>
       </div>
     );
   }
@@ -58,13 +61,14 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
 
   return (
     <div className="dashboard">
-      <a className="skip-link" href="#dashboard-main">Skip to content</a>
+      <a className="skip-link" href="#dashboard-main">{t('layout.skip')}</a>
       <header className="dashboard__bar">
-        <Link to="/" className="brand" aria-label="LifeSure Insurance, home">
+        <Link to="/" className="brand" aria-label={t('brand.home')}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span>LifeSure</span>
+          <span>{t('brand.short')}</span>
         </Link>
         <div className="dashboard__status">{status}</div>
+        <LanguageSwitch />
         <button
           type="button"
           className="button button--secondary button--small dashboard__menu-button"
@@ -72,29 +76,29 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
           aria-controls="dashboard-sidebar"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          Menu
+          {t('layout.menu')}
         </button>
       </header>
       <div className="dashboard__body">
-        <nav id="dashboard-sidebar" aria-label="Dashboard" className={`dashboard__sidebar${menuOpen ? ' is-open' : ''}`}>
+        <nav id="dashboard-sidebar" aria-label={t('dashboard.nav')} className={`dashboard__sidebar${menuOpen ? ' is-open' : ''}`}>
           <p className="dashboard__user">
             <span className="dashboard__user-name">{user.name || user.email}</span>
-            <span className="badge badge--info">{user.role}</span>
+            <span className="badge badge--info">{roleLabel(user.role)}</span>
           </p>
           {groups.map((group) => (
             <div key={group.label} className="dashboard__group">
-              <p className="dashboard__group-label" id={`menu-${group.label}`}>{group.label}</p>
+              <p className="dashboard__group-label" id={`menu-${group.label}`}>{t(group.label)}</p>
               <ul aria-labelledby={`menu-${group.label}`}>
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <NavLink to={link.to} end={link.end} onClick={closeMenu}>{link.label}</NavLink>
+                    <NavLink to={link.to} end={link.end} onClick={closeMenu}>{t(link.label)}</NavLink>
                   </li>
                 ))}
               </ul>
             </div>
           ))}
           <button type="button" className="button button--secondary button--small dashboard__sign-out" onClick={() => void signOutNow()}>
-            Sign Out
+            {t('dashboard.signOut')}
           </button>
         </nav>
         <main id="dashboard-main" className="dashboard__main" tabIndex={-1}>
@@ -109,6 +113,6 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
 
 /** Sends a visitor (or a user whose session ended) to /login once, saying why (spec section 8). */
 function ToLogin({ state }: { state: ReturnType<typeof loginRedirectState> }) {
-  useEffect(() => showToast('info', 'Please login to view dashboard.'), []);
+  useEffect(() => showToast('info', t('dashboard.loginFirst')), []);
   return <Navigate to="/login" replace state={state} />;
 }

@@ -7,6 +7,7 @@ import { Forbidden } from '../../components/forbidden.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { normalRole } from './dashboard-areas.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export interface RoleViews {
   user: ComponentType;
@@ -20,7 +21,7 @@ export function RoleIndex({ views }: { views: RoleViews }) {
   if (!role) return <Forbidden />;
   const View = views[role];
   return (
-    <Suspense fallback={<LoadingState>Loading Dashboard...</LoadingState>}>
+    <Suspense fallback={<LoadingState>{t('dashboard.loading')}</LoadingState>}>
       <View />
     </Suspense>
   );

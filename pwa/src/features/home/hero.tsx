@@ -7,26 +7,16 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useReducedMotion } from '../../components/use-reduced-motion.ts';
+import { t, type MessageId } from '../../lib/i18n/runtime.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 
 export const slideIntervalMs = 5000;
 
-const slides = [
-  {
-    heading: 'Secure Your Tomorrow Today',
-    tagline: 'Life cover that keeps your family’s plans on track, whatever tomorrow brings.',
-    image: 'secure-tomorrow',
-  },
-  {
-    heading: 'Protect What Matters Most',
-    tagline: 'Plans for your children’s education, your parents’ care and your own future.',
-    image: 'protect-what-matters',
-  },
-  {
-    heading: 'Peace of Mind is Priceless',
-    tagline: 'Clear terms, honest premiums and an agent who answers when you call.',
-    image: 'peace-of-mind',
-  },
-] as const;
+const slides: readonly { heading: MessageId; tagline: MessageId; image: string }[] = [
+  { heading: 'hero.secure', tagline: 'hero.secureTagline', image: 'secure-tomorrow' },
+  { heading: 'hero.protect', tagline: 'hero.protectTagline', image: 'protect-what-matters' },
+  { heading: 'hero.peace', tagline: 'hero.peaceTagline', image: 'peace-of-mind' },
+];
 
 export function Hero() {
   const [current, setCurrent] = useState(0);
@@ -60,7 +50,7 @@ export function Hero() {
     <section
       className="hero"
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t('hero.label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -77,12 +67,12 @@ export function Hero() {
               setStartedByUser(pausedByUser);
               setPausedByUser(!pausedByUser);
             }}
-            aria-label={pausedByUser ? 'Start slide rotation' : 'Stop slide rotation'}
+            aria-label={pausedByUser ? t('hero.start') : t('hero.stop')}
           >
             <span aria-hidden="true">{pausedByUser ? '▶' : '❚❚'}</span>
           </button>
         )}
-        <button type="button" className="hero__control" onClick={() => goTo(current - 1)} aria-label="Previous slide">
+        <button type="button" className="hero__control" onClick={() => goTo(current - 1)} aria-label={t('hero.previous')}>
           <span aria-hidden="true">‹</span>
         </button>
         <ul className="hero__dots">
@@ -91,14 +81,14 @@ export function Hero() {
               <button
                 type="button"
                 className="hero__dot"
-                aria-label={`Slide ${index + 1}: ${slide.heading}`}
+                aria-label={t('hero.dot', { number: formatNumber(index + 1), heading: t(slide.heading) })}
                 aria-current={index === current ? 'true' : undefined}
                 onClick={() => goTo(index)}
               />
             </li>
           ))}
         </ul>
-        <button type="button" className="hero__control" onClick={() => goTo(current + 1)} aria-label="Next slide">
+        <button type="button" className="hero__control" onClick={() => goTo(current + 1)} aria-label={t('hero.next')}>
           <span aria-hidden="true">›</span>
         </button>
       </div>
@@ -111,7 +101,7 @@ export function Hero() {
               className={visible ? 'hero__slide hero__slide--current' : 'hero__slide'}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-label={t('hero.position', { number: formatNumber(index + 1), count: formatNumber(slides.length) })}
               aria-hidden={!visible}
               inert={!visible}
             >
@@ -129,9 +119,9 @@ export function Hero() {
                 />
               )}
               <div className="hero__content container">
-                <h2 className="hero__heading">{slide.heading}</h2>
-                <p className="hero__tagline">{slide.tagline}</p>
-                <Link className="button hero__cta" to="/get-quote">Get a Free Quote</Link>
+                <h2 className="hero__heading">{t(slide.heading)}</h2>
+                <p className="hero__tagline">{t(slide.tagline)}</p>
+                <Link className="button hero__cta" to="/get-quote">{t('hero.cta')}</Link>
               </div>
             </div>
           );

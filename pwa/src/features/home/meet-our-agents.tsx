@@ -9,21 +9,23 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states.ts
 import type { PublicAgent } from '../../lib/local-db.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
-const nameOf = (agent: PublicAgent) => agent.name || 'Unnamed Agent';
-const roleOf = (agent: PublicAgent) => agent.role || 'Agent';
+const nameOf = (agent: PublicAgent) => agent.name || t('agents.unnamed');
+// 'agent' is the product's own word for the role; a role written by a person is shown as written.
+const roleOf = (agent: PublicAgent) => (!agent.role || agent.role.toLowerCase() === 'agent' ? t('agents.role') : agent.role);
 
 export function MeetOurAgents() {
   const agents = useLocalData((db) => db.agents.orderBy('name').toArray(), [], isEmptyList, usePrerendered()?.agents);
   const [chosen, setChosen] = useState<PublicAgent | null>(null);
   return (
     <section className="home-section container" aria-labelledby="agents-heading">
-      <h2 id="agents-heading" className="home-section__title">Meet Our Agents</h2>
-      {agents.status === 'loading' && <LoadingState>Loading agents...</LoadingState>}
+      <h2 id="agents-heading" className="home-section__title">{t('agents.heading')}</h2>
+      {agents.status === 'loading' && <LoadingState>{t('agents.loading')}</LoadingState>}
       {agents.status === 'error' && (
-        <ErrorState onRetry={agents.retry}>Failed to load agents. Make sure your server is running and accessible.</ErrorState>
+        <ErrorState onRetry={agents.retry}>{t('agents.failed')}</ErrorState>
       )}
-      {agents.status === 'ready' && agents.data.length === 0 && <EmptyState>No agents found.</EmptyState>}
+      {agents.status === 'ready' && agents.data.length === 0 && <EmptyState>{t('agents.none')}</EmptyState>}
       {agents.status === 'ready' && agents.data.length > 0 && (
         <ul className="agent-grid">
           {agents.data.map((agent) => (
@@ -33,33 +35,33 @@ export function MeetOurAgents() {
                 <span className="agent-card__text">
                   <span className="agent-card__name">{nameOf(agent)}</span>
                   <span className="agent-card__role">{roleOf(agent)}</span>
-                  <span className="agent-card__email">{agent.email || 'No email'}</span>
+                  <span className="agent-card__email">{agent.email || t('agents.noEmail')}</span>
                 </span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      <Dialog open={chosen !== null} title="Agent Details" onClose={() => setChosen(null)}>
+      <Dialog open={chosen !== null} title={t('agents.details')} onClose={() => setChosen(null)}>
         {chosen && (
           <div className="agent-details">
-            <AgentPhoto className="agent-details__photo" src={chosen.photoURL} alt={`Photo of ${nameOf(chosen)}`} width={128} />
+            <AgentPhoto className="agent-details__photo" src={chosen.photoURL} alt={t('agents.photoOf', { name: nameOf(chosen) })} width={128} />
             <dl className="agent-details__facts">
-              <dt>Name</dt>
+              <dt>{t('agents.name')}</dt>
               <dd>{nameOf(chosen)}</dd>
-              <dt>Role</dt>
+              <dt>{t('agents.roleLabel')}</dt>
               <dd>{roleOf(chosen)}</dd>
-              <dt>Email</dt>
-              <dd>{chosen.email ? <a href={`mailto:${chosen.email}`}>{chosen.email}</a> : 'No email'}</dd>
+              <dt>{t('agents.email')}</dt>
+              <dd>{chosen.email ? <a href={`mailto:${chosen.email}`}>{chosen.email}</a> : t('agents.noEmail')}</dd>
               {chosen.phone && (
                 <>
-                  <dt>Phone</dt>
+                  <dt>{t('agents.phone')}</dt>
                   <dd><a href={`tel:${chosen.phone.replace(/\s+/g, '')}`}>{chosen.phone}</a></dd>
                 </>
               )}
               {chosen.bio && (
                 <>
-                  <dt>Bio</dt>
+                  <dt>{t('agents.bio')}</dt>
                   <dd>{chosen.bio}</dd>
                 </>
               )}

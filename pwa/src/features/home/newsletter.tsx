@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { answerOf, ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -27,16 +28,16 @@ export function Newsletter() {
       const { subscribeBody } = await loadRules();
       const checked = subscribeBody.safeParse({ name, email });
       if (!checked.success) {
-        setOutcome({ kind: 'error', text: checked.error.issues[0]?.message ?? 'Subscription failed' });
+        setOutcome({ kind: 'error', text: checked.error.issues[0]?.message ?? t('newsletter.failed') });
         return;
       }
       const answer = await answerOf(await api.subscribe.$post({ json: checked.data }));
-      setOutcome({ kind: 'success', text: answer.message || 'Thank you for subscribing!' });
+      setOutcome({ kind: 'success', text: answer.message || t('newsletter.thanks') });
       setName('');
       setEmail('');
     } catch (error) {
       // The server's refusal in its own words; a network failure gets the spec's retry text.
-      const text = error instanceof ApiRequestError ? messageOf(error, 'Subscription failed') : 'Failed to subscribe. Please try again.';
+      const text = error instanceof ApiRequestError ? messageOf(error, t('newsletter.failed')) : t('newsletter.retry');
       setOutcome({ kind: 'error', text });
     } finally {
       setSubmitting(false);
@@ -47,20 +48,20 @@ export function Newsletter() {
     <section className="home-section newsletter" aria-labelledby="newsletter-heading">
       <div className="container newsletter__inner">
         <div>
-          <h2 id="newsletter-heading" className="home-section__title">Stay Updated!</h2>
-          <p>Tips on choosing cover, news about new plans, and nothing else. Unsubscribe any time.</p>
+          <h2 id="newsletter-heading" className="home-section__title">{t('newsletter.heading')}</h2>
+          <p>{t('newsletter.intro')}</p>
         </div>
         <form className="newsletter__form" onSubmit={subscribe} onFocus={() => void loadRules()}>
           <div className="field">
-            <label htmlFor="newsletter-name">Name</label>
+            <label htmlFor="newsletter-name">{t('newsletter.name')}</label>
             <input id="newsletter-name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor="newsletter-email">Email</label>
+            <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
             <input id="newsletter-email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </div>
           <button type="submit" className="button" disabled={submitting}>
-            {submitting ? 'Subscribing...' : 'Subscribe'}
+            {submitting ? t('newsletter.subscribing') : t('newsletter.subscribe')}
           </button>
           <div aria-live="polite" className="newsletter__outcome">
             {outcome && <p className={`form-message form-message--${outcome.kind}`}>{outcome.text}</p>}

@@ -15,6 +15,7 @@ import { useRequest } from '../../lib/use-request.ts';
 import { useState } from 'react';
 import { useOnline } from '../../lib/use-online.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const popularCount = 6;
 
@@ -35,7 +36,7 @@ async function loadPopularPolicies(online: boolean): Promise<Policy[]> {
     // The server could not be reached at all: what this device already has is better than nothing.
     const local = await popularFromLocalCopy();
     if (local.length > 0) return local;
-    throw new Error('Could not reach the server. Please check your connection.', { cause: error });
+    throw new Error(t('home.unreachable'), { cause: error });
   }
 }
 
@@ -57,12 +58,12 @@ export function PopularPolicies() {
   );
   return (
     <section className="home-section container" aria-labelledby="popular-heading">
-      <h2 id="popular-heading" className="home-section__title">Popular Policies</h2>
-      {state.status === 'loading' && <LoadingState>Loading policies...</LoadingState>}
+      <h2 id="popular-heading" className="home-section__title">{t('home.popular')}</h2>
+      {state.status === 'loading' && <LoadingState>{t('home.loadingPolicies')}</LoadingState>}
       {state.status === 'error' && (
-        <ErrorState>Error: {state.error instanceof Error ? state.error.message : String(state.error)}</ErrorState>
+        <ErrorState>{t('home.error', { message: state.error instanceof Error ? state.error.message : String(state.error) })}</ErrorState>
       )}
-      {state.status === 'ready' && state.data.length === 0 && <EmptyState>No policies available</EmptyState>}
+      {state.status === 'ready' && state.data.length === 0 && <EmptyState>{t('home.noPolicies')}</EmptyState>}
       {state.status === 'ready' && state.data.length > 0 && (
         <ul className="card-grid card-grid--3">
           {state.data.map((policy) => (

@@ -5,6 +5,8 @@ import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 
 async function makeAdmin(email: string): Promise<{ message?: string }> {
   const res = await api['make-admin'].$put({ json: { email } });
@@ -12,7 +14,7 @@ async function makeAdmin(email: string): Promise<{ message?: string }> {
 }
 
 export function MakeAdminPage() {
-  usePageTitle('Make Admin');
+  usePageTitle(t('title.makeAdmin'));
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -23,19 +25,19 @@ export function MakeAdminPage() {
     setResult(null);
     const checked = makeAdminBody.safeParse({ email });
     if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message ?? 'Email is required');
+      setFieldError(fieldMessage(checked.error.issues[0]?.message ?? 'Email is required'));
       return;
     }
     setFieldError(null);
     setBusy(true);
     try {
       const answer = await makeAdmin(checked.data.email);
-      const text = answer.message || 'User is now an admin';
+      const text = answer.message || t('makeAdmin.done');
       setResult({ ok: true, text });
       showToast('success', text, checked.data.email);
       setEmail('');
     } catch (error) {
-      setResult({ ok: false, text: messageOf(error, 'Failed to make admin') });
+      setResult({ ok: false, text: messageOf(error, t('makeAdmin.failed')) });
     } finally {
       setBusy(false);
     }
@@ -43,10 +45,10 @@ export function MakeAdminPage() {
 
   return (
     <section>
-      <h1>Make Admin</h1>
+      <h1>{t('makeAdmin.heading')}</h1>
       <form className="panel make-admin" noValidate onSubmit={(event) => void submit(event)} style={{ maxWidth: 480 }}>
         <div className="field">
-          <label htmlFor="make-admin-email">User Email</label>
+          <label htmlFor="make-admin-email">{t('makeAdmin.email')}</label>
           <input
             id="make-admin-email"
             type="email"
@@ -63,7 +65,7 @@ export function MakeAdminPage() {
             {result.text}
           </p>
         )}
-        <button type="submit" className="button" disabled={busy}>{busy ? 'Processing...' : 'Make Admin'}</button>
+        <button type="submit" className="button" disabled={busy}>{busy ? t('makeAdmin.processing') : t('makeAdmin.submit')}</button>
       </form>
     </section>
   );

@@ -19,18 +19,21 @@ import {
   type AgentRequest,
   type RequestStatusFilter,
 } from './agent-requests-api.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { statusLabel } from '../../components/status-label.ts';
 
-const statusChoices: { value: RequestStatusFilter; label: string }[] = [
-  { value: '', label: 'All statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'disapproved', label: 'Disapproved' },
+const statusChoices = (): { value: RequestStatusFilter; label: string }[] => [
+  { value: '', label: t('agents.allStatuses') },
+  { value: 'pending', label: t('agents.pending') },
+  { value: 'approved', label: t('agents.approvedStatus') },
+  { value: 'disapproved', label: t('agents.disapprovedStatus') },
 ];
 
 const tones: Record<string, string> = { approved: 'success', pending: 'warn', disapproved: 'danger' };
 
 export function ManageAgentsPage() {
-  usePageTitle('Manage Agents');
+  usePageTitle(t('title.manageAgents'));
   const filters = useListFilters<RequestStatusFilter>('');
   const { q, status, page } = filters;
   const requests = usePagedRequest((signal) => fetchAgentRequests({ q, status, page }, signal), [q, status, page]);
@@ -43,9 +46,9 @@ export function ManageAgentsPage() {
     try {
       await setAgentRequestStatus(request.id, status);
       requests.update((list) => ({ ...list, items: list.items.map((item) => (item.id === request.id ? { ...item, status } : item)) }));
-      showToast('success', status === 'approved' ? 'Agent approved' : 'Agent disapproved', request.email);
+      showToast('success', status === 'approved' ? t('agents.approvedToast') : t('agents.disapprovedToast'), request.email);
     } catch (error) {
-      showToast('error', 'Failed to update agent status', messageOf(error, ''));
+      showToast('error', t('agents.statusFailed'), messageOf(error, ''));
       requests.reload();
     } finally {
       setBusyId(null);
@@ -59,9 +62,9 @@ export function ManageAgentsPage() {
     try {
       await deleteAgentRequest(id);
       requests.update((list) => ({ ...list, total: list.total - 1, items: list.items.filter((item) => item.id !== id) }));
-      showToast('success', 'Agent request deleted', email);
+      showToast('success', t('agents.deletedToast'), email);
     } catch (error) {
-      showToast('error', 'Failed to delete agent', messageOf(error, ''));
+      showToast('error', t('agents.deleteFailed'), messageOf(error, ''));
     } finally {
       setBusyId(null);
       setToDelete(null);
@@ -71,7 +74,7 @@ export function ManageAgentsPage() {
   // Name, e-mail and phone share one column so that the actions fit beside them at 1280 px.
   const columns: Column<AgentRequest>[] = [
     {
-      header: 'Applicant',
+      header: t('agents.applicant'),
       kind: 'title',
       cell: (request) => (
         <>
@@ -81,12 +84,12 @@ export function ManageAgentsPage() {
         </>
       ),
     },
-    { header: 'NID', cell: (request) => request.nid },
-    { header: 'District', cell: (request) => request.district },
-    { header: 'Status', cell: (request) => <span className={`badge badge--${tones[request.status] ?? 'info'}`}>{request.status}</span> },
-    { header: 'Requested', cell: (request) => new Date(request.createdAt).toLocaleDateString() },
+    { header: t('agents.nid'), cell: (request) => request.nid },
+    { header: t('agents.district'), cell: (request) => request.district },
+    { header: t('agents.status'), cell: (request) => <span className={`badge badge--${tones[request.status] ?? 'info'}`}>{statusLabel(request.status)}</span> },
+    { header: t('agents.requested'), cell: (request) => formatDate(request.createdAt) },
     {
-      header: 'Actions',
+      header: t('agents.actions'),
       kind: 'actions',
       cell: (request) => (
         <div className="row-actions">
@@ -95,10 +98,10 @@ export function ManageAgentsPage() {
               type="button"
               className="button button--small"
               disabled={busyId === request.id}
-              aria-label={`Approve ${request.name}`}
+              aria-label={t('agents.approveName', { name: request.name })}
               onClick={() => void decide(request, 'approved')}
             >
-              Approve
+              {t('agents.approve')}
             </button>
           )}
           {request.status !== 'disapproved' && (
@@ -106,20 +109,20 @@ export function ManageAgentsPage() {
               type="button"
               className="button button--secondary button--small"
               disabled={busyId === request.id}
-              aria-label={`Disapprove ${request.name}`}
+              aria-label={t('agents.disapproveName', { name: request.name })}
               onClick={() => void decide(request, 'disapproved')}
             >
-              Disapprove
+              {t('agents.disapprove')}
             </button>
           )}
           <button
             type="button"
             className="button button--danger button--small"
             disabled={busyId === request.id}
-            aria-label={`Delete ${request.name}`}
+            aria-label={t('agents.deleteName', { name: request.name })}
             onClick={() => setToDelete(request)}
           >
-            Delete
+            {t('agents.delete')}
           </button>
         </div>
       ),
@@ -128,19 +131,19 @@ export function ManageAgentsPage() {
 
   return (
     <section>
-      <h1>Manage Agents</h1>
+      <h1>{t('agents.manageHeading')}</h1>
       <ListFilters
-        label="Find agent requests"
+        label={t('agents.find')}
         idPrefix="agent-requests"
-        placeholder="Name, email, phone or district"
-        statusChoices={statusChoices}
+        placeholder={t('agents.findPlaceholder')}
+        statusChoices={statusChoices()}
         filters={filters}
       />
-      {requests.status === 'loading' && !shown && <LoadingState>Loading agents...</LoadingState>}
-      {requests.status === 'error' && <ErrorState onRetry={requests.reload}>Failed to load agents</ErrorState>}
-      {shown && shown.total === 0 && <EmptyState>No agent requests yet.</EmptyState>}
+      {requests.status === 'loading' && !shown && <LoadingState>{t('agents.loadingList')}</LoadingState>}
+      {requests.status === 'error' && <ErrorState onRetry={requests.reload}>{t('agents.loadFailed')}</ErrorState>}
+      {shown && shown.total === 0 && <EmptyState>{t('agents.noRequests')}</EmptyState>}
       {shown && shown.total > 0 && (
-        <PagedTable label="Requests to become an agent" navLabel="Agent requests pages"
+        <PagedTable label={t('agents.requestsTable')} navLabel={t('agents.requestsPages')}
           columns={columns} page={shown} rowKey={(request) => request.id} busy={requests.status === 'loading'} onPage={filters.setPage} />
       )}
       <ConfirmDialog
@@ -148,10 +151,10 @@ export function ManageAgentsPage() {
         busy={busyId !== null}
         onCancel={() => setToDelete(null)}
         onConfirm={() => void confirmDelete()}
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        confirmLabel={t('apps.confirmDelete')}
+        busyLabel={t('apps.deleting')}
       >
-        <p>The agent request of {toDelete?.name} ({toDelete?.email}) will be deleted.</p>
+        <p>{t('agents.willDelete', { name: toDelete?.name ?? '', email: toDelete?.email ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );

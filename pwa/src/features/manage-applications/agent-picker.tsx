@@ -6,6 +6,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import type { Application, PublicAgent } from './manage-applications-api.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 
 const shownAtOnce = 30;
 
@@ -31,7 +33,7 @@ export function AgentPicker({ application, agents, agentsError, busy, onCancel, 
 
   function assign() {
     if (!chosen) {
-      setError('Please select an agent first.');
+      setError(t('picker.selectFirst'));
       return;
     }
     onAssign(chosen);
@@ -40,31 +42,31 @@ export function AgentPicker({ application, agents, agentsError, busy, onCancel, 
   return (
     <Dialog
       open
-      title="Assign an agent"
+      title={t('picker.title')}
       onClose={() => !busy && onCancel()}
       actions={
         <>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>Cancel</button>
-          <button type="button" className="button" disabled={busy} onClick={assign}>{busy ? 'Working...' : 'Yes, assign!'}</button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>{t('confirm.cancel')}</button>
+          <button type="button" className="button" disabled={busy} onClick={assign}>{busy ? t('manage.working') : t('picker.confirm')}</button>
         </>
       }
     >
-      <p>Assign an approved agent to {application.name}'s application for {application.policyName}.</p>
+      <p>{t('picker.intro', { name: application.name, policy: application.policyName })}</p>
       <div className="field">
-        <label htmlFor={`${ids}-search`}>Search agents</label>
+        <label htmlFor={`${ids}-search`}>{t('picker.search')}</label>
         <input
           id={`${ids}-search`}
           type="search"
           autoComplete="off"
-          placeholder="Name or email"
+          placeholder={t('picker.placeholder')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
-      {agentsError && <p className="field__error" role="alert">The agents could not be loaded. Close this and try again.</p>}
-      {!agents && !agentsError && <p role="status">Loading agents...</p>}
+      {agentsError && <p className="field__error" role="alert">{t('picker.failed')}</p>}
+      {!agents && !agentsError && <p role="status">{t('picker.loading')}</p>}
       <fieldset className="agent-picker__list" aria-describedby={error ? `${ids}-error` : undefined}>
-        <legend className="visually-hidden">Agent for {application.name}'s application</legend>
+        <legend className="visually-hidden">{t('picker.legend', { name: application.name })}</legend>
         {matches.slice(0, shownAtOnce).map((agent) => (
           <label key={agent.id} className="agent-picker__option">
             <input
@@ -80,8 +82,8 @@ export function AgentPicker({ application, agents, agentsError, busy, onCancel, 
             <span>{agent.name} <small>({agent.email})</small></span>
           </label>
         ))}
-        {agents && matches.length === 0 && <p>No agent matches “{search.trim()}”.</p>}
-        {matches.length > shownAtOnce && <p className="agent-picker__more">{matches.length - shownAtOnce} more: type to narrow the list.</p>}
+        {agents && matches.length === 0 && <p>{t('picker.noMatch', { search: search.trim() })}</p>}
+        {matches.length > shownAtOnce && <p className="agent-picker__more">{t('picker.more', { count: formatNumber(matches.length - shownAtOnce) })}</p>}
       </fieldset>
       {error && <p className="field__error" id={`${ids}-error`} role="alert">{error}</p>}
     </Dialog>

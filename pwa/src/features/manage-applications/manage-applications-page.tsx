@@ -25,6 +25,9 @@ import {
   type StatusFilter,
 } from './manage-applications-api.ts';
 import './manage-applications.css';
+import { formatDate } from '../../lib/i18n/format.ts';
+import { currentLocale, t } from '../../lib/i18n/runtime.ts';
+import { statusLabel } from '../../components/status-label.ts';
 
 type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; application: Application };
 
@@ -32,7 +35,7 @@ type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; 
 function AdminStatus({ status }: { status: string }) {
   const value = status.toLowerCase();
   const tone = value === 'approved' ? 'success' : value === 'pending' ? 'warn' : value === 'assigned' ? 'info' : 'danger';
-  return <span className={`badge badge--${tone}`}>{value === 'assigned' ? 'Assigned' : status}</span>;
+  return <span className={`badge badge--${tone}`}>{value === 'assigned' && currentLocale() === 'en' ? 'Assigned' : statusLabel(status)}</span>;
 }
 
 const isSettled = (application: Application) => {
@@ -40,16 +43,16 @@ const isSettled = (application: Application) => {
   return status === 'rejected' || status === 'approved' || application.paymentStatus === 'paid';
 };
 
-const statusChoices: { value: StatusFilter; label: string }[] = [
-  { value: '', label: 'All statuses' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'assigned', label: 'Assigned' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
+const statusChoices = (): { value: StatusFilter; label: string }[] => [
+  { value: '', label: t('manage.allStatuses') },
+  { value: 'pending', label: t('manage.pending') },
+  { value: 'assigned', label: t('manage.assigned') },
+  { value: 'approved', label: t('manage.approved') },
+  { value: 'rejected', label: t('manage.rejected') },
 ];
 
 export function ManageApplicationsPage() {
-  usePageTitle('Manage Applications');
+  usePageTitle(t('title.manageApplications'));
   const filters = useListFilters<StatusFilter>('');
   const { q, status, page } = filters;
   const data = usePagedRequest((signal) => fetchApplicationsPage({ q, status, page }, signal), [q, status, page]);
@@ -68,14 +71,14 @@ export function ManageApplicationsPage() {
       if (change.kind === 'assign' && agentEmail) {
         const answer = await assignAgent(change.application.id, agentEmail);
         replaceRow(answer.application);
-        showToast('success', 'Agent assigned', answer.message);
+        showToast('success', t('manage.agentAssigned'), answer.message);
       } else {
         const answer = await rejectApplication(change.application.id);
         replaceRow(answer.application);
-        showToast('success', 'Application rejected', answer.application.policyName);
+        showToast('success', t('manage.appRejected'), answer.application.policyName);
       }
     } catch (error) {
-      showToast('error', change.kind === 'assign' ? 'Failed to assign agent.' : 'Failed to reject application.', messageOf(error, ''));
+      showToast('error', change.kind === 'assign' ? t('manage.assignFailed') : t('manage.rejectFailed'), messageOf(error, ''));
       data.reload();
     } finally {
       setBusy(false);
@@ -92,7 +95,7 @@ export function ManageApplicationsPage() {
   // sit on screen at 1280 px without scrolling sideways.
   const columns: Column<Application>[] = [
     {
-      header: 'Applicant',
+      header: t('manage.applicant'),
       kind: 'title',
       cell: (application) => (
         <>
@@ -101,22 +104,22 @@ export function ManageApplicationsPage() {
         </>
       ),
     },
-    { header: 'Policy', cell: (application) => application.policyName },
-    { header: 'Applied', cell: (application) => new Date(application.appliedAt).toLocaleDateString() },
+    { header: t('manage.policy'), cell: (application) => application.policyName },
+    { header: t('manage.applied'), cell: (application) => formatDate(application.appliedAt) },
     {
-      header: 'Status',
+      header: t('apps.status'),
       cell: (application) => (
         <span className="manage-applications__status">
           <AdminStatus status={application.status} />
           <span className={`badge badge--${application.paymentStatus === 'paid' ? 'success' : 'warn'}`}>
-            {application.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+            {application.paymentStatus === 'paid' ? t('apps.paid') : t('apps.unpaid')}
           </span>
         </span>
       ),
     },
-    { header: 'Agent', cell: (application) => application.assignedAgent ?? 'Not assigned' },
+    { header: t('manage.agent'), cell: (application) => application.assignedAgent ?? t('manage.notAssigned') },
     {
-      header: 'Actions',
+      header: t('apps.actions'),
       kind: 'actions',
       cell: (application) => (
         <div className="row-actions">
@@ -124,19 +127,19 @@ export function ManageApplicationsPage() {
             type="button"
             className="button button--small"
             disabled={isSettled(application)}
-            aria-label={`Assign ${application.name}'s application`}
+            aria-label={t('manage.assignName', { name: application.name })}
             onClick={() => askAssign(application)}
           >
-            Assign
+            {t('manage.assign')}
           </button>
           <button
             type="button"
             className="button button--danger button--small"
             disabled={isSettled(application)}
-            aria-label={`Reject ${application.name}'s application`}
+            aria-label={t('manage.rejectName', { name: application.name })}
             onClick={() => setPending({ kind: 'reject', application })}
           >
-            Reject
+            {t('manage.reject')}
           </button>
         </div>
       ),
@@ -146,13 +149,13 @@ export function ManageApplicationsPage() {
   const shown = data.status === 'error' ? undefined : data.shown;
   return (
     <section>
-      <h1>Manage Applications</h1>
-      <ListFilters label="Find applications" idPrefix="applications" placeholder="Applicant, email or policy" statusChoices={statusChoices} filters={filters} />
-      {data.status === 'loading' && !shown && <LoadingState>Loading applications...</LoadingState>}
-      {data.status === 'error' && <ErrorState onRetry={data.reload}>{messageOf(data.error, 'Failed to load applications.')}</ErrorState>}
-      {shown && shown.total === 0 && <EmptyState>No applications found.</EmptyState>}
+      <h1>{t('manage.heading')}</h1>
+      <ListFilters label={t('manage.find')} idPrefix="applications" placeholder={t('manage.findPlaceholder')} statusChoices={statusChoices()} filters={filters} />
+      {data.status === 'loading' && !shown && <LoadingState>{t('manage.loading')}</LoadingState>}
+      {data.status === 'error' && <ErrorState onRetry={data.reload}>{messageOf(data.error, t('manage.failed'))}</ErrorState>}
+      {shown && shown.total === 0 && <EmptyState>{t('manage.none')}</EmptyState>}
       {shown && shown.total > 0 && (
-        <PagedTable label="All policy applications" navLabel="Applications pages"
+        <PagedTable label={t('manage.table')} navLabel={t('manage.pages')}
           columns={columns} page={shown} rowKey={(application) => application.id} busy={data.status === 'loading'} onPage={filters.setPage} />
       )}
       {pending?.kind === 'assign' && (
@@ -170,11 +173,11 @@ export function ManageApplicationsPage() {
         busy={busy}
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void act(pending)}
-        confirmLabel="Yes, reject it!"
-        busyLabel="Working..."
+        confirmLabel={t('manage.confirmReject')}
+        busyLabel={t('manage.working')}
       >
         {pending?.kind === 'reject' && (
-          <p>Reject {pending.application.name}'s application for {pending.application.policyName}? This cannot be undone.</p>
+          <p>{t('manage.rejectQuestion', { name: pending.application.name, policy: pending.application.policyName })}</p>
         )}
       </ConfirmDialog>
     </section>

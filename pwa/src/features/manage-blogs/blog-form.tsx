@@ -3,6 +3,7 @@ import { blogInput } from 'edge-api/src/schemas/blog.ts';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import type { Blog, BlogDraft } from './blogs-api.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 interface BlogFormProps {
   /** The blog being edited, or null to write a new one. */
@@ -28,12 +29,12 @@ export function BlogForm({ editing, onSave, onCancelEdit }: BlogFormProps) {
     if (saved && !editing) setDraft({ title: '', content: '' });
   }
 
-  const heading = editing ? 'Edit Blog' : 'Create New Blog';
+  const heading = editing ? t('blogForm.edit') : t('blogForm.create');
   return (
     <form className="panel blog-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="blog-form-heading">
       <h2 id="blog-form-heading">{heading}</h2>
       <div className="field">
-        <label htmlFor="blog-title">Title</label>
+        <label htmlFor="blog-title">{t('blogForm.title')}</label>
         <input
           id="blog-title"
           // Editing starts in the title (the form is mounted afresh for each blog edited).
@@ -47,7 +48,7 @@ export function BlogForm({ editing, onSave, onCancelEdit }: BlogFormProps) {
         {errors.title && <p className="field__error" id="blog-title-error">{errors.title}</p>}
       </div>
       <div className="field">
-        <label htmlFor="blog-content">Content</label>
+        <label htmlFor="blog-content">{t('blogForm.content')}</label>
         <textarea
           id="blog-content"
           rows={8}
@@ -60,10 +61,10 @@ export function BlogForm({ editing, onSave, onCancelEdit }: BlogFormProps) {
       </div>
       <div className="row-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving...' : editing ? 'Update Blog' : 'Publish Blog'}
+          {busy ? t('blogForm.saving') : editing ? t('blogForm.update') : t('blogForm.publish')}
         </button>
         {editing && (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancelEdit}>Cancel Edit</button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancelEdit}>{t('blogForm.cancel')}</button>
         )}
       </div>
     </form>

@@ -18,14 +18,16 @@ import { useSession } from '../../lib/use-session.ts';
 import { BlogForm } from './blog-form.tsx';
 import { createBlog, deleteBlog, fetchBlogsPage, refreshLocalCopy, updateBlog, type Blog, type BlogDraft } from './blogs-api.ts';
 import './manage-blogs.css';
+import { formatDate } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const loadError = (error: unknown) =>
   error instanceof ApiRequestError && error.status === 403
-    ? 'Failed to load blogs. You may not have permission to view blogs.'
-    : 'Failed to load blogs. Please try again.';
+    ? t('blogs.forbidden')
+    : t('blogs.failed');
 
 export function ManageBlogsPage() {
-  usePageTitle('Manage Blogs');
+  usePageTitle(t('title.manageBlogs'));
   const { user } = useSession();
   const isAdmin = user?.role.toLowerCase() === 'admin';
   const filters = useListFilters<''>('');
@@ -40,12 +42,12 @@ export function ManageBlogsPage() {
     try {
       if (editing) {
         await updateBlog(editing.id, draft);
-        showToast('success', 'Blog updated');
+        showToast('success', t('blogs.updated'));
         setEditing(null);
         blogs.reload();
       } else {
         await createBlog(draft);
-        showToast('success', 'Blog created');
+        showToast('success', t('blogs.created'));
         // Newest first: the new blog is on the first page.
         if (page === 1) blogs.reload();
         else setPage(1);
@@ -53,7 +55,7 @@ export function ManageBlogsPage() {
       refreshLocalCopy();
       return true;
     } catch (error) {
-      showToast('error', editing ? 'Failed to update blog' : 'Failed to create blog', messageOf(error, ''));
+      showToast('error', editing ? t('blogs.updateFailed') : t('blogs.createFailed'), messageOf(error, ''));
       return false;
     }
   }
@@ -69,10 +71,10 @@ export function ManageBlogsPage() {
       if (shown && shown.items.length === 1 && page > 1) setPage(page - 1);
       else blogs.reload();
       if (editing?.id === id) setEditing(null);
-      showToast('success', 'Blog deleted');
+      showToast('success', t('blogs.deleted'));
       refreshLocalCopy();
     } catch (error) {
-      showToast('error', 'Failed to delete blog', messageOf(error, ''));
+      showToast('error', t('blogs.deleteFailed'), messageOf(error, ''));
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -81,52 +83,52 @@ export function ManageBlogsPage() {
 
   const columns: Column<Blog>[] = [
     {
-      header: 'Blog',
+      header: t('blogs.blog'),
       kind: 'title',
       cell: (blog) => (
         <>
           <Link to={`/blogs/${blog.id}`}>{blog.title}</Link>
           <small className="data__detail manage-blogs__meta">
-            By {blog.authorName || blog.author} on {new Date(blog.publishDate).toLocaleDateString()}
+            {t('blogs.byline', { author: blog.authorName || blog.author, date: formatDate(blog.publishDate) })}
           </small>
         </>
       ),
     },
-    { header: 'Content', cell: (blog) => <span className="manage-blogs__content">{blog.content}</span> },
+    { header: t('blogs.content'), cell: (blog) => <span className="manage-blogs__content">{blog.content}</span> },
     {
-      header: 'Actions',
+      header: t('blogs.actions'),
       kind: 'actions',
       cell: (blog) => (
         <div className="row-actions">
-          <button type="button" className="button button--secondary button--small" aria-label={`Edit ${blog.title}`} onClick={() => setEditing(blog)}>
-            Edit
+          <button type="button" className="button button--secondary button--small" aria-label={t('blogs.editName', { title: blog.title })} onClick={() => setEditing(blog)}>
+            {t('blogs.edit')}
           </button>
-          <button type="button" className="button button--danger button--small" aria-label={`Delete ${blog.title}`} onClick={() => setToDelete(blog)}>
-            Delete
+          <button type="button" className="button button--danger button--small" aria-label={t('blogs.deleteName', { title: blog.title })} onClick={() => setToDelete(blog)}>
+            {t('blogs.delete')}
           </button>
         </div>
       ),
     },
   ];
 
-  const listName = isAdmin ? 'All Blogs' : 'My Blogs';
+  const listName = isAdmin ? t('blogs.all') : t('blogs.mine');
   return (
     <section className="manage-blogs">
-      <h1>Manage Blogs</h1>
+      <h1>{t('blogs.manageHeading')}</h1>
       {/* A fresh form per blog edited (key), so its fields start from that blog. */}
       <BlogForm key={editing?.id ?? 'new'} editing={editing} onSave={save} onCancelEdit={() => setEditing(null)} />
 
       <h2>{listName}</h2>
-      <ListFilters label="Find blogs" idPrefix="blogs" placeholder="Title, author or content" filters={filters} />
-      {blogs.status === 'loading' && !shown && <LoadingState>Loading blogs...</LoadingState>}
+      <ListFilters label={t('blogs.find')} idPrefix="blogs" placeholder={t('blogs.findPlaceholder')} filters={filters} />
+      {blogs.status === 'loading' && !shown && <LoadingState>{t('blogs.loading')}</LoadingState>}
       {blogs.status === 'error' && <ErrorState onRetry={blogs.reload}>{loadError(blogs.error)}</ErrorState>}
       {shown && shown.total === 0 && (
-        <EmptyState>{q.trim() ? 'No blogs match your search.' : 'You have not written any blogs yet.'}</EmptyState>
+        <EmptyState>{q.trim() ? t('blogs.noMatch') : t('blogs.noneYours')}</EmptyState>
       )}
       {shown && shown.total > 0 && (
         <PagedTable
           label={listName}
-          navLabel="Blogs pages"
+          navLabel={t('blogs.pages')}
           columns={columns}
           page={shown}
           rowKey={(blog) => blog.id}
@@ -140,10 +142,10 @@ export function ManageBlogsPage() {
         busy={deleting}
         onCancel={() => setToDelete(null)}
         onConfirm={() => void confirmDelete()}
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        confirmLabel={t('apps.confirmDelete')}
+        busyLabel={t('apps.deleting')}
       >
-        <p>The blog “{toDelete?.title}” will be deleted. This cannot be undone.</p>
+        <p>{t('blogs.willDelete', { title: toDelete?.title ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );

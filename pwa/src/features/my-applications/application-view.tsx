@@ -16,9 +16,12 @@ import { useSession } from '../../lib/use-session.ts';
 import { ApplicationStatus, formatDateTime, formatPremium, mayPay } from './application-status.tsx';
 import { fetchApplication } from './my-applications-api.ts';
 import './my-applications.css';
+import { type MessageId, t } from '../../lib/i18n/runtime.ts';
+import { categoryLabel } from '../../components/category-label.ts';
+import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
 
 export function ApplicationView() {
-  usePageTitle('Application');
+  usePageTitle(t('title.application'));
   useMoneyFont();
   const { id = '' } = useParams();
   const local = useLiveQuery(async () => (await localDb.applications.get(id)) ?? null, [id]);
@@ -27,18 +30,18 @@ export function ApplicationView() {
 
   return (
     <section className="application-view">
-      <p><Link to="/dashboard/myApplication">← My Policies</Link></p>
-      <h1>Application</h1>
+      <p><Link to="/dashboard/myApplication">{t('app.back')}</Link></p>
+      <h1>{t('app.heading')}</h1>
       {application ? (
         <ApplicationDetails application={application} />
       ) : remote.status === 'error' ? (
         <ErrorState onRetry={remote.error instanceof ApiRequestError && remote.error.status === 404 ? undefined : remote.reload}>
           {remote.error instanceof ApiRequestError && remote.error.status === 404
-            ? 'Application not found or already deleted'
-            : messageOf(remote.error, 'Failed to fetch your applications.')}
+            ? t('apps.notFound')
+            : messageOf(remote.error, t('apps.fetchFailed'))}
         </ErrorState>
       ) : (
-        <LoadingState>Loading application...</LoadingState>
+        <LoadingState>{t('app.loading')}</LoadingState>
       )}
     </section>
   );
@@ -47,38 +50,38 @@ export function ApplicationView() {
 function ApplicationDetails({ application }: { application: Application }) {
   const { user } = useSession();
   const isOwner = user?.id !== undefined && user.email.toLowerCase() === application.userEmail.toLowerCase();
-  const rows: [string, ReactNode][] = [
-    ['Policy Name', application.policyName],
-    ['Policy Type', application.category ?? application.policyType ?? 'N/A'],
-    ['Status', <ApplicationStatus key="status" status={application.status} />],
-    ['Payment', application.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'],
-    ['Estimated Premium', formatPremium(application.estimatedPremium)],
-    ['Applied At', formatDateTime(application.appliedAt)],
-    ['Assigned Agent', application.assignedAgent || 'Not Assigned'],
-    ['Assigned At', formatDateTime(application.assignedAt)],
-    ['Decided At', formatDateTime(application.decidedAt)],
-    ['Name', application.name],
-    ['Email', application.email || application.userEmail],
-    ['Phone', application.phone || 'N/A'],
-    ['Address', application.address],
-    ['NID', application.nid],
-    ['Nominee Name', application.nomineeName],
-    ['Relationship', application.relationship],
-    ['Health Conditions', application.healthConditions?.length ? application.healthConditions.join(', ') : 'N/A'],
+  const rows: [MessageId, ReactNode][] = [
+    ['apps.policyName', application.policyName],
+    ['app.policyType', categoryLabel(application.category ?? application.policyType ?? t('common.na'))],
+    ['apps.status', <ApplicationStatus key="status" status={application.status} />],
+    ['apps.payment', application.paymentStatus === 'paid' ? t('apps.paid') : t('apps.unpaid')],
+    ['app.premium', formatPremium(application.estimatedPremium)],
+    ['apps.appliedAt', formatDateTime(application.appliedAt)],
+    ['apps.assignedAgent', application.assignedAgent || t('apps.notAssigned')],
+    ['app.assignedAt', formatDateTime(application.assignedAt)],
+    ['app.decidedAt', formatDateTime(application.decidedAt)],
+    ['app.name', application.name],
+    ['app.email', application.email || application.userEmail],
+    ['app.phone', application.phone || t('common.na')],
+    ['app.address', application.address],
+    ['app.nid', application.nid],
+    ['app.nominee', application.nomineeName],
+    ['app.relationship', relationshipLabel(application.relationship)],
+    ['app.health', application.healthConditions?.length ? application.healthConditions.map(healthLabel).join(', ') : t('common.na')],
   ];
   return (
     <div className="panel">
       <dl>
         {rows.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
       {isOwner && mayPay(application) && (
         <div className="application-view__actions">
-          <Link className="button" to={`/dashboard/payment/${application.id}`}>Pay</Link>
+          <Link className="button" to={`/dashboard/payment/${application.id}`}>{t('apps.pay')}</Link>
         </div>
       )}
     </div>

@@ -17,6 +17,7 @@ import { ApplicationStatus, formatDate, mayPay } from './application-status.tsx'
 import { deleteApplication, isAlreadyGone } from './delete-application.ts';
 import { useMyApplications } from './use-my-applications.ts';
 import './my-applications.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 /** The table's columns; a change still in the outbox is shown as waiting, with no actions yet. */
 function columns(askDelete: (application: Application) => void): Column<Application>[] {
@@ -24,13 +25,13 @@ function columns(askDelete: (application: Application) => void): Column<Applicat
   const actionable = (application: Application) => onServer(application) && !pendingLabel(application);
   return [
     {
-      header: 'Policy Name',
+      header: t('apps.policyName'),
       kind: 'title',
       cell: (application) =>
         onServer(application) ? <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link> : application.policyName,
     },
     {
-      header: 'Status',
+      header: t('apps.status'),
       cell: (application) => (
         <>
           <ApplicationStatus status={application.status} />
@@ -38,15 +39,15 @@ function columns(askDelete: (application: Application) => void): Column<Applicat
         </>
       ),
     },
-    { header: 'Assigned Agent', cell: (application) => application.assignedAgent || 'Not Assigned' },
-    { header: 'Applied At', cell: (application) => formatDate(application.appliedAt) },
+    { header: t('apps.assignedAgent'), cell: (application) => application.assignedAgent || t('apps.notAssigned') },
+    { header: t('apps.appliedAt'), cell: (application) => formatDate(application.appliedAt) },
     {
-      header: 'Payment',
+      header: t('apps.payment'),
       cell: (application) =>
-        application.paymentStatus === 'paid' ? <span className="badge badge--success">Paid</span> : <span className="my-applications__muted">Unpaid</span>,
+        application.paymentStatus === 'paid' ? <span className="badge badge--success">{t('apps.paid')}</span> : <span className="my-applications__muted">{t('apps.unpaid')}</span>,
     },
     {
-      header: 'Actions',
+      header: t('apps.actions'),
       kind: 'actions',
       cell: (application) => {
         const pay = application.paymentStatus !== 'paid' && mayPay(application) && actionable(application);
@@ -55,18 +56,18 @@ function columns(askDelete: (application: Application) => void): Column<Applicat
         return (
           <div className="row-actions">
             {pay && (
-              <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={`Pay for ${application.policyName}`}>
-                Pay
+              <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={t('apps.payFor', { policy: application.policyName })}>
+                {t('apps.pay')}
               </Link>
             )}
             {remove && (
               <button
                 type="button"
                 className="button button--danger button--small"
-                aria-label={`Delete application for ${application.policyName}`}
+                aria-label={t('apps.deleteFor', { policy: application.policyName })}
                 onClick={() => askDelete(application)}
               >
-                Delete
+                {t('apps.delete')}
               </button>
             )}
           </div>
@@ -77,7 +78,7 @@ function columns(askDelete: (application: Application) => void): Column<Applicat
 }
 
 export function MyApplicationsPage() {
-  usePageTitle('My Policies');
+  usePageTitle(t('title.myPolicies'));
   const { user } = useSession();
   const applications = useMyApplications(user?.email ?? '');
   const [toDelete, setToDelete] = useState<Application | null>(null);
@@ -90,19 +91,19 @@ export function MyApplicationsPage() {
     try {
       const outcome = await deleteApplication(id);
       if (outcome === 'queued') {
-        showToast('info', 'Deletion saved', 'You are offline: the application will be deleted when you are back online.', 4000);
+        showToast('info', t('apps.deletionSaved'), t('apps.deleteOffline'), 4000);
       } else if (outcome === 'slow') {
-        showToast('info', 'Deletion saved', 'The connection is slow: the application will be deleted as soon as the server answers.', 4000);
+        showToast('info', t('apps.deletionSaved'), t('apps.deleteSlow'), 4000);
       } else {
         applications.forget(id);
-        showToast('success', 'Deleted!', 'Your application has been deleted.', 1500);
+        showToast('success', t('apps.deleted'), t('apps.deletedText'), 1500);
       }
     } catch (error) {
       if (isAlreadyGone(error)) {
         applications.forget(id);
-        showToast('error', 'Application not found or already deleted');
+        showToast('error', t('apps.notFound'));
       } else {
-        showToast('error', 'Failed to delete application', messageOf(error, ''));
+        showToast('error', t('apps.deleteFailed'), messageOf(error, ''));
       }
     } finally {
       setDeleting(false);
@@ -112,21 +113,21 @@ export function MyApplicationsPage() {
 
   return (
     <section className="my-applications">
-      <h1>My Policies</h1>
-      {applications.status === 'loading' && <LoadingState>Loading your applications...</LoadingState>}
+      <h1>{t('apps.heading')}</h1>
+      {applications.status === 'loading' && <LoadingState>{t('apps.loading')}</LoadingState>}
       {applications.status === 'error' && <ErrorState onRetry={applications.retry}>
-          <strong>Not downloaded yet.</strong> Failed to fetch your applications.
+          <strong>{t('apps.notDownloaded')}</strong> {t('apps.fetchFailed')}
         </ErrorState>}
       {applications.status === 'ready' && applications.data.length === 0 && (
         <div className="my-applications__empty">
-          <EmptyState>No applications found.</EmptyState>
-          <p>You have not applied for any policies yet.</p>
-          <Link className="button" to="/all-policies">Browse Policies</Link>
+          <EmptyState>{t('apps.none')}</EmptyState>
+          <p>{t('apps.noneYet')}</p>
+          <Link className="button" to="/all-policies">{t('apps.browse')}</Link>
         </div>
       )}
       {applications.status === 'ready' && applications.data.length > 0 && (
         <DataTable
-          label="Your policy applications"
+          label={t('apps.tableLabel')}
           columns={columns(setToDelete)}
           rows={applications.data}
           rowKey={(application) => application.id}
@@ -137,10 +138,10 @@ export function MyApplicationsPage() {
         busy={deleting}
         onCancel={() => setToDelete(null)}
         onConfirm={() => void confirmDelete()}
-        confirmLabel="Yes, delete it!"
-        busyLabel="Deleting..."
+        confirmLabel={t('apps.confirmDelete')}
+        busyLabel={t('apps.deleting')}
       >
-        <p>Your application for {toDelete?.policyName} will be deleted. This cannot be undone.</p>
+        <p>{t('apps.willDelete', { policy: toDelete?.policyName ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );

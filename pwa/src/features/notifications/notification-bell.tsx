@@ -9,6 +9,7 @@ import { offerNotificationsNext } from '../../components/notification-permission
 import { pushArrivedMessage } from '../../lib/push-arrived.ts';
 import { useLocalQuery } from '../../lib/use-local-query.ts';
 import { refreshInbox } from './notifications-api.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 import { inboxTexts } from './texts.ts';
 import './notifications.css';
 
@@ -32,7 +33,7 @@ export function NotificationBell() {
         <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
         <path d="M13.73 21a2 2 0 0 1-3.46 0" />
       </svg>
-      {unread > 0 && <span className="notification-bell__count">{unread > 99 ? '99+' : unread}</span>}
+      {unread > 0 && <span className="notification-bell__count">{unread > 99 ? formatNumber(99) + '+' : formatNumber(unread)}</span>}
     </Link>
   );
 }

@@ -1,32 +1,53 @@
 /**
- * Every word the inbox shows, in plain English, in one place: the translation work (lib/i18n,
- * locales/) can move them into the catalogue as they are. The push texts the server sends are
+ * Every word the inbox shows, through the translation runtime (lib/i18n; ids `notice.*`, in the
+ * shell's part of the catalogue because the bell shows on public pages too). Read when shown, so
+ * a change of language takes effect at once. The push texts the server sends are
  * edge-api/src/notifications/texts.ts.
  */
 import type { NotificationEvent } from 'edge-api/src/db/notifications.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
+import { t, type MessageId } from '../../lib/i18n/runtime.ts';
 
 export const inboxTexts = {
-  title: 'Notifications',
-  bellLabel: (unread: number) => (unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`),
-  markAllRead: 'Mark all as read',
-  empty: 'No notifications yet. We will tell you here when something changes.',
-  loading: 'Loading notifications...',
-  notFilled: 'Your notifications have not been downloaded to this device yet. Connect to the internet to see them.',
-  unread: 'Unread',
-  offlineRead: 'You are offline: read marks will be saved when you are back online.',
-  older: 'Show older',
+  get title() {
+    return t('notice.title');
+  },
+  bellLabel: (unread: number) => (unread === 0 ? t('notice.bellNone') : t('notice.bellUnread', { unread: formatNumber(unread) })),
+  get markAllRead() {
+    return t('notice.markAllRead');
+  },
+  get empty() {
+    return t('notice.empty');
+  },
+  get loading() {
+    return t('notice.loading');
+  },
+  get notFilled() {
+    return t('notice.notFilled');
+  },
+  get unread() {
+    return t('notice.unread');
+  },
+  get offlineRead() {
+    return t('notice.offlineRead');
+  },
+  get older() {
+    return t('notice.older');
+  },
 };
 
-const policy = (name: string | null) => name ?? 'your policy';
+const eventMessages: Record<NotificationEvent, MessageId> = {
+  'application.assigned': 'notice.event.assigned',
+  'application.approved': 'notice.event.approved',
+  'application.rejected': 'notice.event.rejected',
+  'payment.confirmed': 'notice.event.paid',
+  'payment.refunded': 'notice.event.refunded',
+  'claim.assigned': 'notice.event.claimAssigned',
+  'agent-request.submitted': 'notice.event.agentRequest',
+  'payment.refused': 'notice.event.paymentRefused',
+};
 
 /** What one item says, from its event and the policy's name. */
-export const eventText: Record<NotificationEvent, (policyName: string | null) => string> = {
-  'application.assigned': (p) => `Your application for ${policy(p)} is now with an agent.`,
-  'application.approved': (p) => `Your application for ${policy(p)} was approved.`,
-  'application.rejected': (p) => `Your application for ${policy(p)} was rejected.`,
-  'payment.confirmed': (p) => `Your payment for ${policy(p)} is confirmed.`,
-  'payment.refunded': (p) => `Your payment for ${policy(p)} was refunded.`,
-  'claim.assigned': (p) => `A claim for ${policy(p)} was assigned to you.`,
-  'agent-request.submitted': () => 'Someone asked to become an agent. Review the request.',
-  'payment.refused': (p) => `A card payment for ${policy(p)} was refused by the provider.`,
-};
+export const eventText = Object.fromEntries(
+  Object.entries(eventMessages).map(([event, id]) => [event, (policyName: string | null) => t(id, { policy: policyName ?? t('notice.yourPolicy') })]),
+) as Record<NotificationEvent, (policyName: string | null) => string>;

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { messageOf } from '../../lib/api-error.ts';
 import { confirmDemoCard, type PaymentIntent } from './payment-api.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 
 export interface CardFormProps {
   intent: PaymentIntent;
@@ -36,7 +37,7 @@ export function DemoCardForm({ intent, payLabel, disabled, onPaid }: CardFormPro
       await confirmDemoCard(intent.paymentIntentId, cardNumber);
       onPaid(intent.paymentIntentId);
     } catch (failure) {
-      setError(messageOf(failure, 'Payment failed'));
+      setError(messageOf(failure, t('pay.failed')));
     } finally {
       setBusy(false);
     }
@@ -44,13 +45,12 @@ export function DemoCardForm({ intent, payLabel, disabled, onPaid }: CardFormPro
 
   return (
     <>
-      <form className="payment__form" noValidate onSubmit={(event) => void submit(event)} aria-label="Card payment (demo)">
+      <form className="payment__form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('pay.cardFormDemo')}>
         <p className="payment__demo-note">
-          <strong>Demo payment mode:</strong> no card is charged. Use the demo card{' '}
-          <span className="payment__demo-card">{intent.demoCardNumber ?? '4242 4242 4242 4242'}</span>; any other card is declined.
+          <strong>{t('pay.demoMode')}</strong> {t('pay.demoNote', { card: intent.demoCardNumber ?? '4242 4242 4242 4242' })}
         </p>
         <div className="field">
-          <label htmlFor="demo-card-number">Card number</label>
+          <label htmlFor="demo-card-number">{t('pay.cardNumber')}</label>
           <input
             id="demo-card-number"
             inputMode="numeric"
@@ -63,7 +63,7 @@ export function DemoCardForm({ intent, payLabel, disabled, onPaid }: CardFormPro
           />
         </div>
         <button type="submit" className="button payment__pay" disabled={busy || disabled}>
-          {busy ? 'Processing...' : payLabel}
+          {busy ? t('pay.processing') : payLabel}
         </button>
       </form>
       {error && <p id="payment-error" className="form-message form-message--error payment__error" role="alert">{error}</p>}

@@ -17,6 +17,7 @@ import { DemoCardForm } from './demo-card-form.tsx';
 import { formatAmount } from './format-amount.ts';
 import { createPaymentIntent, savePayment, type PaymentIntent, type RecordedPayment } from './payment-api.ts';
 import './payment.css';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
 
@@ -33,7 +34,7 @@ async function startPayment(applicationId: string, signal: AbortSignal): Promise
 type Recording = { state: 'saving'; transactionId: string } | { state: 'failed'; transactionId: string; message: string };
 
 export function PaymentPage() {
-  usePageTitle('Payment');
+  usePageTitle(t('title.payment'));
   const { id = '' } = useParams();
   const online = useOnline();
   // An application applied for offline has no server id yet: nothing to pay for until it is sent.
@@ -48,10 +49,10 @@ export function PaymentPage() {
       const payment = await savePayment(id, transactionId);
       setRecorded(payment);
       setRecording(null);
-      showToast('success', 'Payment successful!', `Transaction ID: ${payment.transactionId}`);
+      showToast('success', t('pay.success'), t('pay.transaction', { id: payment.transactionId }));
       void pullChanges().catch(() => undefined); // the local copy shows Paid without waiting for the next sync
     } catch (error) {
-      setRecording({ state: 'failed', transactionId, message: messageOf(error, 'Payment failed') });
+      setRecording({ state: 'failed', transactionId, message: messageOf(error, t('pay.failed')) });
     }
   }
 
@@ -59,23 +60,23 @@ export function PaymentPage() {
 
   return (
     <section className="payment">
-      <p><Link to="/dashboard/myApplication">← My Policies</Link></p>
-      <h1>Payment</h1>
+      <p><Link to="/dashboard/myApplication">{t('pay.back')}</Link></p>
+      <h1>{t('pay.heading')}</h1>
       {done ? (
         <PaymentDone payment={done} policyName={intent.data?.policyName ?? ''} />
       ) : waitingToSend ? (
         <p className="form-message form-message--error" role="status">
-          This application is still waiting to be sent. You can pay for it once it has reached us.
+          {t('pay.waiting')}
         </p>
       ) : intent.status === 'ready' ? (
         <div className="panel payment__panel">
           <dl className="payment__summary">
-            <div><dt>Policy</dt><dd>{intent.data.policyName}</dd></div>
-            <div><dt>Amount</dt><dd className="payment__amount">{formatAmount(intent.data.amount, intent.data.currency)}</dd></div>
+            <div><dt>{t('pay.policy')}</dt><dd>{intent.data.policyName}</dd></div>
+            <div><dt>{t('pay.amount')}</dt><dd className="payment__amount">{formatAmount(intent.data.amount)}</dd></div>
           </dl>
-          {!online && <p className="form-message form-message--error" role="status">You are offline. Card payments need a connection.</p>}
+          {!online && <p className="form-message form-message--error" role="status">{t('pay.offline')}</p>}
           {recording?.state === 'saving' ? (
-            <LoadingState>Recording your payment...</LoadingState>
+            <LoadingState>{t('pay.recording')}</LoadingState>
           ) : recording?.state === 'failed' ? (
             <ErrorState onRetry={() => void record(recording.transactionId)}>
               Your payment went through, but recording it failed: {recording.message}
@@ -85,11 +86,11 @@ export function PaymentPage() {
           )}
         </div>
       ) : !online ? (
-        <ErrorState>You are offline. Card payments need a connection; this page continues when you are back online.</ErrorState>
+        <ErrorState>{t('pay.offlineWait')}</ErrorState>
       ) : intent.status === 'error' ? (
         <IntentProblem error={intent.error} onRetry={intent.reload} />
       ) : (
-        <LoadingState>Preparing your payment...</LoadingState>
+        <LoadingState>{t('pay.preparing')}</LoadingState>
       )}
     </section>
   );
@@ -98,14 +99,14 @@ export function PaymentPage() {
 function CardForm({ intent, online, onPaid }: { intent: PaymentIntent; online: boolean; onPaid: (transactionId: string) => void }) {
   const props = {
     intent,
-    payLabel: `Pay ${formatAmount(intent.amount, intent.currency)}`,
+    payLabel: t('pay.payAmount', { amount: formatAmount(intent.amount) }),
     // Spec section 9: Pay is disabled when the amount is 0 or less.
     disabled: !online || intent.amount <= 0,
     onPaid,
   };
   if (intent.mode === 'demo') return <DemoCardForm {...props} />;
   return (
-    <Suspense fallback={<p className="state" role="status">Loading the card form...</p>}>
+    <Suspense fallback={<p className="state" role="status">{t('pay.loadingForm')}</p>}>
       <StripeCardForm {...props} />
     </Suspense>
   );
@@ -114,28 +115,29 @@ function CardForm({ intent, online, onPaid }: { intent: PaymentIntent; online: b
 /** Why no payment can start: already paid or rejected (409), not found, not configured (503)... */
 function IntentProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const status = error instanceof ApiRequestError ? error.status : 0;
-  if (status === 404) return <ErrorState>Application not found or already deleted</ErrorState>;
+  if (status === 404) return <ErrorState>{t('apps.notFound')}</ErrorState>;
   if (status === 409 || status === 403) {
     return (
       <div className="state state--error" role="alert">
-        <p>{messageOf(error, 'Payment failed')}</p>
-        <Link className="button button--secondary" to="/dashboard/myApplication">Back to My Policies</Link>
+        <p>{messageOf(error, t('pay.failed'))}</p>
+        <Link className="button button--secondary" to="/dashboard/myApplication">{t('pay.backToPolicies')}</Link>
       </div>
     );
   }
-  return <ErrorState onRetry={status === 503 ? undefined : onRetry}>{messageOf(error, 'Payment failed')}</ErrorState>;
+  return <ErrorState onRetry={status === 503 ? undefined : onRetry}>{messageOf(error, t('pay.failed'))}</ErrorState>;
 }
 
 function PaymentDone({ payment, policyName }: { payment: RecordedPayment; policyName: string }) {
   return (
     <div className="panel payment__done" role="status">
-      <h2>Payment successful</h2>
+      <h2>{t('pay.done')}</h2>
       <p>
-        We received {formatAmount(payment.amountMinor, payment.currency)}
-        {policyName ? ` for ${policyName}` : ''}.
+        {policyName
+          ? t('pay.receivedFor', { amount: formatAmount(payment.amountMinor), policy: policyName })
+          : t('pay.received', { amount: formatAmount(payment.amountMinor) })}
       </p>
-      <p>Transaction ID: <code className="payment__transaction">{payment.transactionId}</code></p>
-      <Link className="button" to="/dashboard/myApplication">Back to My Policies</Link>
+      <p>{t('pay.transactionLabel')} <code className="payment__transaction">{payment.transactionId}</code></p>
+      <Link className="button" to="/dashboard/myApplication">{t('pay.backToPolicies')}</Link>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CardFormProps } from './demo-card-form.tsx';
+import { t } from '../../lib/i18n/runtime.ts';
 
 const loaders = new Map<string, Promise<Stripe | null>>();
 
@@ -37,13 +38,13 @@ export function StripeCardForm(props: CardFormProps) {
     };
   }, [key, attempt]);
 
-  if (!key) return <p className="form-message form-message--error" role="alert">Card payments are not configured.</p>;
-  if (stripe === 'loading') return <p className="state" role="status">Loading the card form...</p>;
+  if (!key) return <p className="form-message form-message--error" role="alert">{t('pay.notConfigured')}</p>;
+  if (stripe === 'loading') return <p className="state" role="status">{t('pay.loadingForm')}</p>;
   if (stripe === null) {
     return (
       <div className="state state--error" role="alert">
-        <p>The card form could not be loaded. Please check your connection.</p>
-        <button type="button" className="button" onClick={() => { setStripe('loading'); setAttempt((n) => n + 1); }}>Try Again</button>
+        <p>{t('pay.formFailed')}</p>
+        <button type="button" className="button" onClick={() => { setStripe('loading'); setAttempt((n) => n + 1); }}>{t('state.tryAgain')}</button>
       </div>
     );
   }
@@ -72,14 +73,14 @@ function CardForm({ intent, payLabel, disabled, onPaid }: CardFormProps) {
         // Paid already (another tab, an earlier attempt): record it rather than fail.
         const paid = result.error.payment_intent;
         if (paid?.status === 'succeeded') onPaid(paid.id);
-        else setError(result.error.message ?? 'Payment failed');
+        else setError(result.error.message ?? t('pay.failed'));
       } else if (result.paymentIntent.status === 'succeeded') {
         onPaid(result.paymentIntent.id);
       } else {
-        setError('Payment failed');
+        setError(t('pay.failed'));
       }
     } catch {
-      setError('Payment failed');
+      setError(t('pay.failed'));
     } finally {
       setBusy(false);
     }
@@ -87,15 +88,15 @@ function CardForm({ intent, payLabel, disabled, onPaid }: CardFormProps) {
 
   return (
     <>
-      <form className="payment__form" noValidate onSubmit={(event) => void submit(event)} aria-label="Card payment">
+      <form className="payment__form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('pay.cardForm')}>
         <div className="field">
-          <span id="card-label" className="payment__card-label">Card details</span>
+          <span id="card-label" className="payment__card-label">{t('pay.cardDetails')}</span>
           <div className="payment__card-field" role="group" aria-labelledby="card-label">
             <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
           </div>
         </div>
         <button type="submit" className="button payment__pay" disabled={busy || disabled || !stripe}>
-          {busy ? 'Processing...' : payLabel}
+          {busy ? t('pay.processing') : payLabel}
         </button>
       </form>
       {error && <p className="form-message form-message--error payment__error" role="alert">{error}</p>}

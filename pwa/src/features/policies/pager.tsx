@@ -1,5 +1,7 @@
 /** Page buttons for the catalogue; the current page is marked for assistive technology. */
 import { pageItems } from './pagination.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 
 interface PagerProps {
   page: number;
@@ -10,11 +12,11 @@ interface PagerProps {
 export function Pager({ page, pageCount, onPage }: PagerProps) {
   if (pageCount <= 1) return null;
   return (
-    <nav className="pager" aria-label="Pagination">
+    <nav className="pager" aria-label={t('pager.label')}>
       <ul>
         <li>
           <button type="button" className="pager__button" disabled={page === 1} onClick={() => onPage(page - 1)}>
-            Previous
+            {t('pager.previous')}
           </button>
         </li>
         {pageItems(page, pageCount).map((item) =>
@@ -24,10 +26,10 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
                 type="button"
                 className="pager__button"
                 aria-current={item === page ? 'page' : undefined}
-                aria-label={`Page ${item}`}
+                aria-label={t('pager.page', { page: formatNumber(item) })}
                 onClick={() => onPage(item)}
               >
-                {item}
+                {formatNumber(item)}
               </button>
             </li>
           ) : (
@@ -36,7 +38,7 @@ export function Pager({ page, pageCount, onPage }: PagerProps) {
         )}
         <li>
           <button type="button" className="pager__button" disabled={page === pageCount} onClick={() => onPage(page + 1)}>
-            Next
+            {t('pager.next')}
           </button>
         </li>
       </ul>

@@ -15,12 +15,14 @@ import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
 import { buildSearchIndex, searchPolicies } from './policy-search.ts';
 import './policies.css';
+import { t } from '../../lib/i18n/runtime.ts';
+import { formatNumber } from '../../lib/i18n/format.ts';
 
 /** The address follows the typed search after this pause (or at once when the box loses focus). */
 const searchToAddressDelayMs = 300;
 
 export function PolicyCatalogue() {
-  usePageTitle('All Policies');
+  usePageTitle(t('title.allPolicies'));
   const [params, setParams] = useSearchParams();
   // Typed text lives in state (instant), and is mirrored to the address for Back and reload.
   const [search, setSearch] = useState(() => params.get('search') ?? '');
@@ -80,29 +82,29 @@ export function PolicyCatalogue() {
 
   return (
     <section className="container catalogue">
-      <h1>All Policies</h1>
+      <h1>{t('catalogue.heading')}</h1>
       <div className="field catalogue__search" role="search">
-        <label htmlFor="policy-search">Search policies</label>
+        <label htmlFor="policy-search">{t('catalogue.search')}</label>
         <input
           id="policy-search"
           type="search"
           value={search}
-          placeholder="Search by name or description"
+          placeholder={t('catalogue.searchPlaceholder')}
           autoComplete="off"
           onChange={(event) => changeSearch(event.target.value)}
           onBlur={flushSearchToAddress}
         />
       </div>
-      <h2 ref={resultsRef} tabIndex={-1} className="visually-hidden">Results</h2>
+      <h2 ref={resultsRef} tabIndex={-1} className="visually-hidden">{t('catalogue.results')}</h2>
       {policies.status === 'loading' && (
         <div className="catalogue__loading">
-          <LoadingState>Loading policies...</LoadingState>
+          <LoadingState>{t('catalogue.loading')}</LoadingState>
           <CardSkeletons />
           <div className="catalogue__pager-space" />
         </div>
       )}
       {policies.status === 'error' && (
-        <ErrorState onRetry={policies.retry}>Failed to load policies. Please try again later.</ErrorState>
+        <ErrorState onRetry={policies.retry}>{t('catalogue.failed')}</ErrorState>
       )}
       {policies.status === 'ready' && <CatalogueResults matches={matches} page={page} pageCount={pageCount} onPage={changePage} />}
     </section>
@@ -125,10 +127,10 @@ const CatalogueResults = memo(function CatalogueResults({ matches, page, pageCou
       <p className="catalogue__count" role="status">
         {matches.length === 0
           ? ''
-          : `Showing ${first + 1}–${first + shown.length} of ${matches.length} ${matches.length === 1 ? 'policy' : 'policies'}`}
+          : t('catalogue.showing', { count: matches.length, first: formatNumber(first + 1), last: formatNumber(first + shown.length), total: formatNumber(matches.length) })}
       </p>
       {matches.length === 0 ? (
-        <EmptyState>No policies found matching your search.</EmptyState>
+        <EmptyState>{t('catalogue.empty')}</EmptyState>
       ) : (
         <ul className="card-grid card-grid--4">
           {shown.map((policy, i) => (

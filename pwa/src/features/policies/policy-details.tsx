@@ -4,7 +4,7 @@
  */
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { CoverImage } from '../../components/fallback-image.tsx';
-import { formatNumber } from '../../components/format.ts';
+import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -16,6 +16,9 @@ import { usePrerendered } from '../../lib/prerendered.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { useLocalQuery } from '../../lib/use-local-query.ts';
 import './policies.css';
+import { t } from '../../lib/i18n/runtime.ts';
+import { categoryLabel } from '../../components/category-label.ts';
+import { policyText } from '../../components/policy-text.ts';
 
 async function fetchPolicy(id: string): Promise<Policy> {
   return answerOf(await api.policies[':id'].$get({ param: { id } }));
@@ -34,7 +37,7 @@ export function PolicyDetails() {
   // The server's 404 outranks a local copy: the policy is gone (or never was).
   const gone = remote.status === 'error' && isNotFound(remote.error);
   const policy = gone ? null : remote.status === 'ready' ? remote.data : local ?? built;
-  usePageTitle(policy?.title ?? 'Policy Details');
+  usePageTitle(policy ? policyText(policy).title : t('title.policyDetails'));
 
   const goBack = () => {
     // Opened directly (no history inside the app): Back goes to the catalogue.
@@ -44,8 +47,8 @@ export function PolicyDetails() {
 
   if (gone) {
     return (
-      <NotFound title="Policy Not Found" to="/all-policies" linkLabel="Browse All Policies">
-        There is no policy at this address. It may have been removed.
+      <NotFound title={t('policy.notFound')} to="/all-policies" linkLabel={t('policy.browseAll')}>
+        {t('policy.gone')}
       </NotFound>
     );
   }
@@ -55,54 +58,55 @@ export function PolicyDetails() {
     return (
       <section className="container policy-details-page">
         <p>
-          <button type="button" className="button button--secondary" onClick={goBack}>Back</button>
+          <button type="button" className="button button--secondary" onClick={goBack}>{t('policy.back')}</button>
         </p>
-        <h1>Policy Details</h1>
+        <h1>{t('policy.heading')}</h1>
         {stillLoading ? (
-          <LoadingState>Loading policy details...</LoadingState>
+          <LoadingState>{t('policy.loading')}</LoadingState>
         ) : (
-          <ErrorState onRetry={remote.reload}>Failed to fetch policy details.</ErrorState>
+          <ErrorState onRetry={remote.reload}>{t('policy.failed')}</ErrorState>
         )}
       </section>
     );
   }
 
+  const text = policyText(policy);
   return (
     <article className="container policy-details">
       <div>
         <CoverImage className="policy-details__image" src={policy.image} width={640} fetchPriority="high" />
       </div>
       <div className="policy-details__main">
-        <p className="card__eyebrow">{policy.category}</p>
-        <h1>{policy.title}</h1>
-        <p className="policy-details__lead">{policy.shortDetails}</p>
-        <p>{policy.description}</p>
+        <p className="card__eyebrow">{categoryLabel(policy.category)}</p>
+        <h1>{text.title}</h1>
+        <p className="policy-details__lead">{text.shortDetails}</p>
+        <p>{text.description}</p>
         <dl className="policy-details__facts">
           <div>
-            <dt>Coverage</dt>
-            <dd>${formatNumber(policy.coverageRange)}</dd>
+            <dt>{t('policy.coverage')}</dt>
+            <dd>{formatMoney(policy.coverageRange)}</dd>
           </div>
           <div>
-            <dt>Term</dt>
-            <dd>{policy.duration} years</dd>
+            <dt>{t('policy.term')}</dt>
+            <dd>{t('policy.years', { years: formatNumber(policy.duration) })}</dd>
           </div>
           <div>
-            <dt>Eligible ages</dt>
-            <dd>{policy.minAge}–{policy.maxAge} years</dd>
+            <dt>{t('policy.ages')}</dt>
+            <dd>{t('policy.ageRange', { min: formatNumber(policy.minAge), max: formatNumber(policy.maxAge) })}</dd>
           </div>
           <div>
-            <dt>Base premium</dt>
-            <dd>{formatNumber(policy.basePremium)}</dd>
+            <dt>{t('policy.basePremium')}</dt>
+            <dd>{formatMoney(policy.basePremium)}</dd>
           </div>
           <div>
-            <dt>Popularity</dt>
+            <dt>{t('policy.popularity')}</dt>
             <dd><span aria-hidden="true">★ </span>{formatNumber(policy.popularity)}</dd>
           </div>
         </dl>
         <p className="policy-details__actions">
-          <button type="button" className="button button--secondary" onClick={goBack}>Back</button>
-          <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: policy.title }}>
-            Get a Quote
+          <button type="button" className="button button--secondary" onClick={goBack}>{t('policy.back')}</button>
+          <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: text.title }}>
+            {t('policy.quote')}
           </Link>
         </p>
       </div>

@@ -1,11 +1,11 @@
 /**
- * Catalogue search (spec: name or description, case-insensitive). The lowercase text of each
+ * Catalogue search (spec: name or description, case-insensitive; in English and Bangla). The lowercase text of each
  * policy is made once per catalogue, so a keystroke over 10,000 policies is one pass of
  * `includes` and nothing else.
  */
 import type { Policy } from '../../lib/local-db.ts';
 
-export type SearchablePolicy = Pick<Policy, 'title' | 'description'>;
+export type SearchablePolicy = Pick<Policy, 'title' | 'description'> & Partial<Pick<Policy, 'titleBn' | 'descriptionBn'>>;
 
 export interface PolicySearchIndex<T extends SearchablePolicy> {
   policies: readonly T[];
@@ -13,7 +13,8 @@ export interface PolicySearchIndex<T extends SearchablePolicy> {
 }
 
 export function buildSearchIndex<T extends SearchablePolicy>(policies: readonly T[]): PolicySearchIndex<T> {
-  return { policies, texts: policies.map((p) => `${p.title}\n${p.description}`.toLowerCase()) };
+  // The Bangla texts too, on either page: a Bangla word finds the policy that has it.
+  return { policies, texts: policies.map((p) => `${p.title}\n${p.description}\n${p.titleBn ?? ''}\n${p.descriptionBn ?? ''}`.toLowerCase()) };
 }
 
 export function searchPolicies<T extends SearchablePolicy>(index: PolicySearchIndex<T>, query: string): readonly T[] {

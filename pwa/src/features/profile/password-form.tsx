@@ -4,13 +4,14 @@ import { passwordChange } from 'edge-api/src/schemas/auth.ts';
 import { showToast } from '../../components/toast.tsx';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { changePassword, type PasswordChange } from './profile-api.ts';
+import { t, type MessageId } from '../../lib/i18n/runtime.ts';
 
 type Field = keyof PasswordChange;
 const empty: PasswordChange = { oldPassword: '', newPassword: '', confirmPassword: '' };
-const labels: Record<Field, string> = {
-  oldPassword: 'Current Password',
-  newPassword: 'New Password',
-  confirmPassword: 'Confirm New Password',
+const labels: Record<Field, MessageId> = {
+  oldPassword: 'password.current',
+  newPassword: 'password.new',
+  confirmPassword: 'password.confirm',
 };
 const autocomplete: Record<Field, string> = {
   oldPassword: 'current-password',
@@ -42,11 +43,11 @@ export function PasswordForm() {
     try {
       const answer = await changePassword(values);
       setValues(empty);
-      showToast('success', answer.message || 'Password updated successfully.');
+      showToast('success', answer.message || t('password.updated'));
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
       if (fields) setErrors(fields as Partial<Record<Field, string>>);
-      setMessage(messageOf(error, 'Failed to update password.'));
+      setMessage(messageOf(error, t('password.failed')));
     } finally {
       setBusy(false);
     }
@@ -54,10 +55,10 @@ export function PasswordForm() {
 
   return (
     <form className="panel profile__password" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="password-heading">
-      <h2 id="password-heading">Change Password</h2>
+      <h2 id="password-heading">{t('password.heading')}</h2>
       {(Object.keys(labels) as Field[]).map((field) => (
         <div className="field" key={field}>
-          <label htmlFor={`password-${field}`}>{labels[field]}</label>
+          <label htmlFor={`password-${field}`}>{t(labels[field])}</label>
           <input
             id={`password-${field}`}
             type="password"
@@ -71,7 +72,7 @@ export function PasswordForm() {
         </div>
       ))}
       {message && <p className="form-message form-message--error" role="alert">{message}</p>}
-      <button type="submit" className="button" disabled={busy}>{busy ? 'Updating...' : 'Update Password'}</button>
+      <button type="submit" className="button" disabled={busy}>{busy ? t('password.updating') : t('password.update')}</button>
     </form>
   );
 }

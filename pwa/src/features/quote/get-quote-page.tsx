@@ -9,6 +9,9 @@ import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { durationChoices, estimatePremium, formatTaka, type PremiumBreakdown, type QuoteInput } from './premium.ts';
 import './quote.css';
+import { typedNumber } from 'edge-api/src/schemas/digits.ts';
+import { formatNumber, localDigits } from '../../lib/i18n/format.ts';
+import { t, type MessageId } from '../../lib/i18n/runtime.ts';
 
 interface QuoteForm {
   age: string;
@@ -18,7 +21,7 @@ interface QuoteForm {
   smoker: string;
 }
 
-type QuoteErrors = Partial<Record<'age' | 'coverage' | 'duration', string>>;
+type QuoteErrors = Partial<Record<'age' | 'coverage' | 'duration', MessageId>>;
 
 interface ArrivedFrom {
   policyId?: string;
@@ -29,23 +32,26 @@ const emptyForm: QuoteForm = { age: '', coverage: '', duration: '', gender: 'Mal
 
 function validate(form: QuoteForm): { input?: QuoteInput; errors: QuoteErrors } {
   const errors: QuoteErrors = {};
-  const age = Number(form.age);
-  const coverage = Number(form.coverage);
+  // Typed in Bengali or ASCII digits (৩৫, ২০,০০,০০০): the same number (the shared schemas' rule).
+  const age = Number(typedNumber(form.age));
+  const coverage = Number(typedNumber(form.coverage));
   const duration = Number(form.duration);
-  if (form.age.trim() === '') errors.age = 'Age is required';
-  else if (!Number.isFinite(age) || age < 1 || age > 120) errors.age = 'Age must be a number between 1 and 120';
-  if (form.coverage.trim() === '') errors.coverage = 'Coverage is required';
-  else if (!Number.isFinite(coverage) || coverage <= 0) errors.coverage = 'Coverage must be a number greater than 0';
-  if (form.duration === '') errors.duration = 'Duration is required';
-  else if (!Number.isFinite(duration) || duration <= 0) errors.duration = 'Duration must be a number of years';
+  if (form.age.trim() === '') errors.age = 'quote.ageRequired';
+  else if (!Number.isFinite(age) || age < 1 || age > 120) errors.age = 'quote.ageRange';
+  if (form.coverage.trim() === '') errors.coverage = 'quote.coverageRequired';
+  else if (!Number.isFinite(coverage) || coverage <= 0) errors.coverage = 'quote.coveragePositive';
+  if (form.duration === '') errors.duration = 'quote.durationRequired';
+  else if (!Number.isFinite(duration) || duration <= 0) errors.duration = 'quote.durationYears';
   if (Object.keys(errors).length > 0) return { errors };
   return { errors, input: { age, coverage, duration, gender: form.gender, smoker: form.smoker } };
 }
 
-const factor = (value: number) => `× ${Number(value.toFixed(4))}`;
+const factor = (value: number) => `× ${formatNumber(Number(value.toFixed(4)), { maxFractionDigits: 4 })}`;
+
+const genderLabel = (gender: string): MessageId => (gender === 'Male' ? 'quote.male' : gender === 'Female' ? 'quote.female' : 'quote.other');
 
 export function GetQuotePage() {
-  usePageTitle('Get a Free Quote');
+  usePageTitle(t('title.quote'));
   useMoneyFont();
   const navigate = useNavigate();
   const arrived = (useLocation().state ?? {}) as ArrivedFrom;
@@ -88,128 +94,124 @@ export function GetQuotePage() {
     'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
   const fieldError = (field: 'age' | 'coverage' | 'duration') =>
-    errors[field] ? <p className="field__error" id={`${id}-${field}-error`}>{errors[field]}</p> : null;
+    errors[field] ? <p className="field__error" id={`${id}-${field}-error`}>{t(errors[field])}</p> : null;
 
   return (
     <section className="container quote">
-      <h1>Get a Free Quote</h1>
+      <h1>{t('quote.heading')}</h1>
       <p className="quote__intro">
-        Estimate your premium in seconds. It works offline, and nothing you enter leaves your device.
-        {arrived.policyTitle && (
-          <>
-            {' '}You are getting a quote for <strong>{arrived.policyTitle}</strong>.
-          </>
-        )}
+        {t('quote.intro')}
+        {arrived.policyTitle && <> {t('quote.forPolicy', { policy: arrived.policyTitle })}</>}
       </p>
       <div className="quote__layout">
         <form className="quote__form" noValidate onSubmit={calculate}>
           <div className="field">
-            <label htmlFor={`${id}-age`}>Age</label>
-            <input {...fieldProps('age')} type="number" inputMode="numeric" min={1} max={120} value={form.age} onChange={update('age')} />
+            <label htmlFor={`${id}-age`}>{t('quote.age')}</label>
+            {/* Text, not number: a number field drops Bengali digits (০-৯) as they are typed. */}
+            <input {...fieldProps('age')} type="text" inputMode="numeric" autoComplete="off" value={form.age} onChange={update('age')} />
             {fieldError('age')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-coverage`}>Coverage amount (৳)</label>
+            <label htmlFor={`${id}-coverage`}>{t('quote.coverage')}</label>
             <input
               {...fieldProps('coverage')}
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={1}
-              step={1000}
-              placeholder="e.g. 500000"
+              autoComplete="off"
+              placeholder={t('quote.coverageExample')}
               value={form.coverage}
               onChange={update('coverage')}
             />
             {fieldError('coverage')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-duration`}>Duration (years)</label>
+            <label htmlFor={`${id}-duration`}>{t('quote.duration')}</label>
             <select {...fieldProps('duration')} value={form.duration} onChange={update('duration')}>
-              <option value="">Choose a term</option>
+              <option value="">{t('quote.chooseTerm')}</option>
               {durationChoices.map((years) => (
-                <option key={years} value={years}>{years} years</option>
+                <option key={years} value={years}>{t('quote.years', { years: formatNumber(years) })}</option>
               ))}
             </select>
             {fieldError('duration')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-gender`}>Gender</label>
+            <label htmlFor={`${id}-gender`}>{t('quote.gender')}</label>
             <select id={`${id}-gender`} value={form.gender} onChange={update('gender')}>
-              <option value="Male">Male</option>
-              <option value="Female">Female</option>
-              <option value="Other">Other</option>
+              <option value="Male">{t('quote.male')}</option>
+              <option value="Female">{t('quote.female')}</option>
+              <option value="Other">{t('quote.other')}</option>
             </select>
           </div>
           <div className="field">
-            <label htmlFor={`${id}-smoker`}>Do you smoke?</label>
+            <label htmlFor={`${id}-smoker`}>{t('quote.smoke')}</label>
             <select id={`${id}-smoker`} value={form.smoker} onChange={update('smoker')}>
-              <option value="No">No</option>
-              <option value="Yes">Yes</option>
+              <option value="No">{t('quote.no')}</option>
+              <option value="Yes">{t('quote.yes')}</option>
             </select>
           </div>
-          <button type="submit" className="button">Calculate Premium</button>
+          <button type="submit" className="button">{t('quote.calculate')}</button>
         </form>
 
         <div className="quote__result" aria-live="polite">
           {result ? (
             <section aria-labelledby={`${id}-result`}>
-              <h2 id={`${id}-result`}>Your estimate</h2>
+              <h2 id={`${id}-result`}>{t('quote.estimate')}</h2>
               <dl className="quote__totals">
                 <div>
-                  <dt>Annual premium</dt>
+                  <dt>{t('quote.annual')}</dt>
                   <dd>{formatTaka(result.premium.annual)}</dd>
                 </div>
                 <div>
-                  <dt>Monthly premium</dt>
+                  <dt>{t('quote.monthly')}</dt>
                   <dd>{formatTaka(result.premium.monthly)}</dd>
                 </div>
               </dl>
-              <h3>How we worked it out</h3>
+              <h3>{t('quote.howWorked')}</h3>
               <table className="quote__breakdown">
-                <caption className="visually-hidden">Premium breakdown</caption>
+                <caption className="visually-hidden">{t('quote.breakdown')}</caption>
                 <tbody>
                   <tr>
-                    <th scope="row">Coverage in lakh (÷ 100,000)</th>
-                    <td>{Number(result.premium.coverageInLakh.toFixed(4))}</td>
+                    <th scope="row">{t('quote.inLakh')}</th>
+                    <td>{formatNumber(Number(result.premium.coverageInLakh.toFixed(4)), { maxFractionDigits: 4 })}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Base rate</th>
-                    <td>× 5</td>
+                    <th scope="row">{t('quote.baseRate')}</th>
+                    <td>× {localDigits('5')}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Age factor (age {result.input.age})</th>
+                    <th scope="row">{t('quote.ageFactor', { age: formatNumber(result.input.age) })}</th>
                     <td>{factor(result.premium.ageFactor)}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Gender factor ({result.input.gender})</th>
+                    <th scope="row">{t('quote.genderFactor', { gender: t(genderLabel(result.input.gender)) })}</th>
                     <td>{factor(result.premium.genderFactor)}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Smoker factor ({result.input.smoker === 'Yes' ? 'smoker' : 'non-smoker'})</th>
+                    <th scope="row">{t('quote.smokerFactor', { smoker: result.input.smoker === 'Yes' ? t('quote.smoker') : t('quote.nonSmoker') })}</th>
                     <td>{factor(result.premium.smokerFactor)}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Duration factor ({result.input.duration} years ÷ 10)</th>
+                    <th scope="row">{t('quote.durationFactor', { years: formatNumber(result.input.duration) })}</th>
                     <td>{factor(result.premium.durationFactor)}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Divided by</th>
-                    <td>÷ 10</td>
+                    <th scope="row">{t('quote.dividedBy')}</th>
+                    <td>÷ {localDigits('10')}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Annual premium</th>
+                    <th scope="row">{t('quote.annual')}</th>
                     <td>{formatTaka(result.premium.annual)}</td>
                   </tr>
                   <tr>
-                    <th scope="row">Monthly premium (annual ÷ 12)</th>
+                    <th scope="row">{t('quote.monthlyFromAnnual')}</th>
                     <td>{formatTaka(result.premium.monthly)}</td>
                   </tr>
                 </tbody>
               </table>
-              <button type="button" className="button" onClick={apply}>Apply for Policy</button>
+              <button type="button" className="button" onClick={apply}>{t('quote.apply')}</button>
             </section>
           ) : (
-            <p className="quote__placeholder">Fill in the form and choose Calculate Premium to see your annual and monthly premium.</p>
+            <p className="quote__placeholder">{t('quote.placeholder')}</p>
           )}
         </div>
       </div>

@@ -41,6 +41,6 @@ describe('the premium estimate (spec section 9)', () => {
 
   it('shows amounts to two decimals in taka', () => {
     expect(formatTaka(0)).toBe('৳0.00');
-    expect(formatTaka(1234.5)).toBe('৳1234.50');
+    expect(formatTaka(1234.5)).toBe('৳1,234.50');
   });
 });

@@ -2,6 +2,7 @@
  * The premium estimate of spec section 9, exactly as written there. Pure, so the quote works
  * with no network and the formula is tested on its own (premium.test.ts).
  */
+import { formatMoney } from '../../lib/i18n/format.ts';
 
 /** The policy terms on offer, the same list the catalogue's policies use. */
 export { policyDurations as durationChoices } from 'edge-api/src/schemas/policy.ts';
@@ -46,4 +47,4 @@ export function estimatePremium(input: QuoteInput): PremiumBreakdown {
 }
 
 /** Shown to 2 decimals in taka, as the spec says. */
-export const formatTaka = (amount: number) => `৳${amount.toFixed(2)}`;
+export const formatTaka = (amount: number) => formatMoney(amount, { fractionDigits: 2 });

@@ -5,13 +5,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { DataTable, type Column } from '../../components/data-table.tsx';
-import { dayKeyToChartLabel, dollars, type DayIncome } from './transaction-summary.ts';
+import { dayKeyToChartLabel, taka, type DayIncome } from './transaction-summary.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { formatNumber, localDigits } from '../../lib/i18n/format.ts';
 
 const height = 300;
 const loadUPlot = () => Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) => module.default);
 
 function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uPlot.Options {
-  const labels = days.map((day) => dayKeyToChartLabel(day.day));
+  const labels = days.map((day) => localDigits(dayKeyToChartLabel(day.day)));
   return {
     width,
     height,
@@ -26,31 +28,31 @@ function chartOptions(UPlot: typeof uPlot, days: DayIncome[], width: number): uP
     },
     axes: [
       {
-        label: 'Date',
+        label: t('tx.date'),
         space: 80,
         incrs: [1, 2, 3, 5, 7, 10, 14, 30, 60, 90],
         values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? (labels[split] ?? '') : '')),
       },
-      { label: 'Amount ($)', size: 64 },
+      { label: t('chart.amount'), size: 64, values: (_u, splits) => splits.map((split) => formatNumber(split)) },
     ],
     series: [
-      { label: 'Date', value: (_u, index) => (index == null ? '' : (labels[index] ?? '')) },
+      { label: t('tx.date'), value: (_u, index) => (index == null ? '' : (labels[index] ?? '')) },
       {
-        label: 'Income ($)',
+        label: t('chart.income'),
         fill: 'rgba(15, 94, 156, 0.75)',
         stroke: '#0a4273',
         width: 1,
         paths: UPlot.paths.bars!({ size: [0.6, 64], align: 0 }),
         points: { show: false },
-        value: (_u, value) => (value == null ? '' : dollars(value)),
+        value: (_u, value) => (value == null ? '' : taka(value)),
       },
     ],
   };
 }
 
-const perDayColumns: Column<DayIncome>[] = [
-  { header: 'Date', cell: (day) => dayKeyToChartLabel(day.day) },
-  { header: 'Income ($)', cell: (day) => dollars(day.income) },
+const perDayColumns = (): Column<DayIncome>[] => [
+  { header: t('tx.date'), cell: (day) => localDigits(dayKeyToChartLabel(day.day)) },
+  { header: t('chart.income'), cell: (day) => taka(day.income) },
 ];
 
 export function IncomeChart({ days }: { days: DayIncome[] }) {
@@ -88,21 +90,21 @@ export function IncomeChart({ days }: { days: DayIncome[] }) {
 
   return (
     <figure className="income-chart" aria-labelledby="income-chart-title">
-      <figcaption id="income-chart-title" className="income-chart__title">Transaction Income Over Time</figcaption>
+      <figcaption id="income-chart-title" className="income-chart__title">{t('chart.title')}</figcaption>
       {failed ? (
-        <p className="state">The chart could not be shown. The figures are in the table below.</p>
+        <p className="state">{t('chart.failed')}</p>
       ) : (
         <div
           ref={container}
           className="income-chart__canvas"
           role="img"
-          aria-label={`Bar chart of income in dollars per day, ${days.length} ${days.length === 1 ? 'day' : 'days'}. The figures are in the table Income per day.`}
+          aria-label={t('chart.label', { days: days.length })}
         />
       )}
       <details className="income-chart__table" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
-        <summary>Income per day (table)</summary>
+        <summary>{t('chart.perDayTable')}</summary>
         {tableOpen && (
-          <DataTable label="Income per day" className="data--compact" columns={perDayColumns} rows={days} rowKey={(day) => day.day} />
+          <DataTable label={t('chart.perDay')} className="data--compact" columns={perDayColumns()} rows={days} rowKey={(day) => day.day} />
         )}
       </details>
     </figure>

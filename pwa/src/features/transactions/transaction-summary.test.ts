@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayKeyToChartLabel, defaultFilters, dollars, toDayKey } from './transaction-summary.ts';
+import { dayKeyToChartLabel, defaultFilters, taka, toDayKey } from './transaction-summary.ts';
 
 describe('the transaction dashboard formats', () => {
   it('defaults to the 30 days before today, through today', () => {
     expect(defaultFilters(new Date(2026, 2, 5))).toEqual({ from: '2026-02-03', to: '2026-03-05', email: '', policyName: '' });
   });
 
-  it('shows dollars with two decimals, 0.00 when there is nothing', () => {
-    expect(dollars(0)).toBe('$0.00');
-    expect(dollars(1234.5)).toBe('$1,234.50');
+  it('shows taka with two decimals, 0.00 when there is nothing', () => {
+    expect(taka(0)).toBe('৳0.00');
+    expect(taka(1234.5)).toBe('৳1,234.50');
   });
 
   it('labels days MM/dd/yyyy and keys local dates yyyy-MM-dd', () => {

@@ -1,7 +1,8 @@
 /**
- * The Transaction Dashboard's shapes and formats: default filters, dollars, chart labels. The
+ * The Transaction Dashboard's shapes and formats: default filters, money, chart labels. The
  * sums themselves are the server's (GET /payments/report), over the whole filtered range.
  */
+import { formatMoney } from '../../lib/i18n/format.ts';
 
 export interface TransactionFilters {
   /** yyyy-MM-dd */
@@ -29,9 +30,8 @@ export function defaultFilters(today: Date): TransactionFilters {
   return { from: toDayKey(from), to: toDayKey(today), email: '', policyName: '' };
 }
 
-/** $ with two decimals. */
-export const dollars = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** ৳ with two decimals, in the page's language. */
+export const taka = (amount: number) => formatMoney(amount, { fractionDigits: 2 });
 
 export interface Summary {
   count: number;

@@ -13,35 +13,37 @@ import { messageOf } from '../../lib/api-error.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { IncomeChart } from './income-chart.tsx';
 import { fetchTransactionReport, type Transaction } from './transactions-api.ts';
-import { defaultFilters, dollars, type TransactionFilters } from './transaction-summary.ts';
+import { defaultFilters, taka, type TransactionFilters } from './transaction-summary.ts';
 import './transactions.css';
+import { formatDate, formatNumber } from '../../lib/i18n/format.ts';
+import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
-const columns: Column<Transaction>[] = [
-  { header: 'Transaction ID', kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
-  { header: 'Customer Email', cell: (transaction) => transaction.email },
-  { header: 'Policy Name', cell: (transaction) => transaction.policyName },
-  { header: 'Amount', cell: (transaction) => dollars(transaction.amount) },
-  { header: 'Date', cell: (transaction) => new Date(transaction.paidAt).toLocaleDateString() },
+const columns = (): Column<Transaction>[] => [
+  { header: t('tx.id'), kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
+  { header: t('tx.email'), cell: (transaction) => transaction.email },
+  { header: t('tx.policy'), cell: (transaction) => transaction.policyName },
+  { header: t('tx.amount'), cell: (transaction) => taka(transaction.amount) },
+  { header: t('tx.date'), cell: (transaction) => formatDate(transaction.paidAt) },
   {
-    header: 'Status',
+    header: t('tx.status'),
     cell: (transaction) =>
       transaction.status === 'Refunded' ? (
-        <span className="badge badge--warn">Refunded</span>
+        <span className="badge badge--warn">{t('tx.refunded')}</span>
       ) : (
-        <span className="badge badge--success">Success</span>
+        <span className="badge badge--success">{t('tx.success')}</span>
       ),
   },
 ];
 
-const filterFields: { key: keyof TransactionFilters; label: string; type: 'date' | 'text' }[] = [
-  { key: 'from', label: 'From Date', type: 'date' },
-  { key: 'to', label: 'To Date', type: 'date' },
-  { key: 'email', label: 'User Email', type: 'text' },
-  { key: 'policyName', label: 'Policy Name', type: 'text' },
+const filterFields: { key: keyof TransactionFilters; label: MessageId; type: 'date' | 'text' }[] = [
+  { key: 'from', label: 'tx.from', type: 'date' },
+  { key: 'to', label: 'tx.to', type: 'date' },
+  { key: 'email', label: 'tx.userEmail', type: 'text' },
+  { key: 'policyName', label: 'tx.policy', type: 'text' },
 ];
 
 export function TransactionsPage() {
-  usePageTitle('Transaction Dashboard');
+  usePageTitle(t('title.transactions'));
   const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters(new Date()));
   const [page, setPage] = useState(1);
   // What is typed is sent a moment after typing stops, not on every key.
@@ -62,20 +64,20 @@ export function TransactionsPage() {
   }, [transactions.status, transactions.error]);
 
   const cards = [
-    { label: 'Total Transactions', value: String(summary.count) },
-    { label: 'Total Income', value: dollars(summary.total) },
-    { label: 'Average Transaction', value: dollars(summary.average) },
+    { label: t('tx.total'), value: formatNumber(summary.count) },
+    { label: t('tx.income'), value: taka(summary.total) },
+    { label: t('tx.average'), value: taka(summary.average) },
   ];
 
   return (
     <section className="transactions">
-      <h1>Transaction Dashboard</h1>
-      <StatCards label="Summary" cards={cards} />
+      <h1>{t('tx.heading')}</h1>
+      <StatCards label={t('tx.summary')} cards={cards} />
 
-      <form className="panel transactions__filters" role="search" aria-label="Filter transactions" onSubmit={(event) => event.preventDefault()}>
+      <form className="panel transactions__filters" role="search" aria-label={t('tx.filter')} onSubmit={(event) => event.preventDefault()}>
         {filterFields.map((field) => (
           <div className="field" key={field.key}>
-            <label htmlFor={`filter-${field.key}`}>{field.label}</label>
+            <label htmlFor={`filter-${field.key}`}>{t(field.label)}</label>
             <input
               id={`filter-${field.key}`}
               type={field.type}
@@ -88,23 +90,23 @@ export function TransactionsPage() {
         ))}
         <div className="transactions__reset">
           <button type="button" className="button button--secondary" onClick={() => setFilters(defaultFilters(new Date()))}>
-            Reset Filters
+            {t('tx.reset')}
           </button>
         </div>
       </form>
 
-      {transactions.status === 'loading' && !report && <LoadingState>Loading transactions...</LoadingState>}
+      {transactions.status === 'loading' && !report && <LoadingState>{t('tx.loading')}</LoadingState>}
       {transactions.status === 'error' && (
-        <ErrorState onRetry={transactions.reload}>{messageOf(transactions.error, 'Failed to load transactions.')}</ErrorState>
+        <ErrorState onRetry={transactions.reload}>{messageOf(transactions.error, t('tx.failed'))}</ErrorState>
       )}
-      {report && report.total === 0 && <EmptyState>No transactions found matching your filters</EmptyState>}
+      {report && report.total === 0 && <EmptyState>{t('tx.none')}</EmptyState>}
       {report && report.total > 0 && (
-        <PagedTable label="Transactions" navLabel="Transactions pages"
-          columns={columns} page={report} rowKey={(transaction) => transaction.id} busy={transactions.status === 'loading'} onPage={setPage}>
+        <PagedTable label={t('tx.table')} navLabel={t('tx.pages')}
+          columns={columns()} page={report} rowKey={(transaction) => transaction.id} busy={transactions.status === 'loading'} onPage={setPage}>
           <div className="panel">
             <IncomeChart days={report.days} />
           </div>
-          <h2>Transactions</h2>
+          <h2>{t('tx.table')}</h2>
         </PagedTable>
       )}
     </section>

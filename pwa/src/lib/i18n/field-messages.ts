@@ -1,0 +1,47 @@
+/**
+ * The shared form schemas (edge-api/src/schemas) and the API's `fields` answer word their
+ * messages in English, the spec's wording: the same text on server and form, a stable key. On a
+ * Bangla page each known message is shown in Bangla; one not listed shows as written.
+ */
+import { currentLocale, t, type MessageId } from './runtime.ts';
+
+const messages: Record<string, MessageId> = {
+  'Age is required': 'field.ageRequired',
+  'Content is required': 'field.contentRequired',
+  'Coverage range is required': 'field.coverageRequired',
+  'Coverage range must be a whole number': 'field.coverageWhole',
+  'Coverage range must be more than 0': 'field.coveragePositive',
+  'District is required': 'field.districtRequired',
+  'Email is required': 'field.emailRequired',
+  'Image is required': 'field.imageRequired',
+  'Maximum age must be at least the minimum age': 'field.agesOrder',
+  'NID is required': 'field.nidRequired',
+  'NID must be a number (digits only)': 'field.nidDigits',
+  'Name is required': 'field.nameRequired',
+  'Password is required': 'field.passwordRequired',
+  'Password must be at least 6 characters': 'field.passwordShort',
+  'Passwords do not match.': 'field.passwordsDiffer',
+  'Please enter a valid email address': 'field.emailInvalid',
+  'Please enter a valid phone number': 'field.phoneInvalid',
+  'Phone is required': 'field.phoneRequired',
+  'Address is required': 'field.addressRequired',
+  'Description is required': 'field.descriptionRequired',
+  'Nominee name is required': 'field.nomineeRequired',
+  'Please choose a policy': 'field.policyRequired',
+  'Relationship is required': 'field.relationshipRequired',
+  'Short details is required': 'field.shortDetailsRequired',
+  'Title is required': 'field.titleRequired',
+  'Your current password is required': 'field.currentPasswordRequired',
+  'Minimum age is required': 'field.minAgeRequired',
+  'Maximum age is required': 'field.maxAgeRequired',
+  'Category is required': 'field.categoryRequired',
+  'Duration is required': 'field.durationRequired',
+  'Base premium is required': 'field.basePremiumRequired',
+  'Please get a quote first: the estimated premium comes from it.': 'apply.noQuote',
+};
+
+/** A schema's or the server's message for a field, in the page's language when it is a known one. */
+export function fieldMessage(message: string): string {
+  const id = messages[message];
+  return id && currentLocale() !== 'en' ? t(id) : message;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNumber, localDigits } from './format.ts';
+
+describe('numbers and money in each language', () => {
+  it('groups in lakh and crore, with Bengali digits in Bangla', () => {
+    expect(formatNumber(1000000, { locale: 'en' })).toBe('10,00,000');
+    expect(formatNumber(1000000, { locale: 'bn' })).toBe('১০,০০,০০০');
+    expect(formatNumber(123456789, { locale: 'bn' })).toBe('১২,৩৪,৫৬,৭৮৯');
+    expect(formatNumber(999, { locale: 'en' })).toBe('999');
+  });
+
+  it('writes whole numbers exactly as Intl does (en-IN, bn-BD)', () => {
+    const samples = [0, 7, 12, 999, 1000, 12345, 100000, 999999, 1000000, 12345678, 1234567890, -1500000, Number.MAX_SAFE_INTEGER];
+    for (const value of samples) {
+      expect(formatNumber(value, { locale: 'en' })).toBe(new Intl.NumberFormat('en-IN').format(value));
+      expect(formatNumber(value, { locale: 'bn' })).toBe(new Intl.NumberFormat('bn-BD').format(value));
+    }
+  });
+
+  it('shows money in ৳ before the number in both languages', () => {
+    expect(formatMoney(1000000, { locale: 'en' })).toBe('৳10,00,000');
+    expect(formatMoney(1000000, { locale: 'bn' })).toBe('৳১০,০০,০০০');
+    expect(formatMoney(1234.5, { locale: 'en', fractionDigits: 2 })).toBe('৳1,234.50');
+    expect(formatMoney(1234.5, { locale: 'bn', fractionDigits: 2 })).toBe('৳১,২৩৪.৫০');
+    expect(formatMoney(0, { locale: 'en', fractionDigits: 2 })).toBe('৳0.00');
+    expect(formatMoney(-50, { locale: 'en' })).toBe('-৳50');
+  });
+
+  it('writes digits in the page language', () => {
+    expect(localDigits('Page 2026', 'bn')).toBe('Page ২০২৬');
+    expect(localDigits('2026', 'en')).toBe('2026');
+  });
+});
+
+describe('dates in each language', () => {
+  it('reads naturally in English and Bangla, in the device time zone', () => {
+    const iso = '2026-11-24T12:00:00Z';
+    const date = new Date(iso);
+    expect(formatDate(iso, 'en')).toBe(new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'short', day: 'numeric' }).format(date));
+    expect(formatDate(iso, 'bn')).toMatch(/^[০-৯]+ .+ [০-৯]{4}$/);
+    expect(formatDate('not a date', 'bn')).toBe('not a date');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The translation runtime: Lingui's core with compiled catalogues (pwa/build/compiled-catalogues.ts
+ * compiles locales/<lang>/messages.json at build time). Messages are looked up by explicit ids
+ * (`t(id)`, id a literal the catalogue check can find), not macros: see docs/decisions/0071-translation.md.
+ * The page's language is chosen once, before the first render (start-up or the prerenderer):
+ * switching languages opens the other language's URL. Each catalogue comes in two parts
+ * (pwa/build/catalogue-parts.ts): the public pages' texts before the first render, the signed-in
+ * screens' texts with those screens' code (`withScreenMessages`).
+ */
+import { i18n, type Messages } from '@lingui/core';
+import type english from '../../locales/en/messages.json';
+import englishShell from 'virtual:catalogue/en/shell';
+import { intlLocale, type Locale } from './locale.ts';
+
+export type MessageId = keyof typeof english;
+
+/** Values put into a message's {placeholders}: already formatted for the page (format.ts). */
+export type MessageValues = Record<string, string | number>;
+
+let active: Locale = 'en';
+
+/** The catalogues as the build compiled them (the JSON's type is the source text's). */
+const asMessages = (catalogue: object) => catalogue as unknown as Messages;
+
+const parts: Record<Locale, { shell: () => Promise<Messages>; screens: () => Promise<Messages> }> = {
+  en: {
+    shell: async () => asMessages(englishShell),
+    screens: async () => asMessages((await import('virtual:catalogue/en/screens')).default),
+  },
+  // Only Bangla pages download the Bangla catalogue.
+  bn: {
+    shell: async () => asMessages((await import('virtual:catalogue/bn/shell')).default),
+    screens: async () => asMessages((await import('virtual:catalogue/bn/screens')).default),
+  },
+};
+
+// Built catalogues hold plain texts as strings (pwa/build/compiled-catalogues.ts). Lingui takes a
+// string for a message still to compile: in a build it is passed through as it is (no compiler
+// ships); in development and tests, where the catalogues are not compiled, Lingui's own compiles.
+if (import.meta.env.PROD) i18n.setMessagesCompiler((message) => message as unknown as ReturnType<Parameters<typeof i18n.setMessagesCompiler>[0]>);
+
+const loaded = new Map<string, Promise<Messages>>();
+const part = (locale: Locale, name: 'shell' | 'screens') => {
+  const key = `${locale}:${name}`;
+  if (!loaded.has(key)) loaded.set(key, parts[locale][name]());
+  return loaded.get(key)!;
+};
+
+// English is there before anything asks: a text read before start-up finished is English, not an id.
+i18n.loadAndActivate({ locale: 'en', locales: [intlLocale.en], messages: asMessages(englishShell) });
+
+/** What is asked for: the page's language, and whether the signed-in screens' texts are wanted. */
+const wanted: { locale: Locale; screens: boolean } = { locale: 'en', screens: false };
+
+/**
+ * Loads what is wanted and activates it: English under the page's language (its fallback for a
+ * missing text). Start-up asks for the language while the opened route may ask for the screens'
+ * texts at the same time: whichever finishes applies the state wanted by then.
+ */
+async function apply(): Promise<void> {
+  const { locale, screens } = wanted;
+  const names = screens ? (['shell', 'screens'] as const) : (['shell'] as const);
+  const layers = await Promise.all([...names.map((name) => part('en', name)), ...(locale === 'en' ? [] : names.map((name) => part(locale, name)))]);
+  if (locale !== wanted.locale || screens !== wanted.screens) return apply();
+  i18n.loadAndActivate({ locale, locales: [intlLocale[locale]], messages: Object.assign({}, ...layers) as Messages });
+  active = locale;
+  settled = screens;
+}
+/** The screens' texts are active (later routes need not wait). */
+let settled = false;
+
+/** Makes `locale` the language of every text from now on (its public part loaded first). */
+export async function activateLocale(locale: Locale): Promise<void> {
+  wanted.locale = locale;
+  await apply();
+}
+
+/** Loads the signed-in screens' texts too (route tables call it with those screens' code). */
+export async function loadScreenMessages(): Promise<void> {
+  if (wanted.screens && settled) return;
+  wanted.screens = true;
+  await apply();
+}
+
+/** A route's lazy module, once the screens' texts are loaded too. */
+export const withScreenMessages = <T,>(module: Promise<T>): Promise<T> => Promise.all([module, loadScreenMessages()]).then(([loadedModule]) => loadedModule);
+
+/** The page's language. */
+export const currentLocale = (): Locale => active;
+
+/** The text of a message in the page's language. */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
