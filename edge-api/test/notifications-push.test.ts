@@ -119,11 +119,9 @@ describe(`web push on ${runtime}`, () => {
     expect(res.status).toBe(422);
   });
 
-  it("speaks the account's language: Bangla where the users table says bn", async () => {
-    // The language issue adds this column; until then every push is in English (texts.ts).
-    await api.sql('ALTER TABLE users ADD COLUMN language TEXT');
+  it("speaks the account's language: Bangla once its owner chose it", async () => {
     const customer = await createTestUser(api, 'user');
-    await api.sql("UPDATE users SET language = 'bn' WHERE id = ?", customer.id);
+    expect((await call(api, 'PUT', '/api/auth/language', customer, { language: 'bn' })).status).toBe(200);
     const phone = await subscribe(customer);
     await adminReject(api, admin, await apply(api, customer, policy.id));
     await until('the Bangla push', () => receivedBy(phone).length === 1);

@@ -75,7 +75,6 @@ async function sendOne(deps: SenderDeps, delivery: Claimed): Promise<Outcome> {
   if (!subscription) return 'dropped';
   const notification = await db.selectFrom('notifications').selectAll().where('id', '=', delivery.notification_id).executeTakeFirst();
   if (!notification) return 'dropped';
-  // selectAll: the language column may or may not exist yet (texts.ts).
   const user = (await db.selectFrom('users').selectAll().where('id', '=', notification.user_id).executeTakeFirst()) as Record<string, unknown> | undefined;
   const payload = pushPayload({ ...notification, event: notification.event as NotificationEvent }, languageOf(user));
   const body = await encryptNotification(

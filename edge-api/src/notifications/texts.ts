@@ -35,7 +35,7 @@ export const pushTexts: Record<PushLanguage, Record<NotificationEvent, PushText>
   },
 };
 
-/** The account's language where the users table has one (the language issue adds it), else English. */
+/** The account's language (users.language, chosen by its owner), else English. */
 export function languageOf(user: Record<string, unknown> | undefined): PushLanguage {
   const language = user?.language ?? user?.locale;
   return typeof language === 'string' && language.toLowerCase().startsWith('bn') ? 'bn' : 'en';
