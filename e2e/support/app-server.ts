@@ -99,13 +99,13 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
 }
 
 /**
- * The app server and Chromium a browser-test file shares, started before its tests and
- * stopped after them. Read `server` and `browser` inside tests (they are set in beforeAll).
+ * A server (started by `start`) and Chromium that a browser-test file shares, started before its
+ * tests and stopped after them. Read `server` and `browser` inside tests (set in beforeAll).
  */
-export function useAppAndBrowser(options?: Parameters<typeof startAppServer>[0]) {
-  const shared = {} as { server: AppServer; browser: Browser };
+export function useServerAndBrowser<Server extends { dispose(): Promise<void> }>(start: () => Promise<Server>) {
+  const shared = {} as { server: Server; browser: Browser };
   beforeAll(async () => {
-    [shared.server, shared.browser] = await Promise.all([startAppServer(options), launchBrowser()]);
+    [shared.server, shared.browser] = await Promise.all([start(), launchBrowser()]);
   });
   afterAll(async () => {
     await shared.browser?.close();
@@ -113,3 +113,6 @@ export function useAppAndBrowser(options?: Parameters<typeof startAppServer>[0])
   });
   return shared;
 }
+
+/** The app server (over pwa/dist) and Chromium, shared by a browser-test file's tests. */
+export const useAppAndBrowser = (options?: Parameters<typeof startAppServer>[0]) => useServerAndBrowser(() => startAppServer(options));

@@ -7,9 +7,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { repoRoot, startAppServer, type AppServer } from './app-server.ts';
-import { launchBrowser, newContext, type Browser } from './browser.ts';
+import { expect } from 'vitest';
+import { repoRoot, startAppServer, useServerAndBrowser, type AppServer } from './app-server.ts';
+import { newContext, type Browser } from './browser.ts';
 import { loginAs, type DemoRole } from './login.ts';
 
 /**
@@ -39,17 +39,7 @@ export interface OfflineJourney {
  * Starts the server and the browser before the file's tests and closes them after; call it at
  * the top of a test file. The fields are set once the tests run.
  */
-export function offlineJourney(env: Record<string, string> = {}): OfflineJourney {
-  const journey = {} as OfflineJourney;
-  beforeAll(async () => {
-    [journey.server, journey.browser] = await Promise.all([startOfflineAppServer(env), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await journey.browser?.close();
-    await journey.server?.dispose();
-  });
-  return journey;
-}
+export const offlineJourney = (env: Record<string, string> = {}): OfflineJourney => useServerAndBrowser(() => startOfflineAppServer(env));
 
 /**
  * Copies a build, and checks the copy is one whole build: a build in progress (vite empties the

@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/calls.ts';
+import { policyBody } from './support/records.ts';
 import { runtime, startApi, startNodeOnFreshData, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -73,18 +74,7 @@ async function headThenRead(expectedTitles: string[]) {
   }
 }
 
-const policy = (title: string) => ({
-  title,
-  category: 'Senior',
-  description: 'Life cover for people over fifty, with a guaranteed payout.',
-  shortDetails: 'Cover from 50 to 75',
-  minAge: 50,
-  maxAge: 75,
-  coverageRange: 2_500_000,
-  duration: 10,
-  basePremium: 500000,
-  image: 'https://cdn.example.test/p.jpg',
-});
+const policy = (title: string) => policyBody({ title, image: 'https://cdn.example.test/p.jpg' });
 
 describe(`HEAD /api/policies with gzip on ${runtime}`, () => {
   it('first after a start, after an edit and after a new policy: the next gzip GETs return the whole catalogue', async () => {

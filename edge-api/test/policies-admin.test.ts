@@ -1,24 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApi } from './support/app.ts';
 import { apply, call } from './support/calls.ts';
+import { policyBody as newPolicy } from './support/records.ts';
 import { runtime } from './support/target.ts';
 
 const { api, admin, agent, customer } = useApi({ admin: 'admin', agent: 'agent', customer: 'user' });
 
 const uploaded = '/api/images/0b7c1f5e-2d3a-4b5c-8d9e-0f1a2b3c4d5e.webp';
-const policyBody = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Golden Years Cover',
-  category: 'Senior',
-  description: 'Life cover for people over fifty, with a guaranteed payout.',
-  shortDetails: 'Cover from 50 to 75',
-  minAge: 50,
-  maxAge: 75,
-  coverageRange: 2_500_000,
-  duration: 10,
-  basePremium: 500000,
-  image: uploaded,
-  ...overrides,
-});
+/** An admin's new policy, with a picture uploaded earlier. */
+const policyBody = (overrides: Record<string, unknown> = {}) => newPolicy({ image: uploaded, ...overrides });
 
 describe(`creating policies on ${runtime}`, () => {
   it('lets an admin create a policy; the server sets tracking id, date and creator', async () => {

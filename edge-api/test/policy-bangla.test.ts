@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/calls.ts';
+import { policyBody } from './support/records.ts';
 import { pullEverything } from './support/sync-pulls.ts';
 import { runtime, startApi, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
@@ -20,19 +21,6 @@ afterAll(async () => {
   await api?.stop();
 });
 
-const policyBody = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Golden Years Cover',
-  category: 'Senior',
-  description: 'Life cover for people over fifty, with a guaranteed payout.',
-  shortDetails: 'Cover from 50 to 75',
-  minAge: 50,
-  maxAge: 75,
-  coverageRange: 2_500_000,
-  duration: 10,
-  basePremium: 500000,
-  image: 'https://example.test/golden.png',
-  ...overrides,
-});
 
 const bangla = {
   titleBn: 'সোনালি বছরের সুরক্ষা',

@@ -36,3 +36,18 @@ export const insertApplication = (
 export async function insertNumbered(prefix: string, count: number, insert: (n: number, id: string) => Promise<unknown>) {
   for (let n = 0; n < count; n += 1) await insert(n, `${prefix}-${String(n).padStart(2, '0')}`);
 }
+
+/** The body of POST /api/policies (an admin's Add Policy form), with the test's overrides. */
+export const policyBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Golden Years Cover',
+  category: 'Senior',
+  description: 'Life cover for people over fifty, with a guaranteed payout.',
+  shortDetails: 'Cover from 50 to 75',
+  minAge: 50,
+  maxAge: 75,
+  coverageRange: 2_500_000,
+  duration: 10,
+  basePremium: 500000,
+  image: 'https://example.test/golden.png',
+  ...overrides,
+});
