@@ -3,6 +3,7 @@
  * once ('Waiting to send') until the server's own row replaces it.
  */
 import type { ApplicationInput } from 'edge-api/src/schemas/application.ts';
+import { t } from '../../lib/i18n/runtime.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { enqueue, signedInUser, type Queued } from '../../lib/offline/queue.ts';
 import { localApplicationId } from '../../lib/outbox-overlay.ts';
@@ -40,7 +41,7 @@ export async function queueApplication(values: ApplicationInput): Promise<Queued
     mutationId,
     type: 'application.create',
     payload: { ...values } as Record<string, unknown>,
-    summary: `Application for ${policyName}`,
+    summary: t('apply.outboxSummary', { policy: policyName }),
     targetId: preview.id,
     preview,
   });

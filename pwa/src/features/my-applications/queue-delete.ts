@@ -3,6 +3,7 @@
  * never left this device is simply taken out of the outbox (there is nothing to tell the
  * server): null then.
  */
+import { t } from '../../lib/i18n/runtime.ts';
 import type { Application } from '../../lib/local-db.ts';
 import { findItem } from '../../lib/offline/outbox-store.ts';
 import { enqueue, findQueued, signedInUser, withdraw, type Queued } from '../../lib/offline/queue.ts';
@@ -26,5 +27,5 @@ export async function queueApplicationDelete(application: Pick<Application, 'id'
   }
   const already = await findQueued(user.id, 'application.delete', id);
   if (already) return { mutationId: already.mutationId, targetId: id };
-  return enqueue(user, { type: 'application.delete', payload: { id }, summary: `Delete the application for ${application.policyName}`, targetId: id, preview: null });
+  return enqueue(user, { type: 'application.delete', payload: { id }, summary: t('apps.outboxDelete', { policy: application.policyName }), targetId: id, preview: null });
 }
