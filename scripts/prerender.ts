@@ -180,14 +180,22 @@ function inBothLanguages(pages: Page[]): Page[] {
   ]);
 }
 
+/**
+ * Search engines want hreflang addresses whole: with PUBLIC_ORIGIN (https://...) set when the app
+ * is built, they are; without it (a local build, which does not know where it will be served) they
+ * stay paths on the same origin.
+ */
+const publicOrigin = /^https?:\/\/[^/\s]+$/.test(process.env.PUBLIC_ORIGIN ?? '') ? (process.env.PUBLIC_ORIGIN as string) : '';
+
 /** The page's language, its title in it, and its links to itself in each language (hreflang). */
 function languageHead(page: Page, manifest: Manifest) {
   const locale = localeOfPath(page.data.path);
   const text = (id: keyof typeof englishMessages) => catalogues[locale][id] ?? englishMessages[id];
   const own = 'id' in page.title ? text(page.title.id) : (locale === 'bn' && page.data.policy?.titleBn) || page.title.text;
   const title = `${own} | ${text('brand.name')}`;
-  const alternates = locales.map((other) => `<link rel="alternate" hreflang="${other}" href="${escapeHtml(pathInLocale(page.data.path, other))}">`);
-  alternates.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(pathInLocale(page.data.path, 'en'))}">`);
+  const address = (path: string) => escapeHtml(publicOrigin + path);
+  const alternates = locales.map((other) => `<link rel="alternate" hreflang="${other}" href="${address(pathInLocale(page.data.path, other))}">`);
+  alternates.push(`<link rel="alternate" hreflang="x-default" href="${address(pathInLocale(page.data.path, 'en'))}">`);
   // A Bangla page's catalogue is its own chunk: fetched with the page, not after the entry runs.
   const catalogue = locale === 'bn' ? manifest['virtual:catalogue/bn/shell']?.file : undefined;
   if (catalogue) alternates.push(`<link rel="modulepreload" crossorigin href="/${catalogue}">`);
