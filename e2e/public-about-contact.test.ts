@@ -77,8 +77,10 @@ describe('the header and footer', () => {
     await footer.getByRole('navigation', { name: 'Social' }).getByRole('link', { name: 'LinkedIn' }).waitFor();
 
     await (await openMainNav(page)).getByRole('link', { name: 'Login' }).click();
-    // The sign-in form settles (its Google option asks the server) before typing into it.
-    await page.waitForLoadState('networkidle');
+    // The sign-in form settles before typing into it: a client-side navigation keeps the page's
+    // load state, so wait for what the form shows once its Google option has asked the server.
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('Google sign-in is not configured.').waitFor();
     await page.getByLabel('Email').fill('user@demo.local');
     await page.getByLabel('Password').fill('demo1234');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
