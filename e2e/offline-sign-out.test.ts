@@ -11,6 +11,9 @@ import { type Page } from './support/browser.ts';
 import { loginAs, queryDb } from './support/login.ts';
 import { offlineJourney, openReadyForOffline, readOutbox, readStore } from './support/offline.ts';
 
+/** An answered pull of the sync engine (GET /api/sync): the device's own round after its pushes. */
+const isAnsweredPull = (response: { url(): string }) => new URL(response.url()).pathname === '/api/sync';
+
 const journey = offlineJourney();
 
 const countByNominee = (nominee: string) =>
@@ -43,10 +46,12 @@ describe('queued writes and local data are per user', () => {
     await page.getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: 'Login', includeHidden: true }).waitFor({ state: 'attached' });
     await context.setOffline(false);
 
-    // Another person signs in on the same device.
+    // Another person signs in on the same device; their first pull comes after any push the
+    // device would make, so once it is answered the customer's write was held back, not sent.
+    const agentPulled = page.waitForResponse(isAnsweredPull);
     await loginAs(page, journey.server, 'agent', '/dashboard/agentPolicyClearance');
     await page.getByRole('heading', { name: 'Policy Claims Clearance' }).waitFor();
-    await page.waitForTimeout(1500);
+    await agentPulled;
     expect(countByNominee(nominee)).toBe(0);
     const outbox = await readOutbox(page);
     expect(outbox.map((item) => [item.userId, item.state])).toEqual([[customerId, 'queued']]);
@@ -86,7 +91,6 @@ describe('queued writes and local data are per user', () => {
     });
     await signOutButton(page).click();
     await expect.poll(() => messages).toEqual(['You have 1 change waiting to send. Sign out anyway?']);
-    await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/dashboard/myApplication');
     expect(await readOutbox(page)).toHaveLength(1);
 
@@ -98,8 +102,9 @@ describe('queued writes and local data are per user', () => {
     expect(await readStore(page, 'applications')).toEqual([]);
     // The public catalogue stays for offline browsing.
     expect((await readStore(page, 'policies')).length).toBeGreaterThan(0);
+    const pulledOnline = page.waitForResponse(isAnsweredPull);
     await context.setOffline(false);
-    await page.waitForTimeout(1000);
+    await pulledOnline;
     expect(countByNominee(nominee)).toBe(0);
     await context.close();
   });
