@@ -20,7 +20,9 @@ const conditions: Record<string, MessageId> = {
 };
 
 /** A relationship as stored (English) in the page's language; a text of the person's own as written. */
-export const relationshipLabel = (value: string) => (value in relationships ? t(relationships[value as NomineeRelationship]) : value);
+export const relationshipLabel = (value: string) =>
+  // Own keys only: `in` would also find 'constructor' and friends on the prototype.
+  Object.hasOwn(relationships, value) ? t(relationships[value as NomineeRelationship]) : value;
 
 /** A health condition (one of the form's choices, stored in English) in the page's language. */
 export const healthLabel = (value: string) => (conditions[value] ? t(conditions[value]) : value);

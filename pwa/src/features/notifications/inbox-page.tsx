@@ -54,7 +54,7 @@ export function InboxPage() {
             <li key={item.id} className={item.readAt ? 'inbox__item' : 'inbox__item inbox__item--unread'}>
               <Link to={item.link} onClick={() => open(item.id, item.readAt)}>
                 {!item.readAt && <span className="visually-hidden">{inboxTexts.unread}: </span>}
-                {eventText[item.event](item.policyName)}
+                {eventText(item.event, item.policyName)}
                 <time className="inbox__time" dateTime={item.createdAt}>
                   {formatDate(item.createdAt)}
                 </time>

@@ -48,6 +48,5 @@ const eventMessages: Record<NotificationEvent, MessageId> = {
 };
 
 /** What one item says, from its event and the policy's name. */
-export const eventText = Object.fromEntries(
-  Object.entries(eventMessages).map(([event, id]) => [event, (policyName: string | null) => t(id, { policy: policyName ?? t('notice.yourPolicy') })]),
-) as Record<NotificationEvent, (policyName: string | null) => string>;
+export const eventText = (event: NotificationEvent, policyName: string | null) =>
+  t(eventMessages[event], { policy: policyName ?? t('notice.yourPolicy') });
