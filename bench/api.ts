@@ -1,26 +1,35 @@
 /**
- * Benchmark 1: API throughput. The real server (the Node entry, as `npm start` runs it, over
+ * Benchmark 1: API throughput, in two parts.
+ *
+ * Against the same-work floor (issue 32): bench/support/floor-server.ts does exactly the app's
+ * work for GET /api/policies/:id and POST /api/applications on bare node:http, over a copy of
+ * the app's database. Both must answer a set of probes alike (status, headers, body); then the
+ * server CPU per request is measured in interleaved rounds, and app ÷ floor is the figure (goals
+ * ≤ 1.2 and ≤ 1.15). See bench/support/same-work.ts. BENCH_API=floor runs this part alone.
+ *
+ * Against replayed bytes (BENCH_API=replay runs this part alone): The real server (the Node entry, as `npm start` runs it, over
  * SQLite with 1,000 policies) against a plain node:http server answering the same bytes,
  * measured in turns (plain, app, plain, app, ...) so both see the same machine load. The
  * figure is the median of the per-pair ratios app / plain of requests per second.
  * Endpoints whose ratio misses the goal are profiled (node --cpu-prof) to show what dominates.
  */
-import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuSeconds } from './support/cpu.ts';
-import { accessTokenFor, applicationBody, benchPolicies, fillDatabase, insertRows, insertUser, type BenchUser } from './support/data.ts';
+import { accessTokenFor, applicationBody, applicationPost, benchPolicies, fillDatabase, insertRows, insertUser, type BenchUser } from './support/data.ts';
 import { rawRequest } from './support/http.ts';
 import { commandLine, runLoad, type LoadResult, type LoadSpec } from './support/load.ts';
 import { captureHeaders, type CapturedResponse } from './support/plain-server.ts';
 import { startApp, startPlainServer, type AppServer } from './support/processes.ts';
 import { monotonicMicros, readProfile, type ProfileSummary, type ProfileWindow } from './support/profile.ts';
 import { code, markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
-import { formatMs, formatNumber, formatRatio, median } from './support/stats.ts';
+import { formatMicros, formatMs, formatNumber, formatRatio, median } from './support/stats.ts';
+import { runFloorPart } from './api-floor.ts';
 
 const policyCount = 1000;
 const goals = { read: 0.7, write: 0.4 } as const;
+const parts = process.env.BENCH_API ?? 'floor,replay';
 
 interface Endpoint {
   name: string;
@@ -87,14 +96,7 @@ function endpointsFor(user: BenchUser, token: string): Endpoint[] {
     {
       name: 'POST /applications (signed in, idempotent)',
       kind: 'write',
-      spec: {
-        method: 'POST',
-        path: '/api/applications',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body,
-        // Every request is a new application: a replayed key would only measure the replay path.
-        vary: () => ({ headers: { 'idempotency-key': randomUUID() } }),
-      },
+      spec: applicationPost(token, body),
       pathPattern: '^/api/applications$',
       compressed: false,
     },
@@ -150,7 +152,6 @@ async function profileEndpoint(
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
-const micros = (value: number) => (Number.isFinite(value) ? `${formatNumber(value)} µs` : 'n/a');
 
 export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
   const seconds = ctx.quick ? 3 : 10;
@@ -170,11 +171,19 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
   const detailRows: string[][] = [];
   const consoleLines: string[] = [];
   const notes: string[] = [];
+  const floorDetails: string[] = [];
   const poor: Endpoint[] = [];
   let plain: Awaited<ReturnType<typeof startPlainServer>> | undefined;
   try {
     if (!user) throw new Error('the bench user was not created');
-    const endpoints = endpointsFor(user, await accessTokenFor(user));
+    const token = await accessTokenFor(user);
+    if (parts.includes('floor')) {
+      const floor = await runFloorPart(ctx, app, token, JSON.stringify(applicationBody(user, 'bench-policy-1')), policyCount);
+      goalRows.push(...floor.goals);
+      floorDetails.push(...floor.details);
+      consoleLines.push(...floor.console);
+    }
+    const endpoints = parts.includes('replay') ? endpointsFor(user, token) : [];
     const captured: CapturedResponse[] = [];
     const measurable: Endpoint[] = [];
     for (const endpoint of endpoints) {
@@ -194,7 +203,7 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
       captured.push(answer);
       measurable.push(endpoint);
     }
-    if (!measurable.length) throw new SkipBenchmark('no endpoint answered with 2xx');
+    if (!measurable.length && endpoints.length) throw new SkipBenchmark('no endpoint answered with 2xx');
     const responsesFile = join(workDir, 'responses.json');
     writeFileSync(responsesFile, JSON.stringify(captured));
     plain = await startPlainServer(responsesFile);
@@ -237,14 +246,14 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
         p(pairs.map((x) => x.plain.p99)),
         pairs.map((x) => formatRatio(x.ratio)).join(', '),
         formatRatio(ratio),
-        micros(appCpu),
-        micros(plainCpu),
+        formatMicros(appCpu),
+        formatMicros(plainCpu),
         formatRatio(plainCpu / appCpu),
       ]);
       consoleLines.push(
         `${endpoint.name}: app ${formatNumber(appRps)} req/s (p50 ${p(pairs.map((x) => x.app.p50))}, p99 ${p(pairs.map((x) => x.app.p99))}), ` +
           `plain ${formatNumber(plainRps)} req/s; ratio ${formatRatio(ratio)} (goal ≥ ${goal}); ` +
-          `server CPU per request: app ${micros(appCpu)}, plain ${micros(plainCpu)}`,
+          `server CPU per request: app ${formatMicros(appCpu)}, plain ${formatMicros(plainCpu)}`,
       );
       ctx.log(`  ${consoleLines[consoleLines.length - 1]}`);
     }
@@ -280,6 +289,15 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
 
   rmSync(measuredData, { recursive: true, force: true });
   const details = [
+    ...floorDetails,
+    ...(parts.includes('replay') ? replayDetails(pairCount, seconds, detailRows, notes, profiles) : []),
+  ];
+  return { goals: goalRows, details, console: consoleLines };
+}
+
+function replayDetails(pairCount: number, seconds: number, detailRows: string[][], notes: string[], profiles: string[]): string[] {
+  return [
+    `### Against replayed bytes`,
     [
       `The app is the Node entry (\`edge-api/src/node/node.ts\`, as \`npm start\` runs it, serving the PWA too) over a fresh`,
       `SQLite file with ${formatNumber(policyCount)} policies and one signed-in user; the plain server is`,
@@ -316,5 +334,4 @@ export async function runApiBench(ctx: BenchContext): Promise<BenchOutcome> {
     ...notes.map((note) => `Note: ${note}`),
     ...(profiles.length ? [`### Where the time goes (endpoints below goal; ${code('BENCH_PROFILE=0')} turns this off)`, ...profiles] : []),
   ];
-  return { goals: goalRows, details, console: consoleLines };
 }

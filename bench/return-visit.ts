@@ -7,12 +7,11 @@
  * local database are free, as they are for a phone. Goal: at most 3 requests and 3 KB.
  */
 import { existsSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { launchBrowser, newContext, type Browser } from '../e2e/support/browser.ts';
 import { loginAs } from '../e2e/support/login.ts';
-import { waitForLocalCopy, waitForServiceWorker } from '../e2e/support/offline.ts';
+import { waitForLocalCopy, waitForServiceWorker } from '../e2e/support/page-state.ts';
 import { ensureBuilt } from './support/build.ts';
+import { countingProxy, type Counted, type CountingProxy } from './support/counting-proxy.ts';
 import { startApp } from './support/processes.ts';
 import { markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome } from './support/report.ts';
 import { formatNumber } from './support/stats.ts';
@@ -21,43 +20,8 @@ const chromePath = '/usr/bin/chromium';
 const requestGoal = 3;
 const byteGoal = 3 * 1024;
 
-interface Counted {
-  method: string;
-  path: string;
-  status: number;
-  bytes: number;
-}
-
-/** A pass-through proxy that records each request and the size of its answer. */
-async function countingProxy(target: string): Promise<{ url: string; seen: Counted[]; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const seen: Counted[] = [];
-  const server: Server = createServer((req, res) => {
-    const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const head = `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}\r\n${answer.rawHeaders.map((v, i) => (i % 2 ? `${v}\r\n` : `${v}: `)).join('')}\r\n`;
-        const entry: Counted = { method: req.method ?? 'GET', path: req.url ?? '/', status: answer.statusCode ?? 0, bytes: Buffer.byteLength(head) };
-        seen.push(entry);
-        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        answer.on('data', (chunk: Buffer) => (entry.bytes += chunk.length));
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Visits `path` once (filling the caches), then again; returns what the second visit sent. */
-async function returningVisit(browser: Browser, proxy: Awaited<ReturnType<typeof countingProxy>>, path: string, signIn: boolean): Promise<Counted[]> {
+async function returningVisit(browser: Browser, proxy: CountingProxy, path: string, signIn: boolean): Promise<Counted[]> {
   const context = await newContext(browser, { width: 1280, height: 800 });
   try {
     const first = await context.newPage();

@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit durability]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit durability documents first-visit]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
- * BENCH_BUILD=1 rebuilds the PWA first, BENCH_PROFILE=0 skips the CPU profiles.
+ * BENCH_BUILD=1 rebuilds the PWA first, BENCH_PROFILE=0 skips the CPU profiles, BENCH_API=floor (or
+ * replay) runs only that part of the API benchmark (bench/api.ts).
  *
  * Figures are printed, never asserted: these machines are shared and noisy.
  */
@@ -11,7 +12,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runApiBench } from './api.ts';
 import { runBundleBench } from './bundle.ts';
+import { runDocumentsBench } from './documents.ts';
 import { runDurabilityBench } from './durability.ts';
+import { runFirstVisitBench } from './first-visit.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runOverloadBench } from './overload.ts';
 import { runLoadBench } from './load.ts';
@@ -50,6 +53,8 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   'slow-phone': runSlowPhoneBench,
   revisit: runReturnVisitBench,
   durability: runDurabilityBench,
+  documents: runDocumentsBench,
+  'first-visit': runFirstVisitBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

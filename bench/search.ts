@@ -137,6 +137,20 @@ export async function runSearchBench(ctx: BenchContext): Promise<BenchOutcome> {
     ctx.log(`  typing ${measured.length} keystrokes`);
     const results = (await page.evaluate(`(${typeAndMeasure})(${JSON.stringify(measured)})`)) as Keystroke[];
 
+    // Issue 29: words with a typo, typed letter by letter, once the forgiving search is built
+    // (it loads when the search box gets focus; a typo that finds policies shows it is there).
+    await search.focus();
+    await search.fill('shurokha');
+    await page.getByRole('article').first().waitFor({ timeout: 60_000 });
+    await search.fill('');
+    const typoKeystrokes = keystrokes(ctx.quick ? ['helth'] : ['helth', 'nirapd', 'famly']);
+    const typos = ((await page.evaluate(`(${typeAndMeasure})(${JSON.stringify(typoKeystrokes)})`)) as Keystroke[]).filter((r) => r.toFrame !== null);
+    const typoFrame = typos.map((r) => r.toFrame as number);
+    const typoLine = typos.length
+      ? `${typos.length} keystrokes of words with a typo: input → next frame median ${formatMs(median(typoFrame))}, p95 ${formatMs(percentile(typoFrame, 95))}`
+      : 'no keystroke of the words with a typo changed the page';
+    ctx.log(`  ${typoLine}`);
+
     const changed = results.filter((r) => r.toFrame !== null);
     if (!changed.length) throw new Error('no keystroke changed the page: is the search box wired to the list?');
     const toFrame = changed.map((r) => r.toFrame as number);
@@ -160,8 +174,19 @@ export async function runSearchBench(ctx: BenchContext): Promise<BenchOutcome> {
           met: medianFrame <= frameGoalMs,
           command,
         },
+        ...(typos.length
+          ? [
+              {
+                figure: `Search keystroke with a typo (forgiving search), ${formatNumber(policyCount)} policies: input → next frame (median; p95)`,
+                goal: `≤ ${frameGoalMs} ms`,
+                measured: `${formatMs(median(typoFrame))}; p95 ${formatMs(percentile(typoFrame, 95))}`,
+                met: median(typoFrame) <= frameGoalMs,
+                command,
+              },
+            ]
+          : []),
       ],
-      console: [consoleLine],
+      console: [consoleLine, typoLine],
       details: [
         [
           `Chromium (headless, 360×780, no CPU throttling) on \`/all-policies\`, served by \`npm start\`'s Node entry with`,

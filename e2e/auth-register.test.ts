@@ -10,6 +10,7 @@ import { fillCredentials, submitRefused, toast } from './support/public-site.ts'
 
 const app = useAppAndBrowser();
 
+const onePixelGif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function openRegister(): Promise<{ page: Page; registerCalls: string[] }> {
@@ -59,13 +60,19 @@ describe('registration', () => {
   });
 
   it("shows the server's refusals: a fake picture, and an email already taken", async () => {
-    const { page } = await openRegister();
+    const { page, registerCalls } = await openRegister();
     await fillAccount(page, 'fake-picture@example.test');
-    // Named and typed as a PNG, but its bytes are not an image: only the server can tell.
+    // Named and typed as a PNG, but its bytes are not an image: the device reads them before preparing it.
     await page.getByLabel('Profile picture').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await page.getByText('Please upload an image file (jpg, png, etc.)').waitFor();
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByText('Please upload an image file (jpg, png, etc.)').waitFor();
+    expect(registerCalls).toEqual([]);
+    // A small GIF goes as it is (its animation kept): one cut short is the server's to refuse.
+    await page.getByLabel('Profile picture').setInputFiles({ name: 'wave.gif', mimeType: 'image/gif', buffer: onePixelGif.subarray(0, onePixelGif.length - 4) });
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await toast(page, 'Image Upload Failed').getByText('Please try again!').waitFor();
-    await page.getByText('Please upload an image file (jpg, png, etc.)').waitFor();
+    await page.getByText('This image file is damaged or incomplete. Please choose another image.').waitFor();
 
     await page.getByLabel('Profile picture').setInputFiles([]);
     await fillCredentials(page, 'user@demo.local');
@@ -96,8 +103,9 @@ describe('registration', () => {
     });
     const answer = (await login.json()) as { user: { name: string; photoURL: string | null } };
     expect(answer.user.name).toBe('Amina Khatun');
-    expect(answer.user.photoURL).toMatch(/^\/api\/images\//);
-    expect((await fetch(`${app.server.url}${answer.user.photoURL}`)).headers.get('content-type')).toBe('image/png');
+    // Prepared on the phone before it was sent: a JPEG.
+    expect(answer.user.photoURL).toMatch(/^\/api\/images\/.+\.jpg$/);
+    expect((await fetch(`${app.server.url}${answer.user.photoURL}`)).headers.get('content-type')).toBe('image/jpeg');
     await page.context().close();
   });
 

@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expectNothingOverflows } from './support/fits.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
+import { birthDateWithin } from './support/application-form.ts';
 import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -46,6 +47,10 @@ describe('the dashboards in Bangla at 360 px', () => {
     const nid = `১৯৯৫১২৩৪${String(Date.now()).slice(-5).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!)}`;
     const asciiNid = nid.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d)));
     await page.getByLabel('পলিসি', { exact: true }).selectOption({ index: 1 });
+    // The date of birth (issue 29), in Bengali digits, within the chosen policy's ages.
+    const ages = /(\S+) থেকে (\S+) বছর বয়সীদের/.exec(await page.getByText(/এই পলিসি .+ বছর বয়সীদের জন্য।/).innerText());
+    const fromBangla = (digits: string) => Number(digits.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d))));
+    await page.getByLabel('জন্মতারিখ').fill(birthDateWithin({ minAge: fromBangla(ages![1]!), maxAge: fromBangla(ages![2]!) }));
     await page.getByLabel('ঠিকানা').fill('বাড়ি ১২, রোড ৭, ধানমন্ডি, ঢাকা');
     await page.getByLabel('জাতীয় পরিচয়পত্র নম্বর').fill(nid);
     await page.getByLabel('ফোন (ঐচ্ছিক)').fill('০১৭১১৫৫৫০০১');
@@ -78,10 +83,10 @@ describe('the dashboards in Bangla at 360 px', () => {
     const applicant = `আবেদনকারী ${Date.now()}`;
     const customer = await apiAs(journey.server, 'user');
     const admin = await apiAs(journey.server, 'admin');
-    const [policy] = (await (await fetch(`${journey.server.url}/api/policies`)).json()) as { id: string }[];
+    const [policy] = (await (await fetch(`${journey.server.url}/api/policies`)).json()) as { id: string; minAge: number; maxAge: number }[];
     const created = await customer.json<{ insertedId: string }>('/api/applications', {
       method: 'POST',
-      body: JSON.stringify({ policyId: policy!.id, name: applicant, address: 'সিলেট', nid: '১৯৮৭৬৫৪৩২১', nomineeName: 'নমিনি', relationship: 'Parent', healthConditions: ['None of the Above'], estimatedPremium: 120 }),
+      body: JSON.stringify({ policyId: policy!.id, name: applicant, address: 'সিলেট', nid: '১৯৮৭৬৫৪৩২১', dateOfBirth: birthDateWithin(policy!), nomineeName: 'নমিনি', relationship: 'Parent', healthConditions: ['None of the Above'], estimatedPremium: 120 }),
     });
     await admin.json(`/api/applications/assign/${created.insertedId}`, { method: 'PATCH', body: JSON.stringify({ agentEmail: 'agent@demo.local' }) });
 

@@ -75,10 +75,10 @@ describe("an admin's dashboard", () => {
       await expect.poll(() => page.getByRole('row').filter({ hasText: name }).count()).toBe(1);
     };
 
-    // Settled applications offer neither action.
+    // Paying never freezes the work (issue 26): a paid pending application offers both actions.
     await find('Already Paid');
-    expect(await rowOf('Already Paid').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(true);
-    expect(await rowOf('Already Paid').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(true);
+    expect(await rowOf('Already Paid').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(false);
+    expect(await rowOf('Already Paid').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(false);
 
     // One agent picker per action, offering the approved agents only, searchable.
     await find('Assign Me');
@@ -104,11 +104,14 @@ describe("an admin's dashboard", () => {
     await find('Reject Me');
     await rowOf('Reject Me').getByRole('button', { name: /^Reject/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    // Issue 29: the admin's reject asks the reason the customer reads, as the agent's does.
+    await confirm.getByLabel('Reason for rejecting').selectOption({ label: 'Details do not match' });
     await confirm.getByRole('button', { name: 'Yes, reject it!' }).click();
-    await rowOf('Reject Me').getByText('rejected', { exact: true }).waitFor();
+    await rowOf('Reject Me').getByText('Rejected', { exact: true }).waitFor();
     expect(await rowOf('Reject Me').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(true);
     expect(await rowOf('Reject Me').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(true);
     expect(application(toReject.id)?.status).toBe('rejected');
+    expect(queryDb(app.server, 'SELECT rejection_reason FROM applications WHERE id = ?', toReject.id)[0]).toEqual({ rejection_reason: 'mismatch' });
     expect(application(paid.id)?.status).toBe('pending');
     await page.context().close();
   });
@@ -126,17 +129,17 @@ describe("an admin's dashboard", () => {
     await page.getByRole('heading', { name: 'Manage Agents' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'sadia.islam@example.test' });
     await row.waitFor();
-    expect(await row.innerText()).toContain('pending');
+    expect(await row.innerText()).toContain('Pending');
     await expectNoAxeViolations(page, 'Manage Agents');
 
     await row.getByRole('button', { name: 'Approve Sadia Islam', exact: true }).click();
-    await row.getByText('approved', { exact: true }).waitFor();
+    await row.getByText('Approved', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: 'Approve Sadia Islam', exact: true }).count()).toBe(0);
     const role = () => queryDb<{ role: string }>(app.server, "SELECT role FROM users WHERE email = 'sadia.islam@example.test'")[0]?.role;
     expect(role()).toBe('agent');
 
     await row.getByRole('button', { name: 'Disapprove Sadia Islam', exact: true }).click();
-    await row.getByText('disapproved', { exact: true }).waitFor();
+    await row.getByText('Disapproved', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: 'Disapprove Sadia Islam', exact: true }).count()).toBe(0);
     expect(role()).toBe('user');
 
@@ -161,11 +164,15 @@ describe("an admin's dashboard", () => {
 
     await page.getByLabel('User Email').fill('nobody@example.test');
     await button.click();
-    await page.getByRole('alert').filter({ hasText: /not found/i }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'No account has this email.' }).waitFor();
 
+    // Issue 29: a confirmation that names the person comes first.
     await page.getByLabel('User Email').fill('jamal.hossain@example.test');
     await button.click();
-    await page.locator('.form-message--success').filter({ hasText: 'User is now an admin' }).waitFor();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await confirm.getByText('Make Jamal Hossain (jamal.hossain@example.test) an admin?', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Yes, make admin' }).click();
+    await page.locator('.form-message--success').filter({ hasText: 'Jamal Hossain is now an admin' }).waitFor();
     expect(queryDb<{ role: string }>(app.server, "SELECT role FROM users WHERE email = 'jamal.hossain@example.test'")[0]?.role).toBe('admin');
 
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -200,7 +207,8 @@ describe("an admin's dashboard", () => {
     await page.getByLabel('Maximum Age').fill('50');
     await page.getByLabel('Coverage Range').fill('800000');
     await page.getByLabel('Duration').selectOption('5');
-    await page.getByLabel('Base Premium').selectOption('500000');
+    // The choices are poisha (shown ৳5,00,000); the coverage is typed in taka and stored in poisha.
+    await page.getByLabel('Base Premium').selectOption({ label: '৳5,00,000' });
     await page.getByLabel('Policy Image').setInputFiles({
       name: 'senior.webp',
       mimeType: 'image/webp',
@@ -218,10 +226,11 @@ describe("an admin's dashboard", () => {
     expect(await preview.count()).toBe(0);
 
     const [stored] = queryDb<Record<string, unknown>>(app.server, 'SELECT * FROM policies WHERE title = ?', title);
-    expect(stored).toMatchObject({ category: 'Senior', min_age: 60, max_age: 75, coverage_range: 800000, duration: 5, base_premium: 500000, creator_email: 'admin@demo.local' });
-    expect(String(stored?.image_url)).toMatch(/^\/api\/images\/.+\.webp$/);
+    expect(stored).toMatchObject({ category: 'Senior', min_age: 60, max_age: 75, coverage_range: 80_000_000, duration: 5, base_premium: 50_000_000, creator_email: 'admin@demo.local' });
+    // Prepared on the admin's device before it was sent (at most 1600 px, about 250 KB): a JPEG.
+    expect(String(stored?.image_url)).toMatch(/^\/api\/images\/.+\.jpg$/);
     const image = await fetch(`${app.server.url}${String(stored?.image_url)}`);
-    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
     await page.context().close();
   });
 
@@ -241,15 +250,13 @@ describe("an admin's dashboard", () => {
     });
     await page.getByRole('heading', { name: 'Transaction Dashboard' }).waitFor();
     const card = (label: string) => page.getByRole('listitem').filter({ hasText: label }).locator('.stat-card__value');
-    await expect.poll(() => card('Total Transactions').innerText()).toBe('3');
-    expect(await card('Total Income').innerText()).toBe('৳125.00');
-    expect(await card('Average Transaction').innerText()).toBe('৳41.67');
-
-    // Default range: 30 days before today to today.
-    const from = await page.getByLabel('From Date').inputValue();
-    const to = await page.getByLabel('To Date').inputValue();
-    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(30);
+    // Default (issue 29): every payment, said in words, as the dashboard counts them.
+    await expect.poll(() => card('Total Transactions').innerText()).toBe('4');
+    expect(await card('Total Income').innerText()).toBe('৳175.00');
+    expect(await card('Average Transaction').innerText()).toBe('৳43.75');
+    await page.getByText('Showing all payments, since the first.').waitFor();
+    expect(await page.getByLabel('From Date').inputValue()).toBe('');
+    expect(await page.getByLabel('To Date').inputValue()).toBe('');
 
     // The chart: uPlot bars, named, with its figures as a table.
     const chart = page.getByRole('img', { name: /Bar chart of income in taka per day/ });
@@ -259,30 +266,33 @@ describe("an admin's dashboard", () => {
     const plot = page.locator('.u-over');
     await plot.scrollIntoViewIfNeeded();
     const box = (await plot.boundingBox())!;
-    await page.mouse.move(box.x + box.width - 30, box.y + box.height / 2, { steps: 5 });
+    // Today is the last of the 61 days on the axis: its slot is at the right edge.
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
     const legend = page.locator('.u-legend');
     await expect.poll(() => legend.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4}/);
     expect(await legend.innerText()).toContain('৳100.00');
     await page.getByText('Transaction Income Over Time').waitFor();
     await page.getByText('Income (৳)').first().waitFor();
-    await page.getByText('Income per day (table)').click();
+    // Beside the chart: every day from the first payment (60 days ago) to today, gaps as ৳0.00.
     const perDay = page.getByRole('table', { name: 'Income per day' });
-    await expect.poll(() => perDay.getByRole('row').count()).toBe(3);
+    await expect.poll(() => perDay.getByRole('row').count()).toBe(62);
     expect(await perDay.innerText()).toContain('৳100.00');
+    expect(await perDay.innerText()).toContain('৳0.00');
 
     const table = page.getByRole('table', { name: 'Transactions' });
-    expect(await table.getByRole('row').count()).toBe(4);
-    expect(await table.getByRole('cell', { name: 'Success' }).count()).toBe(3);
+    expect(await table.getByRole('row').count()).toBe(5);
+    expect(await table.getByRole('cell', { name: 'Success' }).count()).toBe(4);
     await expectNoAxeViolations(page, 'Transaction Dashboard');
 
     await page.getByLabel('User Email').fill('OMAR@');
-    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(queries.at(-1)).toContain('email=OMAR%40');
-    expect(await card('Total Income').innerText()).toBe('৳25.00');
+    expect(await card('Total Income').innerText()).toBe('৳75.00');
 
     await page.getByLabel('From Date').fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
+    // The same rows as before (every payment was shown already): wait for the request itself.
+    await expect.poll(() => queries.at(-1)).toMatch(/from=\d{4}-\d{2}-\d{2}/);
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
-    expect(queries.at(-1)).toMatch(/from=\d{4}-\d{2}-\d{2}/);
 
     await page.getByLabel('Policy Name').fill('no such plan');
     await page.getByText('No transactions found matching your filters').waitFor();

@@ -33,7 +33,7 @@ describe("an agent's dashboard", () => {
       category: 'Term Life',
       nid: '1995123400011',
       phone: '+880 1711 555001',
-      estimated_premium: 1375.5,
+      estimated_premium: 137550,
       status: 'assigned',
       assigned_agent: 'agent@demo.local',
       assigned_at: new Date(now - 3_600_000).toISOString(),
@@ -67,7 +67,7 @@ describe("an agent's dashboard", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page, 'Policy Claims Clearance');
 
-    // Details: applicant and policy information, coverage as the spec shows it (the NID).
+    // Details: applicant and policy information, the NID under "NID" (decision 0081).
     await rowA.getByRole('button', { name: /View Details/ }).click();
     const details = page.getByRole('dialog', { name: 'Policy Claim Details' });
     await details.waitFor();
@@ -89,6 +89,8 @@ describe("an agent's dashboard", () => {
     await confirm.waitFor({ state: 'detached' });
     expect(statusOf(claimB.id)).toBe('assigned');
     await details.getByRole('button', { name: 'Reject' }).click();
+    // Issue 29: a reason the customer will read.
+    await confirm.getByLabel('Reason for rejecting').selectOption({ label: 'Documents missing or unclear' });
     await confirm.getByRole('button', { name: 'Yes, reject it!' }).click();
     await acknowledgeDecision(page, 'Rejected!', 'Policy claim rejected.', rowB, claimB.id, 'rejected');
 
@@ -109,8 +111,8 @@ describe("an agent's dashboard", () => {
     await page.getByRole('heading', { name: 'Assigned Customers' }).waitFor();
     const customerA = page.getByRole('row').filter({ hasText: 'Ayesha Siddika' });
     await customerA.waitFor();
-    expect(await customerA.innerText()).toContain('approved');
-    expect(await page.getByRole('row').filter({ hasText: 'Babul Mia' }).innerText()).toContain('rejected');
+    expect(await customerA.innerText()).toContain('Approved');
+    expect(await page.getByRole('row').filter({ hasText: 'Babul Mia' }).innerText()).toContain('Rejected');
     await expectNoAxeViolations(page, 'Assigned Customers');
     await page.context().close();
   });
@@ -129,10 +131,12 @@ describe("an agent's dashboard", () => {
     await banner.waitFor();
     await expectNoAxeViolations(page, 'claims error');
 
-    await page.unroute('**/api/sync?*');
+    // The API answers again; the device's copy still cannot fill, so the page's own retries of
+    // the pull leave the banner up until Try Again is pressed (they lifted it first in CI once).
     await page.unroute('**/api/applications/assigned/**');
     await banner.getByRole('button', { name: 'Try Again' }).click();
     await banner.waitFor({ state: 'detached' });
+    await page.unroute('**/api/sync?*');
     // Only the demo's own claim is still open (the previous test decided the others).
     const open = page.getByRole('row').filter({ hasText: 'user@demo.local' });
     await open.waitFor();

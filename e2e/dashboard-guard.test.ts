@@ -164,6 +164,8 @@ describe('the dashboard guard', () => {
     );
     await page.getByLabel('User Email').fill(demoEmail('user'));
     await page.getByRole('button', { name: 'Make Admin' }).click();
+    // The confirmation naming the person comes first (issue 29); the refusal comes on confirming.
+    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Yes, make admin' }).click();
     await page.getByRole('alert').filter({ hasText: 'You may not do that.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard/makeAdmin');
     expect(await page.evaluate(() => localStorage.getItem('access-token'))).not.toBeNull();

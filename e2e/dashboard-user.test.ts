@@ -47,11 +47,11 @@ describe("a customer's dashboard", () => {
     expect(created).toMatchObject({ status: 'pending', policy_name: policyName });
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Delete application for ${policyName}` }) });
     await row.waitFor({ timeout: 15_000 });
-    expect(await row.getByRole('cell').nth(1).innerText()).toContain('pending');
-    expect(await row.getByRole('cell').nth(2).innerText()).toBe('Not Assigned');
+    expect(await row.getByRole('cell').nth(1).innerText()).toContain('Pending');
+    expect(await row.getByRole('cell').nth(4).innerText()).toBe('Not Assigned');
     expect(await row.getByRole('link', { name: `Pay for ${policyName}` }).getAttribute('href')).toBe(`/dashboard/payment/${created!.id}`);
-    // The demo's application already with an agent: its agent shown, no delete any more.
-    const assigned = page.getByRole('row').filter({ hasText: 'agent@demo.local' });
+    // The demo's application already with an agent: its agent shown by name, no delete any more.
+    const assigned = page.getByRole('row').filter({ hasText: 'Tanvir Ahmed' });
     expect(await assigned.getByRole('button', { name: /Delete/ }).count()).toBe(0);
     // At 360 px the table scrolls inside its box; the page itself never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -84,7 +84,7 @@ describe("a customer's dashboard", () => {
     await page.context().close();
   });
 
-  it('shows the profile read-only and changes the password', async () => {
+  it('shows the profile (role read-only) and changes the password', async () => {
     const page = await (await newContext(app.browser)).newPage();
     await loginAs(page, app.server, 'user', '/dashboard/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();

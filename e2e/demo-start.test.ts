@@ -28,11 +28,14 @@ const atLeast = (page: Page, selector: ReturnType<Page['locator']>, n: number) =
 const screens: Record<DemoRole, Screen[]> = {
   user: [
     { path: '/dashboard/myApplication', heading: 'My Policies', hasData: (page) => atLeast(page, page.locator('tbody tr'), 4) },
+    // Insurance claims (issue 31): the demo user's own and one as a nominee.
+    { path: '/dashboard/claims', heading: 'My Claims', hasData: (page) => atLeast(page, page.locator('.claim-card'), 2) },
   ],
   agent: [
     { path: '/dashboard/agentPolicyClearance', heading: 'Policy Claims Clearance', hasData: (page) => atLeast(page, page.getByRole('button', { name: /^View Details of / }), 3) },
     { path: '/dashboard/assignedCustomers', heading: 'Assigned Customers', hasData: (page) => atLeast(page, page.locator('tbody tr'), 5) },
     { path: '/dashboard/manageBlogs', heading: 'Manage Blogs', hasData: (page) => atLeast(page, page.getByRole('button', { name: /^Delete/ }), 1) },
+    { path: '/dashboard/claims', heading: 'Claims to Clear', hasData: (page) => atLeast(page, page.locator('.claim-card'), 2) },
   ],
   admin: [
     {
@@ -51,6 +54,14 @@ const screens: Record<DemoRole, Screen[]> = {
       },
     },
     { path: '/dashboard/auditLog', heading: 'Audit Log', hasData: (page) => atLeast(page, page.locator('tbody tr'), 10) },
+    {
+      path: '/dashboard/claims',
+      heading: 'Claims',
+      hasData: async (page) => {
+        await atLeast(page, page.locator('.claim-card'), 6);
+        await page.getByText(/Overdue claims: [1-9]/).waitFor({ timeout: 15_000 });
+      },
+    },
   ],
 };
 

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 describe('a failed browser test', () => {
-  it.fails('fails while its page is open', async () => {
+  // No second attempt in CI (vitest.config.ts): its failure is the point.
+  it.fails('fails while its page is open', { retry: 0 }, async () => {
     const page = await (await newContext(browser)).newPage();
     await page.setContent('<main><h1>Before the failure</h1><p>What the next engineer should see.</p></main>');
     await page.getByRole('heading', { name: 'Before the failure' }).waitFor();

@@ -64,7 +64,7 @@ describe('Manage Applications with more than a thousand applications', () => {
     await nav.getByText(`of ${expected.toLocaleString('en-IN')} `).waitFor();
     for (const text of await rows.allInnerTexts()) {
       expect(text).toContain('Bulk Plan 3');
-      expect(text).toContain('approved');
+      expect(text).toContain('Approved');
     }
 
     // Next page: the next 20, none of the first page's.

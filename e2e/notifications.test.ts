@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { pushPayload } from '../edge-api/src/notifications/texts.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
+import { birthDateForForm } from './support/application-form.ts';
 import { loginAs, queryDb } from './support/login.ts';
 import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
@@ -92,6 +93,7 @@ describe('notifications in the app', () => {
     const policy = page.getByLabel('Policy', { exact: true });
     await policy.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     await policy.selectOption({ index: 1 });
+    await page.getByLabel('Date of birth').fill(await birthDateForForm(page));
     await page.getByLabel('Address').fill('Sylhet');
     await page.getByLabel('NID number').fill('123456789');
     await page.getByLabel('Nominee name').fill('Offer Nominee');

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { apiAs, queryDb } from './support/login.ts';
+import { birthDateWithin } from './support/application-form.ts';
 import { offlineJourney, openReadyForOffline, readOutbox } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -16,13 +17,14 @@ const journey = offlineJourney();
 async function assignedClaim(applicant: string): Promise<string> {
   const customer = await apiAs(journey.server, 'user');
   const admin = await apiAs(journey.server, 'admin');
-  const [policy] = await (await fetch(`${journey.server.url}/api/policies`)).json() as { id: string }[];
+  const [policy] = await (await fetch(`${journey.server.url}/api/policies`)).json() as { id: string; minAge: number; maxAge: number }[];
   const created = await customer.json<{ insertedId: string }>('/api/applications', {
     method: 'POST',
     body: JSON.stringify({
       policyId: policy!.id,
       name: applicant,
       address: 'Road 2, Sylhet',
+      dateOfBirth: birthDateWithin(policy!),
       nid: '1987654321',
       nomineeName: 'A Nominee',
       relationship: 'Parent',

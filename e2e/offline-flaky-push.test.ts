@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the application form with an estimated premium in its navigation state, as the quote page does. */
 async function openForm(page: Page) {
-  await openApplicationForm(page, journey.server.url, 150);
+  await openApplicationForm(page, journey.server.url, 15_000); // poisha: ৳150.00
   await page.getByLabel('Estimated premium (monthly)').and(page.locator('[value="৳150.00"]')).waitFor();
 }
 

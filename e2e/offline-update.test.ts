@@ -84,9 +84,10 @@ describe('a new build deployed while a tab is open', () => {
     // precache, though the server no longer has it.
     const loaded: string[] = [];
     page.on('response', (response) => {
-      if (/\/assets\/about-page-[^/]+\.js$/.test(response.url())) loaded.push(response.url());
+      if (/\/assets\/policy-catalogue-[^/]+\.js$/.test(response.url())) loaded.push(response.url());
     });
-    await followMainNav(page, 'About');
+    // (The catalogue has a file of its own; About shares Contact's, already loaded: decision 0087.)
+    await followMainNav(page, 'All Policies');
     await page.locator('main h1').first().waitFor();
     expect(loaded).toHaveLength(1);
     expect((await fetch(loaded[0]!)).ok).toBe(false);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
+import { waitForAppReady } from './support/page-state.ts';
 
 const app = useAppAndBrowser();
 
@@ -93,7 +94,8 @@ describe('popular policies', () => {
     for (const [i, policy] of popular.entries()) {
       const card = cards.nth(i);
       expect(await card.getByRole('heading').textContent()).toBe(policy.title);
-      await card.getByText(`Coverage: ৳${policy.coverageRange.toLocaleString('en-IN')}`).waitFor();
+      // Stored and sent in poisha; shown in taka.
+      await card.getByText(`Coverage: ৳${(policy.coverageRange / 100).toLocaleString('en-IN')}`).waitFor();
       await card.getByText(`Term: ${policy.duration} years`).waitFor();
       expect(await card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/policies/${policy.id}`);
     }
@@ -184,6 +186,7 @@ describe('latest blogs', () => {
 describe('the newsletter', () => {
   it('subscribes, refuses a second time with the server message, and reports a failure', async () => {
     const page = await openHome();
+    await waitForAppReady(page);
     const section = page.getByRole('region', { name: 'Stay Updated!' });
     const name = section.getByLabel('Name');
     const email = section.getByLabel('Email');
@@ -259,7 +262,8 @@ describe('Meet Our Agents', () => {
     const section = page.getByRole('region', { name: 'Meet Our Agents' });
     await section.getByRole('button').first().waitFor();
     const cards = section.getByRole('listitem');
-    expect(await cards.count()).toBe(agents.length);
+    // The list may still be filling when its first card shows: wait for all of them.
+    await expect.poll(() => cards.count()).toBe(agents.length);
     const tops = await cards.evaluateAll((items) => items.slice(0, 4).map((li) => Math.round(li.getBoundingClientRect().top)));
     expect(tops[0]).toBe(tops[2]); // three in a row
     expect(tops[3]).toBeGreaterThan(tops[0]!); // the fourth starts a new row

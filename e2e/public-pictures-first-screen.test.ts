@@ -2,7 +2,8 @@
  * A first visit downloads only the pictures of the first screen (issue 18): on a 360x740 phone,
  * `/` asks for the hero's picture (and the next slide's, which shows in the same place a few
  * seconds later) and the pictures whose box is on the screen, never the cards further down;
- * scrolling down fetches the rest as they come near.
+ * scrolling down fetches the rest as they come near. Each at the size that fits the phone
+ * (srcset, decision 0086), and with Save-Data on, nothing ahead: only what is on the screen.
  */
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
@@ -13,14 +14,29 @@ const phone = { width: 360, height: 740 };
 /** pwa/src/components/use-near-viewport.ts: how far below the screen a picture starts loading. */
 const nearViewportPx = 200;
 
-/** The lazy pictures (cards, portraits) in page order: where each is, and its address once given. */
+/** The lazy pictures (cards, portraits) in page order: where each is, and the size it chose once given an address. */
 const lazyPictures = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')].map((img) => ({
-      src: img.getAttribute('src') ? new URL(img.src).pathname : null,
+      src: img.getAttribute('src') ? new URL(img.currentSrc || img.src).pathname : null,
       top: img.getBoundingClientRect().top + window.scrollY,
     })),
   );
+
+/** The addresses (of the sizes chosen) of the pictures given one whose top is above `limit` px. */
+const picturesAbove = (page: Page, limit: number) =>
+  page.evaluate(
+    (below) => [...document.images].filter((img) => img.getAttribute('src') && img.getBoundingClientRect().top < below).map((img) => new URL(img.currentSrc || img.src).pathname),
+    limit,
+  );
+
+/** Once the app is interactive and the browser idle: what it meant to fetch by itself, it has asked for. */
+const settled = (page: Page) =>
+  page.evaluate(async () => {
+    while (performance.getEntriesByName('app-ready').length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => requestIdleCallback(resolve));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 
 describe('pictures on a first visit to / at 360x740', () => {
   it('are requested for the first screen only, and the rest as the visitor scrolls', async () => {
@@ -47,10 +63,7 @@ describe('pictures on a first visit to / at 360x740', () => {
     // What may load: the pictures on the screen, and those within the small distance below it
     // that a scroll reaches first (use-near-viewport.ts). Everything further down waits.
     const reach = phone.height + nearViewportPx;
-    const onScreen = await page.evaluate(
-      (limit) => [...document.images].filter((img) => img.getAttribute('src') && img.getBoundingClientRect().top < limit).map((img) => new URL(img.src).pathname),
-      reach,
-    );
+    const onScreen = await picturesAbove(page, reach);
     const extra = [...requested].filter((src) => !onScreen.includes(src));
     expect(extra, 'pictures requested that the first screen does not show').toEqual([]);
     expect(requested.has('/demo/hero/secure-tomorrow-small.webp'), 'the hero, small variant on a phone').toBe(true);
@@ -71,6 +84,47 @@ describe('pictures on a first visit to / at 360x740', () => {
         .toBe(true);
     }
     await page.context().close();
+  });
+
+  it('come in the size that fits: a card on a 360 px phone loads its 360 px picture', async () => {
+    const page = await (await newContext(shared.browser, phone)).newPage();
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${shared.server.url}/all-policies`);
+    const card = page.locator('.card__image').first();
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const chosen = await card.evaluate((img: HTMLImageElement) => ({ currentSrc: new URL(img.currentSrc).pathname, src: new URL(img.src).pathname, shown: img.clientWidth }));
+    // Shown 328 px wide: the 360 px size, not the 640 px original.
+    expect(chosen.shown).toBeLessThanOrEqual(360);
+    expect(chosen.currentSrc).toMatch(/^\/demo\/policies\/[a-z0-9-]+-360\.webp$/);
+    expect(requested).toContain(chosen.currentSrc);
+    expect(requested).not.toContain(chosen.src);
+    await page.context().close();
+  });
+
+  it('with Save-Data on, are fetched for what is on the screen only: nothing below it, no next slide', async () => {
+    const context = await newContext(shared.browser, phone);
+    const page = await context.newPage();
+    // The browser's own data saver switch (navigator.connection.saveData), as a phone sets it.
+    await (await context.newCDPSession(page)).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.add(new URL(request.url()).pathname);
+    });
+    await page.goto(shared.server.url);
+    expect(await page.evaluate(() => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData)).toBe(true);
+    await page.getByRole('heading', { name: 'Popular Policies' }).waitFor();
+    await expect.poll(() => page.locator('.card__image').count()).toBe(10);
+    await page.waitForLoadState('load');
+    await settled(page);
+    const onScreen = await picturesAbove(page, phone.height);
+    expect([...requested].filter((src) => !onScreen.includes(src)), 'pictures fetched that are not on the screen').toEqual([]);
+    expect([...requested].some((src) => src.includes('/protect-what-matters')), 'the next slide, not shown yet').toBe(false);
+    expect(requested.has('/demo/hero/secure-tomorrow-small.webp'), 'the picture on the screen').toBe(true);
+    await context.close();
   });
 
   it('keep their box before they load, so nothing moves when they arrive', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { calculateQuote } from './support/application-form.ts';
+import { birthDateWithin, calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { recordApiCalls, signInThroughForm } from './support/public-site.ts';
 
@@ -24,9 +24,13 @@ async function fillQuote(page: Page, q: { age: number; coverage: number; years: 
   await calculateQuote(page, { ...q, age: String(q.age), coverage: String(q.coverage), years: String(q.years) });
 }
 
+/** Rahim's date of birth: set once the policy (and its ages) is chosen. */
+let applicantBorn = '';
+
 /** The applicant's part of the application form, as Rahim fills it in. */
 async function fillApplicant(page: Page) {
   await page.getByLabel('Name', { exact: true }).fill('Rahim Uddin');
+  await page.getByLabel('Date of birth').fill(applicantBorn);
   await page.getByLabel('Address').fill('House 5, Road 2, Uttara, Dhaka');
   await page.getByLabel('NID number').fill('1990123456789');
   await page.getByLabel('Nominee name').fill('Salma Begum');
@@ -95,14 +99,24 @@ describe('the quote', () => {
 
 describe('applying for a policy', () => {
   it('refuses a visitor, signs them in on the way, then sends the application', async () => {
-    const policies = (await (await fetch(`${app.server.url}/api/policies`)).json()) as { id: string; title: string }[];
+    const policies = (await (await fetch(`${app.server.url}/api/policies`)).json()) as {
+      id: string;
+      title: string;
+      minAge: number;
+      maxAge: number;
+      /** Poisha; the quote is typed in taka. */
+    coverageRange: number;
+      duration: number;
+    }[];
     const policy = policies[2]!;
+    // Within the policy's limits (issue 29): its ages, its coverage and its term.
+    applicantBorn = birthDateWithin(policy);
     const page = await (await newContext(app.browser)).newPage();
 
     // From the policy, through the quote, to the form.
     await page.goto(`${app.server.url}/policies/${policy.id}`);
     await page.getByRole('link', { name: 'Get a Quote' }).click();
-    const q = { age: 34, coverage: 1_000_000, years: 10, gender: 'Male', smoker: 'No' };
+    const q = { age: Math.min(Math.max(34, policy.minAge), policy.maxAge), coverage: policy.coverageRange / 100, years: policy.duration, gender: 'Male', smoker: 'No' };
     await fillQuote(page, q);
     const premium = specPremium(q.age, q.coverage, q.years, q.gender, q.smoker);
     await page.getByRole('button', { name: 'Apply for Policy' }).click();
@@ -184,7 +198,8 @@ describe('applying for a policy', () => {
     ).json()) as { policyId: string; name: string; nid: string; estimatedPremium: number; healthConditions: string[]; relationship: string }[];
     const created = mine.find((a) => a.policyId === policy.id && a.name === 'Rahim Uddin');
     expect(created).toMatchObject({ nid: '1990123456789', relationship: 'Spouse', healthConditions: ['High Blood Pressure'] });
-    expect(created!.estimatedPremium).toBeCloseTo(premium.monthlyValue, 2);
+    // Sent and stored in whole poisha (issue 26).
+    expect(created!.estimatedPremium).toBe(Math.round(premium.monthlyValue * 100));
     await page.context().close();
   });
 

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -9,6 +10,8 @@ import banglaMessages from './src/locales/bn/messages.json' with { type: 'json' 
 import englishMessages from './src/locales/en/messages.json' with { type: 'json' };
 import { manifestFile, manifestTexts } from './src/lib/i18n/web-app-manifest.ts';
 import { takaFont } from './build/taka-font.ts';
+import { keepForVisitor, visitorPrecachePlugin } from './build/visitor-precache.ts';
+import { brotliFiles } from './build/brotli-files.ts';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the API
 // prefix is proxied to the Node server, and every other path is the app.
@@ -56,18 +59,25 @@ const appleTouchIcon: Plugin = {
  * pages are precached with their true revisions. It runs in its own process: it builds a Node
  * renderer and starts the API over a throw-away database for the demo catalogue.
  */
-const prerenderPublicPages: Plugin = {
-  name: 'prerender-public-pages',
-  apply: 'build',
-  writeBundle: {
-    sequential: true,
-    handler() {
-      const script = fileURLToPath(new URL('../scripts/prerender.ts', import.meta.url));
-      const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit' });
-      if (run.status !== 0) throw new Error(`Prerendering the public pages failed (exit ${run.status ?? run.signal})`);
+function prerenderPublicPages(): Plugin {
+  let builtInto = '';
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved(config) {
+      builtInto = resolve(config.root, config.build.outDir);
     },
-  },
-};
+    writeBundle: {
+      sequential: true,
+      handler() {
+        const script = fileURLToPath(new URL('../scripts/prerender.ts', import.meta.url));
+        // Into this build's own folder (`--outDir`), never another build's.
+        const run = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: 'inherit', env: { ...process.env, PRERENDER_DIST_DIR: builtInto } });
+        if (run.status !== 0) throw new Error(`Prerendering the public pages failed (exit ${run.status ?? run.signal})`);
+      },
+    },
+  };
+}
 
 /**
  * - `shell`: everything the entry loads before any route (React, the router, the session and
@@ -75,8 +85,19 @@ const prerenderPublicPages: Plugin = {
  * - `public-common`: the small modules the public pages' routes share (their own chunks stay
  *   per route). Signed-in screens use them too, but nothing of theirs is pulled in here, and
  *   Dexie and the zod schemas stay in their own chunks.
+ *   With them the schemas' plain rules (edge-api/src/schemas: digits, money, premium,
+ *   policy-choices, age-range), which import no zod: the quote page needs only these.
+ * - `schemas`: zod and the API's request schemas the forms share (edge-api/src/schemas), one
+ *   file instead of a dozen of under 1 KB, each of which cost its own ~350 bytes of headers on a
+ *   first visit's precache (docs/decisions/0087-bengali-first-visit-bytes.md).
  */
-const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request|use-local-data|use-local-query))\.tsx?$/;
+const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request|use-local-data|use-local-query|use-typed-before-hydration|form-errors))\.tsx?$|[\\/]edge-api[\\/]src[\\/](lists[\\/]policy-search-text|schemas[\\/](digits|money|premium|policy-choices|age-range))\.ts$/;
+/**
+ * - `offline`: what start-up loads after the first render to keep the device's copy and the
+ *   outbox (the pull, the push engine, the overlays, the worker's registration), one file
+ *   instead of ~15 small ones and their facades (decision 0087).
+ */
+const offlineStart = /[\\/](pwa[\\/]src[\\/]lib[\\/](sync-pull|outbox-overlay|claim-overlay|screens-first|follow-account|keep-offline|local-live|i18n[\\/]account-language|documents[\\/](kept|pending)|offline[\\/][\w-]+)\.ts|node_modules[\\/]workbox-window[\\/].*)$/;
 const isEntry = /[\\/]pwa[\\/](index\.html|src[\\/]main\.tsx)/;
 const isStyle = /\.css($|\?)/;
 const chunkGroups = [
@@ -85,6 +106,8 @@ const chunkGroups = [
   // append them after the route's own styles and undo the route's overrides (the home's hero).
   { name: 'shell', tags: ['$initial' as const], test: (id: string) => !isEntry.test(id) && !isStyle.test(id), priority: 2 },
   { name: 'public-common', test: publicCommon, priority: 1 },
+  { name: 'schemas', test: (id: string) => /[\\/](node_modules[\\/]zod|edge-api[\\/]src[\\/]schemas)[\\/]/.test(id) && !publicCommon.test(id), priority: 1 },
+  { name: 'offline', test: offlineStart, priority: 1 },
 ];
 
 export default defineConfig({
@@ -94,7 +117,9 @@ export default defineConfig({
     react(),
     appleTouchIcon,
     banglaManifest,
-    prerenderPublicPages,
+    prerenderPublicPages(),
+    // Which built files a visitor can reach: only those are precached (issue 32).
+    visitorPrecachePlugin(),
     // Installable app + offline shell. Our own service worker (src/sw.ts) gets the precache
     // list injected; it is registered by src/components/update-prompt.tsx after the page has
     // loaded, and a new version waits for the user's Reload (registerType 'prompt').
@@ -118,18 +143,23 @@ export default defineConfig({
         icons: manifestIcons,
       },
       injectManifest: {
-        // The shell: every route chunk and stylesheet, so any screen opens offline and an open
-        // tab keeps its old chunks until it reloads. Demo pictures are cached as they are seen
+        // The shell: the route chunks and stylesheets a visitor can reach (filtered below), and
+        // an open tab keeps its old chunks until it reloads. Demo pictures are cached as they are seen
         // (runtime route in sw-pictures.ts), not all up front; only the two stand-in pictures a
         // card shows when its own picture is missing or was never seen are precached
         // (fallback-image.tsx), so an offline card shows a picture or its stand-in, never a broken one.
         // pages/: the prerendered public pages and the data they hydrate with (sw-pages.ts).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'pages/**/*.json', 'demo/policies/placeholder.webp', 'demo/agents/default.webp'],
         globIgnores: ['demo/**/!(placeholder|default).webp'],
+        // ...of which a visitor's precache keeps only what a visitor can reach (issue 32,
+        // build/visitor-precache.ts): no signed-in screen, no prerendered page but the list of them.
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => keepForVisitor(entry.url)), warnings: [] })],
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
+    // After the worker is written (VitePWA's closeBundle): it is compressed too.
+    brotliFiles(),
   ],
   build: {
     target: 'es2022',

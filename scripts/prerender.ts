@@ -25,6 +25,7 @@ import { apiPrefix } from '../edge-api/src/http/api-prefix.ts';
 import { compiledCatalogues } from '../pwa/build/compiled-catalogues.ts';
 import { manifestFile } from '../pwa/src/lib/i18n/web-app-manifest.ts';
 import { localeOfPath, locales, pathInLocale, type Locale } from '../pwa/src/lib/i18n/locale.ts';
+import { pageListFile, type PageList } from '../pwa/src/lib/page-list.ts';
 import englishMessages from '../pwa/src/locales/en/messages.json' with { type: 'json' };
 import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'json' };
 import { startNodeServer } from '../edge-api/src/node/node.ts';
@@ -32,7 +33,9 @@ import { styleHashesFile } from '../edge-api/src/node/prerendered-pages.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
-const distDir = join(pwaDir, 'dist');
+// The build's own output folder (vite.config.ts passes it): a build elsewhere, as the e2e
+// update test's next version, must not rewrite pwa/dist/pages under the other tests' feet.
+const distDir = process.env.PRERENDER_DIST_DIR ?? join(pwaDir, 'dist');
 const rendererDir = join(root, 'node_modules/.cache/prerender');
 
 interface PageData {
@@ -116,6 +119,8 @@ const homeFaqs = 5;
 
 function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<typeof readCatalogue>>): Page[] {
   const catalogue = 'src/features/policies/policy-catalogue.tsx';
+  // The blogs, about and contact pages come in one file with the other content pages (app/routes/content-pages.ts).
+  const contentPages = 'src/app/routes/content-pages.ts';
   return [
     { name: 'index', data: { path: '/', popular, blogs: blogs.slice(0, homeBlogs), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: { id: 'title.home' } },
     { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: { id: 'title.allPolicies' } },
@@ -127,21 +132,31 @@ function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<
       title: { text: policy.title },
     })),
     { name: 'get-quote', data: { path: '/get-quote' }, module: 'src/features/quote/get-quote-page.tsx', title: { id: 'title.quote' } },
-    { name: 'blogs', data: { path: '/blogs', blogs }, module: 'src/features/blogs/blogs-page.tsx', title: { id: 'title.blogs' } },
-    { name: 'about', data: { path: '/about' }, module: 'src/features/about/about-page.tsx', title: { id: 'title.about' } },
-    { name: 'contact', data: { path: '/contact' }, module: 'src/features/contact/contact-page.tsx', title: { id: 'title.contact' } },
+    { name: 'blogs', data: { path: '/blogs', blogs }, module: contentPages, title: { id: 'title.blogs' } },
+    { name: 'about', data: { path: '/about' }, module: contentPages, title: { id: 'title.about' } },
+    { name: 'contact', data: { path: '/contact' }, module: contentPages, title: { id: 'title.contact' } },
   ];
 }
 
-/** The files a route chunk needs beyond the entry (which the shell loads already). */
+/** Every file a manifest entry loads statically, itself included. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  chunk.imports?.forEach((next) => staticClosure(manifest, next, into));
+  return into;
+}
+
+/** The files a route chunk needs beyond what the entry loads (the shell's own tags preload those). */
 function routeFiles(manifest: Manifest, module: string) {
-  const entry = manifest['index.html'];
-  const shellFiles = new Set([entry?.file, ...(entry?.imports ?? []).map((key) => manifest[key]?.file)]);
+  const shellFiles = staticClosure(manifest, 'index.html');
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    if (!chunk || chunk.isEntry || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
     if (!shellFiles.has(chunk.file)) scripts.add(chunk.file);
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
@@ -166,7 +181,11 @@ function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
   hashes.add(`sha256-${createHash('sha256').update(css).digest('base64')}`);
   let inlined = html;
   for (const match of shellStyles) inlined = inlined.replace(match[0], '');
-  return inlined.replace('</head>', `<style>${css}</style>\n  </head>`);
+  // The route's lazy import would fetch its stylesheets again and wait for them (Vite's preload
+  // helper), a round trip before hydration: a disabled link names each as already here. Such a
+  // link is neither fetched nor applied; the helper skips any stylesheet a link names.
+  const alreadyInline = styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('\n    ');
+  return inlined.replace('</head>', `<style>${css}</style>\n    ${alreadyInline}\n  </head>`);
 }
 
 /**
@@ -207,6 +226,8 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
   const language = languageHead(page, manifest);
   const head = [
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${dataUrl}">`,
+    // The route's own chunks come with the shell, not a round trip after it (decision 0051).
+    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...language.links,
   ].join('\n    ');
   let html = shell
@@ -258,14 +279,22 @@ export async function prerenderPages() {
   const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
   const styleHashes = new Set<string>();
+  const written = createHash('sha256');
   for (const page of pages) {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest));
-    writeFileSync(join(distDir, 'pages', `${page.name}.json`), JSON.stringify(page.data));
+    const html = pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest);
+    const data = JSON.stringify(page.data);
+    writeFileSync(file, html);
+    writeFileSync(join(distDir, 'pages', `${page.name}.json`), data);
+    written.update(html).update(data);
   }
   writeFileSync(join(distDir, 'pages', styleHashesFile), JSON.stringify([...styleHashes]));
+  // The pages' version, precached instead of the pages themselves (issue 32): its revision
+  // changes with any page's, so the worker updates, and names the worker's cache of pages.
+  const list: PageList = { version: written.digest('hex').slice(0, 16), pages: pages.length };
+  writeFileSync(join(distDir, 'pages', pageListFile), JSON.stringify(list));
   console.log(`prerendered ${pages.length} pages into dist/pages in ${Date.now() - started} ms`);
 }
 

@@ -4,6 +4,7 @@
  */
 import type SQLite from 'better-sqlite3';
 import type { Insertable } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { signAccessToken } from '../../edge-api/src/auth/tokens.ts';
@@ -12,6 +13,7 @@ import { migrate } from '../../edge-api/src/node/migrate.ts';
 import type { PolicyRow, Role } from '../../edge-api/src/db/schema.ts';
 import { policyCategories } from '../../edge-api/src/schemas/policy.ts';
 import { openSqlite } from '../../edge-api/src/node/sqlite-node.ts';
+import type { LoadSpec } from './load.ts';
 import { policyRow, userRow } from '../../edge-api/src/seed/factories.ts';
 import { benchJwtSecret, benchTokenTtlSeconds, repoRoot } from './processes.ts';
 
@@ -99,9 +101,24 @@ export function applicationBody(user: BenchUser, policyId: string) {
     name: user.name,
     address: 'House 12, Road 5, Dhanmondi, Dhaka',
     nid: '1990123456789',
+    dateOfBirth: '1990-01-15',
     nomineeName: 'Nominee Name',
     relationship: 'Spouse',
     healthConditions: ['None of the Above'],
     estimatedPremium: 5000,
+  };
+}
+
+/**
+ * The signed-in, idempotent POST /api/applications the API benches send: every request a new
+ * application (a replayed key would only measure the replay path).
+ */
+export function applicationPost(token: string, body: string): LoadSpec {
+  return {
+    method: 'POST',
+    path: '/api/applications',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+    vary: () => ({ headers: { 'idempotency-key': randomUUID() } }),
   };
 }

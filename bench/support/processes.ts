@@ -103,32 +103,60 @@ export function pwaIsBuilt(): boolean {
   return existsSync(join(pwaDist, 'index.html'));
 }
 
+/** The environment the app runs with in a benchmark (and the same-work floor beside it). */
+function serverEnv(port: number, dataDir: string, options: AppServerOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: options.seed ? 'true' : 'false',
+    DEMO_PASSWORD: 'demo1234',
+    JWT_SECRET: benchJwtSecret,
+    ACCESS_TOKEN_TTL_SECONDS: benchTokenTtlSeconds,
+    // Every benchmark's clients share one address: they measure capacity, not one client's share.
+    OVERLOAD_MAX_PER_CLIENT: '100000000',
+    // The benches apply as one person, over and over: what is measured is the write, not the
+    // limits' 409s and 429s (both limits are still checked on every application).
+    APPLICATIONS_OPEN_PER_POLICY: '1000000000',
+    RATE_LIMIT_APPLICATIONS: '1000000000/86400',
+    ...options.env,
+  };
+}
+
 /** The real app and API, as `npm start` runs them, on a free port over a fresh DATA_DIR. */
 export async function startApp(options: AppServerOptions = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
   try {
     await options.prepare?.(dataDir);
     const port = await freePort();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: options.seed ? 'true' : 'false',
-      DEMO_PASSWORD: 'demo1234',
-      JWT_SECRET: benchJwtSecret,
-      ACCESS_TOKEN_TTL_SECONDS: benchTokenTtlSeconds,
-      // Every benchmark's clients share one address: they measure capacity, not one client's share.
-      OVERLOAD_MAX_PER_CLIENT: '100000000',
-      // The benches apply as one person, over and over: what is measured is the write, not the
-      // limits' 409s and 429s (both limits are still checked on every application).
-      APPLICATIONS_OPEN_PER_POLICY: '1000000000',
-      RATE_LIMIT_APPLICATIONS: '1000000000/86400',
-      ...options.env,
-    };
+    const env = serverEnv(port, dataDir, options);
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')];
     const server = await spawnServer(args, env, `http://127.0.0.1:${port}`, '/api/faqs');
+    return {
+      ...server,
+      dataDir,
+      async dispose() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The same-work floor (bench/support/floor-server.ts) over a copy of the app's data (the same
+ * users, so the same tokens), with the app's environment; `dataDir` is deleted by dispose().
+ */
+export async function startFloorServer(dataDir: string, options: AppServerOptions = {}): Promise<AppServer> {
+  const port = await freePort();
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'bench/support/floor-server.ts')];
+  try {
+    const server = await spawnServer(args, serverEnv(port, dataDir, options), `http://127.0.0.1:${port}`, '/api/policies/-');
     return {
       ...server,
       dataDir,

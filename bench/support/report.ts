@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit', 'durability'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit', 'durability', 'documents', 'first-visit'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -80,6 +80,8 @@ export const titles: Record<BenchId, string> = {
   'slow-phone': '11. A first and a repeat visit on a slow phone (4x CPU, Slow 3G)',
   revisit: '12. A returning visit with nothing changed: requests and bytes',
   durability: '13. Durable commits: synchronous = FULL against NORMAL, with group commit',
+  documents: '14. Documents from the field: preparing a 12 MP photo on a slow phone, and uploads over a link that drops',
+  'first-visit': '15. A first visit and a first sign-in: bytes on the wire, service worker included',
 };
 
 export function renderReport(results: BenchResult[]): string {

@@ -74,7 +74,7 @@ export function fillScale(sqlite: SQLite.Database, count: number, adminPasswordH
         email: owner.email,
         policy_name: policy.title,
         amount_minor: 5000,
-        currency: 'usd',
+        currency: 'bdt',
         paid_at: new Date(decidedAt).toISOString(),
       });
     }

@@ -24,3 +24,6 @@ export const formatMs = (value: number) => (Number.isFinite(value) ? `${value < 
 export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export const formatRatio = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
+
+/** Microseconds of CPU, or n/a where they could not be read (no /proc). */
+export const formatMicros = (value: number) => (Number.isFinite(value) ? `${formatNumber(value)} µs` : 'n/a');

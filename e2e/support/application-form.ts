@@ -36,10 +36,21 @@ export interface Applicant {
   relationship: string;
   /** Ticks 'None of the Above' among the health conditions. */
   healthy?: boolean;
+  /** yyyy-mm-dd; by default one within the age range the form tells for the chosen policy. */
+  dateOfBirth?: string;
+}
+
+/** A date of birth the chosen policy covers, read from the form's "This policy is for ages X to Y." */
+export async function birthDateForForm(page: Page): Promise<string> {
+  const hint = page.getByText(/^This policy is for ages \d+ to \d+\.$/);
+  const shown = await hint.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+  const match = shown ? /ages (\d+) to (\d+)/.exec(await hint.innerText()) : null;
+  return birthDateWithin(match ? { minAge: Number(match[1]), maxAge: Number(match[2]) } : { minAge: 29, maxAge: 60 });
 }
 
 /** Fills the applicant's part of the form and submits it (the policy already chosen). */
 export async function fillAndSubmitApplication(page: Page, applicant: Applicant) {
+  await page.getByLabel('Date of birth').fill(applicant.dateOfBirth ?? (await birthDateForForm(page)));
   await page.getByLabel('Address').fill(applicant.address);
   await page.getByLabel('NID number').fill(applicant.nid);
   await page.getByLabel('Nominee name').fill(applicant.nominee);
@@ -60,4 +71,11 @@ export async function applyForFirstPolicy(page: Page, applicant: Applicant): Pro
   await policy.selectOption({ label: title });
   await fillAndSubmitApplication(page, applicant);
   return title;
+}
+
+/** A date of birth (yyyy-mm-dd) of someone a year past the policy's youngest age (issue 29's check). */
+export function birthDateWithin(policy: { minAge: number; maxAge: number }): string {
+  // Born on 1 January: the birthday has passed, so the age is exactly this this year.
+  const age = Math.min(policy.minAge + 1, policy.maxAge);
+  return `${new Date().getUTCFullYear() - age}-01-01`;
 }

@@ -47,7 +47,7 @@ export function insertPayment(
   writeDb(
     server,
     `INSERT INTO payments (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
-     VALUES (?, ?, ?, 'demo', ?, ?, ?, 'usd', ?)`,
+     VALUES (?, ?, ?, 'demo', ?, ?, ?, 'bdt', ?)`,
     crypto.randomUUID(),
     application.id,
     transactionId,

@@ -6,11 +6,10 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { repoRoot, startAppServer, useServerAndBrowser, type AppServer } from './app-server.ts';
 import { newContext, type Browser } from './browser.ts';
 import { loginAs, type DemoRole } from './login.ts';
+import { waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './page-state.ts';
 
 /**
  * The app server over a private copy of the build (PWA_DIST_DIR): a service worker installs
@@ -80,86 +79,9 @@ export async function openReadyForOffline(
   else await page.goto(`${journey.server.url}${who.path}`);
   await waitForServiceWorker(page);
   await waitForLocalCopy(page);
+  // A signed-in person's screens are kept by the worker after sign-in, not precached (issue 32).
+  if (who.role) await waitForRoleScreens(page);
   return { context, page };
 }
 
-/** Waits until a service worker controls the page (the app shell is precached by then). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  try {
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, {
-      timeout: 30_000,
-    });
-  } catch (error) {
-    // Say what the worker was doing, to tell a slow install from a failed one.
-    const state = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return {
-        url: location.href,
-        readyState: document.readyState,
-        registered: Boolean(registration),
-        installing: registration?.installing?.state ?? null,
-        waiting: registration?.waiting?.state ?? null,
-        active: registration?.active?.state ?? null,
-      };
-    });
-    throw new Error(`No service worker took control: ${JSON.stringify(state)}`, { cause: error });
-  }
-}
-
-/** Reads every row of one store of the app's IndexedDB database ([] while it does not exist). */
-export async function readStore<T = Record<string, unknown>>(page: Page, store: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve) => {
-        const open = indexedDB.open('insurance');
-        open.onupgradeneeded = () => {
-          // The app has not made its database yet: do not make an empty one in its place.
-          open.transaction?.abort();
-        };
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(name)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const request = db.transaction(name).objectStore(name).getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as T[]);
-          };
-          request.onerror = () => {
-            db.close();
-            resolve([]);
-          };
-        };
-      }),
-    store,
-  );
-}
-
-/**
- * Waits until the local copy has been filled from GET /sync for whoever uses the page now (the
- * signed-in user's own rows, or a visitor's public copy).
- */
-export async function waitForLocalCopy(page: Page): Promise<void> {
-  const filledForOwner = async () => {
-    const meta = await readStore<{ key: string; value: unknown }>(page, 'meta');
-    const owner = await page.evaluate(() => (JSON.parse(localStorage.getItem('session-user') ?? 'null') as { id: string } | null)?.id ?? '');
-    const filled = meta.some((entry) => entry.key === 'sync-filled' && entry.value === true);
-    return filled && meta.some((entry) => entry.key === 'sync-filled-for' && entry.value === owner);
-  };
-  await expect.poll(filledForOwner, { timeout: 30_000, message: 'The local copy was not filled in time' }).toBe(true);
-}
-
-export interface OutboxRow {
-  mutationId: string;
-  userId: string;
-  type: string;
-  state: 'queued' | 'sent' | 'refused';
-  summary: string;
-  result: { status: number; reason: string | null } | null;
-}
-
-export const readOutbox = (page: Page) => readStore<OutboxRow>(page, 'outbox');
+export { readOutbox, readStore, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker, type OutboxRow } from './page-state.ts';

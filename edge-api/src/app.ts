@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { setHashConcurrency } from './auth/hash-queue.ts';
-import { apiPrefix } from './http/api-prefix.ts';
+import { apiPrefix, isApiPath } from './http/api-prefix.ts';
 import { loadSession } from './auth/session.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { ApiError, errorResponse, handleError } from './http/errors.ts';
@@ -13,7 +13,10 @@ import { applicationRoutes } from './routes/applications.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { blogRoutes } from './routes/blogs.ts';
+import { claimRoutes } from './routes/claims.ts';
+import { claimDocumentRoutes } from './routes/claim-documents.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { createPaymentIntentRoutes } from './routes/create-payment-intent.ts';
 import { faqRoutes } from './routes/faqs.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -22,34 +25,36 @@ import { makeAdminRoutes } from './routes/make-admin.ts';
 import { notificationRoutes, pushHealthRoutes } from './routes/notifications.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { policyRoutes } from './routes/policies.ts';
-import { subscribeRoutes } from './routes/subscribe.ts';
+import { subscribeRoutes, unsubscribeRoutes } from './routes/subscribe.ts';
+import { supportRoutes } from './routes/support.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/users.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { apiSecurityHeaders, crossSiteProtection, privateByDefault, requestSizeLimits } from './http/security.ts';
+import { sslcommerzRoutes } from './routes/sslcommerz.ts';
+import { receiptRoutes } from './routes/receipts.ts';
+import { certificateRoutes } from './routes/certificates.ts';
+import { verifyRoutes } from './routes/verify.ts';
+import { apiSecurityHeaders, privateByDefault, requestChecks } from './http/security.ts';
 
 /**
  * The API's routes, each module mounted at its own path (the path names the file). Its type
  * is what the PWA's typed client (`hc`) is built from, relative to `apiPrefix`.
  */
-function apiRoutes(deps: AppDeps, ops: OpsHooks) {
+function apiRoutes(ops: OpsHooks) {
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('deps', deps);
-      await next();
-    })
-    .use(privateByDefault)
-    .use(crossSiteProtection)
-    .use(requestSizeLimits)
-    // Before the session: a probe bearing OPS_TOKEN is no signed-in user.
+    // Before the session: a probe bearing OPS_TOKEN is no signed-in user. The probes only answer
+    // GET, which the request checks pass anyway; any other method falls through to them.
     .route('/health', healthRoutes(ops))
-    .use(loadSession)
+    // Every other route: the checks of a request that may carry a body, then who is asking.
+    .use((c, next) => requestChecks(c, () => loadSession(c, next) as Promise<void>))
     .route('/policies', policyRoutes)
     .route('/blogs', blogRoutes)
     .route('/agents', agentRoutes)
     .route('/faqs', faqRoutes)
     .route('/subscribe', subscribeRoutes)
+    .route('/unsubscribe', unsubscribeRoutes)
+    .route('/support', supportRoutes)
     .route('/client-config', clientConfigRoutes)
     .route('/images', imageRoutes)
     .route('/auth', authRoutes)
@@ -57,15 +62,25 @@ function apiRoutes(deps: AppDeps, ops: OpsHooks) {
     .route('/users', userRoutes)
     .route('/make-admin', makeAdminRoutes)
     .route('/applications', applicationRoutes)
+    // Documents on applications (issue 27): their own module, under the application's path.
+    .route('/applications', documentRoutes)
     .route('/admin-stats', adminStatsRoutes)
     .route('/audit', auditRoutes)
     .route('/payments', paymentRoutes)
     .route('/create-payment-intent', createPaymentIntentRoutes)
     .route('/webhooks', webhookRoutes)
+    .route('/sslcommerz', sslcommerzRoutes)
+    .route('/receipts', receiptRoutes)
+    .route('/certificates', certificateRoutes)
+    .route('/verify', verifyRoutes)
     .route('/sync', syncRoutes)
     .route('/notifications', notificationRoutes)
-    .route('/admin/push-health', pushHealthRoutes)
-    .onError(handleError);
+    .route('/claims', claimRoutes)
+    .route('/claims', claimDocumentRoutes)
+    .route('/admin/push-health', pushHealthRoutes);
+  // No onError of its own: createApp's (the same handleError) answers for every route. A mounted
+  // app with its own onError has each of its middleware and handlers wrapped in one more
+  // compose per request, a large part of the layers' cost (issue 32).
 }
 
 /** The whole API under `/api`. Entry points (Node, Worker) and tests build it the same way. */
@@ -73,10 +88,24 @@ export function createApp(deps: AppDeps) {
   setHashConcurrency(deps.config.passwordHashConcurrency, deps.config.passwordHashMaxQueue, deps.config.passwordHashMaxWaitMs);
   // An app built without a runtime's hooks (a test walking its routes) logs JSON to the console.
   const ops = deps.ops ?? consoleOps(readOpsSettings({}));
+  const withOps = deps.ops ? deps : { ...deps, ops };
+  const log = requestLog(ops);
+  const secured = apiSecurityHeaders();
   const app = new Hono<AppEnv>()
-    .use(requestLog(ops))
-    .use(apiSecurityHeaders())
-    .route(apiPrefix, apiRoutes(deps.ops ? deps : { ...deps, ops }, ops));
+    // Every layer is paid by every request (issue 32), so what all of them need is one: the log
+    // line, around the security headers, around the app's dependencies and the rule that an API
+    // answer is private unless its route says otherwise. A refusal thrown by any later layer is
+    // already an answer when this one resumes, so it gets all of these too.
+    .use((c, next) =>
+      log(c, () =>
+        secured(c, async () => {
+          c.set('deps', withOps);
+          await next();
+          if (isApiPath(c.req.path)) privateByDefault(c);
+        }) as Promise<void>,
+      ),
+    )
+    .route(apiPrefix, apiRoutes(ops));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);
   return app;

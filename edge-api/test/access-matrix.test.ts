@@ -64,6 +64,8 @@ const fromTheSpec: Record<string, Allowed> = {
   'GET /users/role': 'signed in',
   'POST /users': 'signed in',
   'PUT /make-admin': 'admin',
+  'GET /make-admin/admins': 'admin',
+  'PUT /make-admin/demote': 'admin',
   'GET /agents': 'anyone',
   'GET /agents/all': 'admin',
   'GET /agents/requests': 'admin',
@@ -73,10 +75,15 @@ const fromTheSpec: Record<string, Allowed> = {
   'GET /policies': 'anyone',
   'GET /policies/6': 'anyone',
   'GET /policies/:id': 'anyone',
+  'GET /policies/search': 'anyone',
   'POST /policies': 'admin',
   'PATCH /policies/:id': 'admin',
   'DELETE /policies/:id': 'admin',
   'POST /subscribe': 'anyone',
+  'GET /unsubscribe/:token': 'anyone',
+  'POST /unsubscribe/:token': 'anyone',
+  'POST /support': 'anyone',
+  'GET /support': 'admin',
   'POST /applications': 'signed in',
   'GET /applications': 'signed in',
   'GET /applications/all': 'admin',
@@ -127,6 +134,33 @@ const fromTheSpec: Record<string, Allowed> = {
   'PUT /notifications/subscriptions': 'signed in',
   'DELETE /notifications/subscriptions': 'anyone',
   'GET /admin/push-health': 'admin',
+  // Issue 26: SSLCommerz, and what a payment and a policy leave the customer (decisions.md).
+  'POST /sslcommerz/session': 'signed in',
+  'POST /sslcommerz/ipn': 'anyone',
+  'POST /sslcommerz/return/:outcome': 'anyone',
+  'GET /receipts/:id': 'signed in',
+  'GET /certificates/:id': 'signed in',
+  'GET /verify/:code': 'anyone',
+  // Issue 27: documents are seen by whoever sees the application; uploads by who started them.
+  'GET /applications/:id/documents': 'signed in',
+  'GET /applications/:id/documents/:documentId': 'signed in',
+  'POST /applications/:id/documents/uploads': 'signed in',
+  'GET /applications/:id/documents/uploads/:uploadId': 'signed in',
+  'PATCH /applications/:id/documents/uploads/:uploadId': 'signed in',
+  // Issue 31: insurance claims (decisions.md "Claims"); whose claim is checked by the handler.
+  'POST /claims': 'signed in',
+  'GET /claims': 'signed in',
+  'GET /claims/:id': 'signed in',
+  'PATCH /claims/:id/assign': 'admin',
+  'POST /claims/:id/review': 'agent',
+  'POST /claims/:id/resubmit': 'signed in',
+  'POST /claims/:id/payout': 'admin',
+  // Documents on a claim (migration 0225): whoever sees the claim sees them; uploads by who started them.
+  'GET /claims/:id/documents': 'signed in',
+  'GET /claims/:id/documents/:documentId': 'signed in',
+  'POST /claims/:id/documents/uploads': 'signed in',
+  'GET /claims/:id/documents/uploads/:uploadId': 'signed in',
+  'PATCH /claims/:id/documents/uploads/:uploadId': 'signed in',
 };
 
 const asWords = (allow: AccessRule['allow']): Allowed => {
@@ -172,6 +206,16 @@ interface Fixtures {
   policyId: string;
   /** The owner's notification (issue 28). */
   notificationId: string;
+  /** The owner's approved and paid application: a receipt and a certificate (issue 26). */
+  paidApplicationId: string;
+  /** A document on the owner's application and an upload of theirs under way (issue 27). */
+  documentId: string;
+  uploadId: string;
+  /** The owner's insurance claim, sent back for a document (issue 31). */
+  claimId: string;
+  /** A paper on that claim and an upload of the owner's to it under way (migration 0225). */
+  claimDocumentId: string;
+  claimUploadId: string;
 }
 
 interface Call {
@@ -227,6 +271,10 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
       return { path: '/api/users', init: json('POST', { email: persona === 'anotherUser' ? f.owner.email : (caller?.email ?? f.owner.email), name: 'Matrix Name' }) };
     case 'PUT /make-admin':
       return { path: '/api/make-admin', init: json('PUT', { email: 'nobody@matrix.test' }) };
+    case 'GET /make-admin/admins':
+      return { path: '/api/make-admin/admins' };
+    case 'PUT /make-admin/demote':
+      return { path: '/api/make-admin/demote', init: json('PUT', { email: 'nobody@matrix.test', role: 'user' }) };
     case 'POST /agents':
       return { path: '/api/agents', init: json('POST', { name: 'Matrix', phone: '+8801700000000', nid: '1234567890', district: 'Dhaka' }) };
     case 'PATCH /agents/:id/status':
@@ -253,8 +301,63 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
       return { path: '/api/notifications/subscriptions', init: json('PUT', matrixSubscription) };
     case 'DELETE /notifications/subscriptions':
       return { path: '/api/notifications/subscriptions', init: json('DELETE', { endpoint: matrixSubscription.endpoint }) };
+    case 'GET /applications/:id/documents':
+      return { path: `/api/applications/${persona === 'agent' || persona === 'admin' ? f.applicationId : ownApplication}/documents` };
+    case 'GET /applications/:id/documents/:documentId':
+      return { path: `/api/applications/${persona === 'agent' || persona === 'admin' ? f.applicationId : ownApplication}/documents/${f.documentId}` };
+    case 'POST /applications/:id/documents/uploads': {
+      // The owner sends papers, the assigned agent evidence; an admin aims at no application.
+      const kind = persona === 'agent' ? 'evidence' : 'photo';
+      const meta = [`kind ${btoa(kind)}`, `writeId ${btoa(`matrix-write-${(counter += 1)}`)}`, `fileKey ${btoa('f')}`].join(',');
+      const target = persona === 'admin' ? missingId : f.applicationId;
+      return { path: `/api/applications/${target}/documents/uploads`, init: { method: 'POST', headers: { 'upload-length': '10', 'upload-metadata': meta, 'tus-resumable': '1.0.0' } } };
+    }
+    case 'GET /applications/:id/documents/uploads/:uploadId':
+      return { path: `/api/applications/${f.applicationId}/documents/uploads/${persona === 'user' || persona === 'anotherUser' ? f.uploadId : missingId}` };
+    case 'PATCH /applications/:id/documents/uploads/:uploadId':
+      return {
+        path: `/api/applications/${f.applicationId}/documents/uploads/${persona === 'user' || persona === 'anotherUser' ? f.uploadId : missingId}`,
+        init: { method: 'PATCH', headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'tus-resumable': '1.0.0' }, body: new Uint8Array([0xff, 0xd8]) },
+      };
+    case 'POST /claims':
+      // Filing on the owner's policy as its policyholder: only the owner may.
+      return { path: '/api/claims', init: json('POST', matrixClaim(persona === 'anotherUser' || persona === 'user')) };
+    case 'GET /claims/:id':
+      return { path: `/api/claims/${persona === 'anotherUser' || persona === 'user' || persona === 'admin' ? f.claimId : missingId}` };
+    case 'POST /claims/:id/resubmit':
+      return { path: `/api/claims/${persona === 'anotherUser' || persona === 'user' ? f.claimId : missingId}/resubmit`, init: json('POST', { note: 'Added' }) };
+    case 'POST /claims/:id/review':
+      return { path: `/api/claims/${missingId}/review`, init: json('POST', { step: 'note', note: 'Seen' }) };
+    case 'PATCH /claims/:id/assign':
+      return { path: `/api/claims/${missingId}/assign`, init: json('PATCH', { agentEmail: f.agent.email }) };
+    case 'POST /claims/:id/payout':
+      return { path: `/api/claims/${missingId}/payout`, init: json('POST', { payoutMethod: 'bkash', payoutAccount: '01712345678', amountPoisha: 100, reference: 'TRX1' }) };
+    case 'GET /claims/:id/documents':
+      return { path: `/api/claims/${f.claimId}/documents` };
+    case 'GET /claims/:id/documents/:documentId':
+      return { path: `/api/claims/${f.claimId}/documents/${f.claimDocumentId}` };
+    case 'POST /claims/:id/documents/uploads': {
+      // The claimant sends papers, the assigned agent evidence; an admin aims at no claim.
+      const meta = persona === 'agent' ? [`kind ${btoa('evidence')}`] : [`kind ${btoa('other')}`, `paper ${btoa('medical-report')}`];
+      meta.push(`writeId ${btoa(`matrix-write-${(counter += 1)}`)}`, `fileKey ${btoa('f')}`);
+      const target = persona === 'admin' ? missingId : f.claimId;
+      return { path: `/api/claims/${target}/documents/uploads`, init: { method: 'POST', headers: { 'upload-length': '10', 'upload-metadata': meta.join(','), 'tus-resumable': '1.0.0' } } };
+    }
+    case 'GET /claims/:id/documents/uploads/:uploadId':
+      return { path: `/api/claims/${f.claimId}/documents/uploads/${persona === 'user' || persona === 'anotherUser' ? f.claimUploadId : missingId}` };
+    case 'PATCH /claims/:id/documents/uploads/:uploadId':
+      return {
+        path: `/api/claims/${f.claimId}/documents/uploads/${persona === 'user' || persona === 'anotherUser' ? f.claimUploadId : missingId}`,
+        init: { method: 'PATCH', headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'tus-resumable': '1.0.0' }, body: new Uint8Array([0xff, 0xd8]) },
+      };
     case 'POST /create-payment-intent':
       return { path: '/api/create-payment-intent', init: json('POST', { applicationId: ownApplication }) };
+    case 'GET /receipts/:id':
+    case 'GET /certificates/:id':
+      // The owner and admins read the paid one; another customer aims at it; an agent's is missing.
+      return { path: apiPrefix + key.split(' ')[1]!.replace(':id', persona === 'agent' ? missingId : f.paidApplicationId) };
+    case 'POST /sslcommerz/return/:outcome':
+      return { path: '/api/sslcommerz/return/cancel', init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'tran_id=matrix-missing' } };
     default: {
       const [method, pattern] = key.split(' ') as [string, string];
       const path = apiPrefix + pattern.replace(/:email/g, encodeURIComponent(own)).replace(/:[a-z]+/gi, missingId);
@@ -272,9 +375,42 @@ const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
   'GET /applications/:id': [403, 404],
   'DELETE /applications/:id': [403, 404],
   'POST /create-payment-intent': [403, 404],
+  'GET /receipts/:id': [403],
+  'GET /certificates/:id': [403],
+  'GET /applications/:id/documents': [403, 404],
+  'GET /applications/:id/documents/:documentId': [403, 404],
+  'POST /applications/:id/documents/uploads': [403, 404],
+  'GET /applications/:id/documents/uploads/:uploadId': [403, 404],
+  'PATCH /applications/:id/documents/uploads/:uploadId': [403, 404],
   // Someone else's notification is as absent as a missing one.
   'POST /notifications/:id/read': [404],
+  'POST /claims': [403],
+  'GET /claims/:id': [403],
+  'POST /claims/:id/resubmit': [403],
+  'GET /claims/:id/documents': [403],
+  'GET /claims/:id/documents/:documentId': [403],
+  'POST /claims/:id/documents/uploads': [403],
+  'GET /claims/:id/documents/uploads/:uploadId': [403],
+  'PATCH /claims/:id/documents/uploads/:uploadId': [403],
 };
+
+/** A claim on the owner's paid policy, as its policyholder (a fresh id each time). */
+function matrixClaim(onOwnersPolicy: boolean) {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    claimNumber: `CLM-MTRX-${String(counter).padStart(4, '0')}`,
+    policyNumber: onOwnersPolicy ? 'matrix-paid-application' : missingId,
+    insuredNid: '1234567890',
+    relation: 'policyholder',
+    kind: 'hospitalisation',
+    eventDate: '2026-01-02',
+    description: 'In hospital for three days.',
+    district: 'Dhaka',
+    payoutMethod: 'bkash',
+    payoutAccount: '01712345678',
+  };
+}
 
 /** A well-formed browser subscription (keys of the right shape; nothing is ever sent to it here). */
 const matrixSubscription = {
@@ -321,6 +457,23 @@ beforeAll(async () => {
     );
   await application('matrix-application', 'assigned', agent.email);
   await application('matrix-pending-application', 'pending', null);
+  await application('matrix-paid-application', 'approved', agent.email);
+  await api.sql(
+    `UPDATE applications SET payment_status = 'paid', receipt_number = 'RC-MATRIX', paid_amount_minor = 5000, paid_currency = 'bdt',
+       paid_method = 'demo', paid_provider = 'demo', paid_transaction_id = 'demo_pi_matrix', paid_at = ?, decided_at = ?,
+       policy_number = 'BD-MATRIX', verify_code = ? WHERE id = 'matrix-paid-application'`,
+    new Date().toISOString(),
+    new Date().toISOString(),
+    'f'.repeat(32),
+  );
+  await api.sql(`UPDATE applications SET payment_status = 'paid' WHERE id = 'matrix-paid-application'`);
+  const at = new Date().toISOString();
+  await insertRow(api, 'claims', {
+    id: 'matrix-claim', claim_number: 'CLM-MTRX-0000', application_id: 'matrix-paid-application', policy_id: policy.id, policy_name: policy.title,
+    insured_name: 'Owner', claimant_id: owner.id, claimant_email: owner.email, claimant_name: 'Owner', claimant_relation: 'policyholder',
+    kind: 'disability', event_date: '2026-01-01', description: 'Fell.', district: 'Dhaka', payout_method: 'bkash', payout_account: '01712345678',
+    coverage_poisha: 100_000_00, status: 'more_documents', assigned_agent: agent.email, assigned_at: at, filed_at: at, due_on: '2026-01-15', updated_at: at,
+  });
   await insertRow(api, 'notifications', {
     id: 'matrix-notification',
     user_id: owner.id,
@@ -329,6 +482,24 @@ beforeAll(async () => {
     policy_name: policy.title,
     link: '/dashboard/applications/matrix-application',
     created_at: new Date().toISOString(),
+  });
+  const now = new Date().toISOString();
+  await insertRow(api, 'documents', {
+    id: 'matrix-document', application_id: 'matrix-application', owner_id: owner.id, kind: 'photo', write_id: 'matrix-write', client_key: 'photo',
+    stored_name: 'matrix-document.png', content_type: 'image/png', byte_size: tinyPng.byteLength, width: 1, height: 1, created_at: now,
+  });
+  await insertRow(api, 'document_uploads', {
+    id: 'matrix-upload', application_id: 'matrix-application', owner_id: owner.id, kind: 'other', write_id: 'matrix-write', client_key: 'other',
+    length: 1000, received: 0, created_at: now, updated_at: now,
+  });
+  await insertRow(api, 'documents', {
+    id: 'matrix-claim-document', application_id: 'matrix-paid-application', claim_id: 'matrix-claim', paper: 'insured-nid', owner_id: owner.id, kind: 'other',
+    write_id: 'matrix-claim-write', client_key: 'insured-nid', stored_name: 'matrix-claim-document.png', content_type: 'image/png', byte_size: tinyPng.byteLength,
+    width: 1, height: 1, created_at: now,
+  });
+  await insertRow(api, 'document_uploads', {
+    id: 'matrix-claim-upload', application_id: 'matrix-paid-application', claim_id: 'matrix-claim', paper: 'medical-report', owner_id: owner.id, kind: 'other',
+    write_id: 'matrix-claim-write', client_key: 'medical-report', length: 1000, received: 0, created_at: now, updated_at: now,
   });
   fixtures = {
     owner,
@@ -342,6 +513,12 @@ beforeAll(async () => {
     blogId: 'matrix-blog',
     policyId: policy.id,
     notificationId: 'matrix-notification',
+    paidApplicationId: 'matrix-paid-application',
+    documentId: 'matrix-document',
+    uploadId: 'matrix-upload',
+    claimId: 'matrix-claim',
+    claimDocumentId: 'matrix-claim-document',
+    claimUploadId: 'matrix-claim-upload',
   };
 });
 

@@ -18,7 +18,7 @@ async function insertPayment(user: TestUser, policyId: string, policyName: strin
   const id = crypto.randomUUID();
   await api.sql(
     `INSERT INTO payments (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
-     VALUES (?, ?, ?, 'demo', ?, ?, ?, 'usd', ?)`,
+     VALUES (?, ?, ?, 'demo', ?, ?, ?, 'bdt', ?)`,
     id,
     applicationId,
     `pi_${id.slice(0, 8)}`,
@@ -88,7 +88,7 @@ describe(`the transaction list on ${runtime}`, () => {
       policyName: 'Family Term Shield',
       amount: 50,
       amountMinor: 5000,
-      currency: 'usd',
+      currency: 'bdt',
       paidAt: '2026-05-15T12:00:00.000Z',
       applicationId: expect.any(String),
       status: 'Success',

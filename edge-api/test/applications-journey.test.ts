@@ -20,9 +20,9 @@ describe(`the whole journey on ${runtime}`, () => {
       shortDetails: '20 to 60',
       minAge: 20,
       maxAge: 60,
-      coverageRange: 1_000_000,
+      coverageRange: 100_000_000,
       duration: 10,
-      basePremium: 100000,
+      basePremium: 10_000_000,
       image: 'https://img.example.test/journey.png',
     });
     expect(policy.status).toBe(201);

@@ -156,8 +156,6 @@ describe(`the decision lifecycle on ${runtime}`, () => {
     await decide(api, agent, approvedId, 'approved');
     const rejectedId = await apply(api, customer, policyId);
     await adminReject(api, admin, rejectedId);
-    const paidId = await apply(api, customer, policyId);
-    await api.sql(`UPDATE applications SET payment_status = 'paid' WHERE id = ?`, paidId);
 
     const expectConflict = (res: { status: number; body: Json }, status: string, paymentStatus: string, message: string) => {
       expect(res.status).toBe(409);
@@ -169,14 +167,18 @@ describe(`the decision lifecycle on ${runtime}`, () => {
     expectConflict(await decide(api, agent, approvedId, 'approved'), 'approved', 'unpaid', 'This application was already approved');
     expectConflict(await assign(api, admin, rejectedId, agent), 'rejected', 'unpaid', 'This application was already rejected');
     expectConflict(await adminReject(api, admin, rejectedId), 'rejected', 'unpaid', 'This application was already rejected');
-    expectConflict(await assign(api, admin, paidId, agent), 'pending', 'paid', 'This application is already paid');
-    expectConflict(await adminReject(api, admin, paidId), 'pending', 'paid', 'This application is already paid');
 
-    // Nothing moved, and no audit row was written for the refused attempts.
+    // Nothing moved.
     expect((await get(approvedId, admin)).body.status).toBe('approved');
     expect((await get(rejectedId, admin)).body.status).toBe('rejected');
-    expect((await get(paidId, admin)).body).toMatchObject({ status: 'pending', assignedAgent: null });
-    expect(await count(api, `SELECT count(*) AS n FROM audit_log WHERE entity_id = ?`, paidId)).toBe(1);
+  });
+
+  it('paying never freezes the work: a paid application is assigned and decided like an unpaid one (issue 26)', async () => {
+    const paidId = await apply(api, customer, policyId);
+    await api.sql(`UPDATE applications SET payment_status = 'paid' WHERE id = ?`, paidId);
+    expect((await assign(api, admin, paidId, agent)).status).toBe(200);
+    expect((await decide(api, agent, paidId, 'approved')).status).toBe(200);
+    expect((await get(paidId, admin)).body).toMatchObject({ status: 'approved', paymentStatus: 'paid' });
   });
 
   it('lets only the assigned agent decide, and only agents: others get 403', async () => {

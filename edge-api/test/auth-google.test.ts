@@ -22,6 +22,7 @@ describe(`Google sign-in against a local OpenID issuer on ${runtime}`, () => {
       googleClientId: clientId,
       googleConfigured: true,
       payments: { mode: 'demo', publishableKey: null },
+      sslcommerz: null,
     });
   });
 
@@ -154,6 +155,7 @@ describe(`Google sign-in without configuration on ${runtime}`, () => {
         googleClientId: null,
         googleConfigured: false,
         payments: { mode: 'demo', publishableKey: null },
+        sslcommerz: null,
       });
     } finally {
       await bare.stop();

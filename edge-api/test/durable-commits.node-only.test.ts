@@ -26,7 +26,7 @@ it('runs every connection that answers writes with synchronous = FULL, in WAL mo
     expect((await call(node.api, 'POST', '/api/subscribe', null, { name: 'Reader', email: 'reader@example.test' })).status).toBe(201);
     const admin = await createTestUser(node.api, 'admin');
     const policy = { title: 'Golden Years Cover', category: 'Senior', description: 'Life cover for people over fifty.', shortDetails: 'Cover from 50 to 75',
-      minAge: 50, maxAge: 75, coverageRange: 2_500_000, duration: 10, basePremium: 500000, image: 'https://cdn.example.test/p.jpg' };
+      minAge: 50, maxAge: 75, coverageRange: 250_000_000, duration: 10, basePremium: 50_000_000, image: 'https://cdn.example.test/p.jpg' };
     expect((await call(node.api, 'POST', '/api/policies', admin, policy)).status).toBe(201);
 
     const connections = liveConnections();

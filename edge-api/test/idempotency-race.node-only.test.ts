@@ -50,6 +50,7 @@ const input: ApplicationInput = {
   name: 'Race',
   address: 'Somewhere',
   nid: '42',
+  dateOfBirth: '1990-01-15',
   phone: null,
   nomineeName: 'N',
   relationship: 'Sibling',

@@ -28,7 +28,7 @@ describe(`demo payments on ${runtime}`, () => {
     expect(intent).toMatchObject({
       mode: 'demo',
       amount: 5000,
-      currency: 'usd',
+      currency: 'bdt',
       status: 'requires_payment_method',
       publishableKey: null,
       demoCardNumber: '4242 4242 4242 4242',

@@ -84,10 +84,8 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     const before = await call(api, 'GET', '/api/payments/report', admin);
     expect(before.status).toBe(200);
 
-    // An admin may not reject a paid application (decisions.md); its agent decides, and it is refunded.
-    expect((await adminReject(api, admin, application.id)).status).toBe(409);
-    expect((await assign(api, admin, application.id, agent)).status).toBe(409); // paid: not assignable either
-    await api.sql("UPDATE applications SET status = 'assigned', assigned_agent = ? WHERE id = ?", agent.email, application.id);
+    // Paying never freezes the work (decisions.md): assigned like any other; its agent rejects it, and it is refunded.
+    expect((await assign(api, admin, application.id, agent)).status).toBe(200);
     const rejected = await decide(api, agent, application.id, 'rejected');
     expect(rejected.status).toBe(200);
 
@@ -103,8 +101,21 @@ describe(`money follows the decision on ${runtime}`, { timeout: 60_000 }, () => 
     const after = await call(api, 'GET', '/api/payments/report', admin);
     const row = after.body.items.find((item: { applicationId: string }) => item.applicationId === application.id);
     expect(row).toMatchObject({ status: 'Refunded', refundedAt: payment?.refunded_at });
-    expect(after.body.summary.total).toBeCloseTo(before.body.summary.total - 50);
+    expect(after.body.summary.total).toBe(before.body.summary.total - 5000);
     expect(after.body.summary.count).toBe(before.body.summary.count - 1);
+  });
+
+  it('refunds a paid application an admin rejects, through Stripe, once', async () => {
+    const application = await createApplicationFor(api, owner);
+    const intentId = await intentFor(application.id);
+    stripe.setStatus(intentId, 'succeeded');
+    expect((await post(api, '/api/payments/save', { applicationId: application.id, transactionId: intentId }, owner)).status).toBe(201);
+    expect((await adminReject(api, admin, application.id)).status).toBe(200);
+    expect(stripe.refunds.get(intentId)).toMatchObject({ payment_intent: intentId, amount: 5000, currency: 'bdt' });
+    expect(await paymentStatus(application.id)).toBe('unpaid');
+    const receipt = await call(api, 'GET', `/api/receipts/${application.id}`, owner);
+    expect(receipt.body).toMatchObject({ amountMinor: 5000, currency: 'bdt', refundedAt: expect.any(String) });
+    expect(await refundAudit(application.id)).toHaveLength(1);
   });
 
   it('never assigns an agent their own application', async () => {

@@ -51,7 +51,7 @@ describe(`creating a payment intent with Stripe on ${runtime}`, () => {
       applicationId: application.id,
       policyName: application.policyName,
       amount: 5000,
-      currency: 'usd',
+      currency: 'bdt',
       mode: 'stripe',
       status: 'requires_payment_method',
     });
@@ -64,10 +64,10 @@ describe(`creating a payment intent with Stripe on ${runtime}`, () => {
     const request = created.at(-1);
     expect(request?.params).toMatchObject({
       amount: '5000',
-      currency: 'usd',
+      currency: 'bdt',
       metadata: { applicationId: application.id, userId: owner.id, userEmail: owner.email },
     });
-    expect(request?.idempotencyKey).toBe(`pi-${application.id}-5000-usd`);
+    expect(request?.idempotencyKey).toBe(`pi-${application.id}-5000-bdt`);
     expect(stripe.intents.get(answer.paymentIntentId)?.amount).toBe(5000);
   });
 
@@ -133,7 +133,7 @@ describe(`the Stripe webhook on ${runtime}`, () => {
       expect.objectContaining({
         transaction_id: intent.id,
         amount_minor: 5000,
-        currency: 'usd',
+        currency: 'bdt',
         provider: 'stripe',
         email: owner.email,
         policy_name: policyName,
@@ -186,17 +186,17 @@ describe(`the Stripe webhook on ${runtime}`, () => {
   it('acknowledges but records nothing for a wrong amount, another customer, an unknown application or another event type', async () => {
     const application = await createApplicationFor(api, owner);
     const meta = { applicationId: application.id, userId: owner.id, userEmail: owner.email };
-    const cheap = stripe.addIntent({ amount: 1, currency: 'usd', metadata: meta, status: 'succeeded' });
-    const otherCurrency = stripe.addIntent({ amount: 5000, currency: 'eur', metadata: meta, status: 'succeeded' });
+    const cheap = stripe.addIntent({ amount: 1, currency: 'bdt', metadata: meta, status: 'succeeded' });
+    const otherCurrency = stripe.addIntent({ amount: 5000, currency: 'usd', metadata: meta, status: 'succeeded' });
     const otherCustomer = stripe.addIntent({
       amount: 5000,
-      currency: 'usd',
+      currency: 'bdt',
       metadata: { ...meta, userId: stranger.id, userEmail: stranger.email },
       status: 'succeeded',
     });
-    const unknown = stripe.addIntent({ amount: 5000, currency: 'usd', metadata: { ...meta, applicationId: 'gone' }, status: 'succeeded' });
-    const untagged = stripe.addIntent({ amount: 5000, currency: 'usd', metadata: {}, status: 'succeeded' });
-    const good = stripe.addIntent({ amount: 5000, currency: 'usd', metadata: meta });
+    const unknown = stripe.addIntent({ amount: 5000, currency: 'bdt', metadata: { ...meta, applicationId: 'gone' }, status: 'succeeded' });
+    const untagged = stripe.addIntent({ amount: 5000, currency: 'bdt', metadata: {}, status: 'succeeded' });
+    const good = stripe.addIntent({ amount: 5000, currency: 'bdt', metadata: meta });
 
     for (const intent of [cheap, otherCurrency, otherCustomer, unknown, untagged]) {
       const payload = stripe.eventPayload(intent);
@@ -264,11 +264,11 @@ describe(`saving a payment from the client on ${runtime}`, () => {
     const otherApplication = await createApplicationFor(api, owner);
     const meta = { applicationId: application.id, userId: owner.id, userEmail: owner.email };
     const cases = [
-      stripe.addIntent({ amount: 1, currency: 'usd', metadata: meta, status: 'succeeded' }),
-      stripe.addIntent({ amount: 5000, currency: 'eur', metadata: meta, status: 'succeeded' }),
-      stripe.addIntent({ amount: 5000, currency: 'usd', metadata: { ...meta, applicationId: otherApplication.id }, status: 'succeeded' }),
-      stripe.addIntent({ amount: 5000, currency: 'usd', metadata: { ...meta, userId: stranger.id }, status: 'succeeded' }),
-      stripe.addIntent({ amount: 5000, currency: 'usd', metadata: {}, status: 'succeeded' }),
+      stripe.addIntent({ amount: 1, currency: 'bdt', metadata: meta, status: 'succeeded' }),
+      stripe.addIntent({ amount: 5000, currency: 'usd', metadata: meta, status: 'succeeded' }),
+      stripe.addIntent({ amount: 5000, currency: 'bdt', metadata: { ...meta, applicationId: otherApplication.id }, status: 'succeeded' }),
+      stripe.addIntent({ amount: 5000, currency: 'bdt', metadata: { ...meta, userId: stranger.id }, status: 'succeeded' }),
+      stripe.addIntent({ amount: 5000, currency: 'bdt', metadata: {}, status: 'succeeded' }),
     ];
     for (const intent of cases) {
       const res = await save(application.id, intent.id);
@@ -296,7 +296,7 @@ describe(`saving a payment from the client on ${runtime}`, () => {
     expect((await save(applicationId, intent.id)).status).toBe(201);
     const second = stripe.addIntent({
       amount: 5000,
-      currency: 'usd',
+      currency: 'bdt',
       metadata: { applicationId, userId: owner.id, userEmail: owner.email },
       status: 'succeeded',
     });

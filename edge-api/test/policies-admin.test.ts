@@ -51,7 +51,7 @@ describe(`creating policies on ${runtime}`, () => {
       [{ maxAge: 'old' }, 'maxAge', 'Maximum age is required'],
       [{ coverageRange: undefined }, 'coverageRange', 'Coverage range is required'],
       [{ duration: 4 }, 'duration', 'Duration must be one of 3, 5, 7, 10 years'],
-      [{ basePremium: 123 }, 'basePremium', 'Base premium must be one of 100000, 500000, 1000000'],
+      [{ basePremium: 123 }, 'basePremium', 'Base premium must be one of ৳1,00,000, ৳5,00,000, ৳10,00,000'],
       [{ image: undefined }, 'image', 'Image is required'],
       [{ minAge: 60, maxAge: 40 }, 'maxAge', 'Maximum age must be at least the minimum age'],
     ];
@@ -61,9 +61,9 @@ describe(`creating policies on ${runtime}`, () => {
       expect(res.body.fields[field], field).toBe(message);
     }
     // Numbers typed into a form arrive as strings; they are accepted.
-    const fromForm = await call(api, 'POST', '/api/policies', admin, policyBody({ minAge: '18', maxAge: '60', duration: '5', basePremium: '100000', coverageRange: '500000' }));
+    const fromForm = await call(api, 'POST', '/api/policies', admin, policyBody({ minAge: '18', maxAge: '60', duration: '5', basePremium: '10000000', coverageRange: '50000000' }));
     expect(fromForm.status).toBe(201);
-    expect(fromForm.body.policy).toMatchObject({ minAge: 18, maxAge: 60, duration: 5, basePremium: 100000, coverageRange: 500000 });
+    expect(fromForm.body.policy).toMatchObject({ minAge: 18, maxAge: 60, duration: 5, basePremium: 10_000_000, coverageRange: 50_000_000 });
   });
 
   it('is for admins only: 401 for visitors, 403 for users and agents', async () => {
@@ -111,7 +111,8 @@ describe(`editing and deleting policies on ${runtime}`, () => {
   });
 
   it('deletes a policy (admins only); applications keep the policy name they were made for', async () => {
-    const applicationId = await apply(api, customer, id);
+    // The policy is for ages 50-80 by now: a 60-year-old applicant.
+    const applicationId = await apply(api, customer, id, { dateOfBirth: `${new Date().getUTCFullYear() - 60}-01-01` });
     expect((await call(api, 'DELETE', `/api/policies/${id}`, customer)).status).toBe(403);
     const res = await call(api, 'DELETE', `/api/policies/${id}`, admin);
     expect(res.status).toBe(200);

@@ -15,7 +15,7 @@ describe(`public reads on ${runtime}`, () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { id: string; title: string; category: string; coverageRange: number }[];
     expect(body.map((p) => p.id)).toEqual(['p-new', 'p-old']);
-    expect(body[0]).toMatchObject({ title: 'New Plan', category: 'Senior', coverageRange: 1_000_000, popularity: 0 });
+    expect(body[0]).toMatchObject({ title: 'New Plan', category: 'Senior', coverageRange: 100_000_000, popularity: 0 });
   });
 
   it('shows one policy by id and counts the view towards popularity', async () => {
@@ -88,7 +88,7 @@ describe(`newsletter on ${runtime}`, () => {
   it('subscribes once and answers a second subscription with a clear conflict', async () => {
     const first = await subscribe({ name: 'Rina', email: 'rina@example.test' });
     expect(first.status).toBe(201);
-    expect(await first.json()).toEqual({ message: 'Thank you for subscribing!' });
+    expect(await first.json()).toEqual({ message: 'Thank you for subscribing!', unsubscribeUrl: expect.stringMatching(/^\/unsubscribe\/[A-Za-z0-9_-]{43}$/) });
     const again = await subscribe({ name: 'Rina', email: 'RINA@example.test' });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'conflict', message: 'This email is already subscribed to our newsletter.' });

@@ -81,6 +81,15 @@ describe('demo activity on a fresh start', () => {
     expect(audited('agent_request.status')).toBe(one("SELECT count(*) AS n FROM agent_requests WHERE status <> 'pending'"));
   });
 
+  it('has insurance claims in every state, some for the demo agent and the demo user, one overdue (issue 31)', () => {
+    const states = all<{ status: string }>('SELECT DISTINCT status FROM claims').map((r) => r.status).sort();
+    expect(states).toEqual(['approved', 'assigned', 'more_documents', 'paid', 'rejected', 'submitted']);
+    expect(one("SELECT count(*) AS n FROM claims WHERE assigned_agent = 'agent@demo.local' AND status IN ('assigned', 'more_documents')")).toBeGreaterThanOrEqual(2);
+    expect(one("SELECT count(*) AS n FROM claims WHERE claimant_email = 'user@demo.local'")).toBe(2);
+    expect(one("SELECT count(*) AS n FROM claims WHERE status IN ('submitted', 'assigned', 'more_documents') AND due_on < date('now', '+6 hours')")).toBeGreaterThanOrEqual(1);
+    expect(one("SELECT count(*) AS n FROM audit_log WHERE action = 'claim.payout'")).toBe(one("SELECT count(*) AS n FROM claims WHERE status = 'paid'"));
+  });
+
   it('publishes blog posts by the demo agent', () => {
     expect(one("SELECT count(*) AS n FROM blogs WHERE author_email = 'agent@demo.local'")).toBeGreaterThanOrEqual(1);
   });

@@ -82,9 +82,10 @@ describe('demo seed on first start', () => {
     expect(new Set(policies.map((p) => p.title)).size).toBe(policies.length);
     for (const p of policies) {
       expect([3, 5, 7, 10]).toContain(p.duration);
-      expect([100_000, 500_000, 1_000_000]).toContain(p.basePremium);
-      expect(p.coverageRange).toBeGreaterThanOrEqual(500_000);
-      expect(p.coverageRange).toBeLessThanOrEqual(10_000_000);
+      // Poisha: ৳1,00,000 to ৳10,00,000 base premiums, ৳5 lakh to ৳1 crore of coverage.
+      expect([10_000_000, 50_000_000, 100_000_000]).toContain(p.basePremium);
+      expect(p.coverageRange).toBeGreaterThanOrEqual(50_000_000);
+      expect(p.coverageRange).toBeLessThanOrEqual(1_000_000_000);
       expect(p.minAge).toBeLessThan(p.maxAge);
       expect(p.trackingId).toMatch(/^TID-\d+$/);
       expect(p.image).toMatch(/^\/demo\/policies\/[a-z0-9-]+\.webp$/);

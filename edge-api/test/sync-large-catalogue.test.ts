@@ -18,7 +18,7 @@ describe(`a large catalogue on ${runtime}`, () => {
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
        INSERT INTO policies (id, title, category, description, short_details, min_age, max_age, coverage_range, duration,
                              base_premium, image_url, creator_email, tracking_id, creation_date)
-       SELECT 'bulk-' || i, 'Bulk policy ' || i, 'Term Life', 'Bulk', 'Bulk', 18, 60, 100000, 10, 100000,
+       SELECT 'bulk-' || i, 'Bulk policy ' || i, 'Term Life', 'Bulk', 'Bulk', 18, 60, 10000000, 10, 10000000,
               'https://img.example.test/p.png', 'admin@test.local', 'TID-' || i, '2025-01-01T00:00:00.000Z'
        FROM n`,
     );

@@ -46,6 +46,7 @@ describe(`roles and profiles on ${runtime}`, () => {
       name: 'Mixed Case',
       email: user.email,
       photoURL: null,
+      phone: null,
       role: 'user',
       created_at: expect.any(String),
       last_log_in: null,

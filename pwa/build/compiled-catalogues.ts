@@ -12,7 +12,7 @@ import { partOf, type CataloguePart } from './catalogue-parts.ts';
 
 const catalogue = /[\\/]locales[\\/][a-z]{2}[\\/]messages\.json$/;
 /** `virtual:catalogue/<lang>/<part>`: one part of a language's catalogue (catalogue-parts.ts), compiled. */
-const partModule = /^virtual:catalogue\/([a-z]{2})\/(shell|screens)$/;
+const partModule = /^virtual:catalogue\/([a-z]{2})\/(shell|forms|screens)$/;
 const localesDir = join(import.meta.dirname, '../src/locales');
 
 export function compileCatalogue(source: Record<string, string>, part?: CataloguePart): Record<string, unknown> {

@@ -17,9 +17,10 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
 import { sendOwedSignOuts, signOutSyncTag } from './lib/owed-sign-outs.ts';
-import { servePageOrShell } from './sw-pages.ts';
+import { keepPagesAsOpened, servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
 import { handlePushes } from './sw-push.ts';
+import { keepScreensAsLoaded } from './sw-screens.ts';
 import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -32,8 +33,12 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-// No directory index: '/' is the prerendered home page (sw-pages.ts), not the app shell (index.html).
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
+// What a visitor can reach (pwa/build/visitor-precache.ts). No directory index: '/' is the
+// prerendered home page (sw-pages.ts), not the app shell (index.html). Less the web app
+// manifest vite-plugin-pwa adds after the build's filter: the browser reads it when it installs
+// the app, online (decision 0087).
+const precacheList = self.__WB_MANIFEST.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest')) as typeof self.__WB_MANIFEST;
+precacheAndRoute(precacheList, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // Takes control of pages that have no worker yet (the first visit), so they work offline
 // without a reload. Pages already controlled switch only when the user accepts an update.
@@ -53,6 +58,12 @@ const notTheApp = [
   /\/[^/]+\.[a-z0-9]+$/i,
 ];
 registerRoute(new NavigationRoute(servePageOrShell, { denylist: notTheApp }));
+
+// The prerendered pages and their data, kept as they are opened or fetched when idle (sw-pages.ts).
+keepPagesAsOpened(precacheList);
+
+// Built files a visitor's precache leaves out (signed-in screens), kept as they load (sw-screens.ts).
+keepScreensAsLoaded();
 
 // Pictures: cached as they are shown, within a stated budget (sw-pictures.ts).
 cachePicturesAsShown();

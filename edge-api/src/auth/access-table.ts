@@ -21,6 +21,7 @@ export const accessTable = {
   'GET /policies': { allow: 'anyone' },
   'GET /policies/6': { allow: 'anyone' },
   'GET /policies/:id': { allow: 'anyone' },
+  'GET /policies/search': { allow: 'anyone', scope: 'a page of the catalogue search (issue 29)' },
   'GET /agents': { allow: 'anyone', scope: 'approved agents only' },
   'GET /blogs': { allow: 'anyone', scope: 'the newest 500' },
   'GET /blogs/:id': { allow: 'anyone' },
@@ -29,6 +30,12 @@ export const accessTable = {
   'GET /health/live': { allow: 'anyone' },
   'GET /health/ready': { allow: 'anyone' },
   'POST /subscribe': { allow: 'anyone' },
+  // The newsletter's unsubscribe link (issue 29): the unguessable token is the permission.
+  'GET /unsubscribe/:token': { allow: 'anyone', scope: 'the subscription of the token' },
+  'POST /unsubscribe/:token': { allow: 'anyone', scope: 'the subscription of the token' },
+  // The contact form (issue 29): anyone sends; signed in, the account is recorded. Admins read the inbox.
+  'POST /support': { allow: 'anyone', scope: 'the sender\'s account when signed in' },
+  'GET /support': { allow: admin, scope: 'a page, newest first' },
   'GET /client-config': { allow: 'anyone' },
   'GET /images/:name': { allow: 'anyone' },
 
@@ -49,6 +56,8 @@ export const accessTable = {
   'GET /users/:email': { allow: signedIn, scope: 'own email; admins any' },
   'POST /users': { allow: signedIn, scope: 'own profile only; role never taken from the body' },
   'PUT /make-admin': { allow: admin },
+  'GET /make-admin/admins': { allow: admin },
+  'PUT /make-admin/demote': { allow: admin, scope: 'another admin, never the last one' },
 
   // Agent requests.
   'POST /agents': { allow: signedIn, scope: 'email from the session' },
@@ -75,6 +84,19 @@ export const accessTable = {
   'PATCH /applications/reject/:id': { allow: admin },
   'PATCH /applications/:id/status': { allow: ['agent'], scope: 'the assigned agent' },
 
+  // Documents on applications (issue 27): whoever may see the application sees its documents.
+  'GET /applications/:id/documents': { allow: signedIn, scope: 'owner, assigned agent, or admin' },
+  'GET /applications/:id/documents/:documentId': { allow: signedIn, scope: 'owner, assigned agent, or admin' },
+  'POST /applications/:id/documents/uploads': { allow: signedIn, scope: 'the owner (papers), or the assigned agent (evidence of a decision)' },
+  'GET /applications/:id/documents/uploads/:uploadId': { allow: signedIn, scope: 'who started the upload (tus HEAD)' },
+  'PATCH /applications/:id/documents/uploads/:uploadId': { allow: signedIn, scope: 'who started the upload' },
+  // Documents on a claim (migration 0225): whoever may see the claim sees its documents.
+  'GET /claims/:id/documents': { allow: signedIn, scope: 'claimant, assigned agent, or admin' },
+  'GET /claims/:id/documents/:documentId': { allow: signedIn, scope: 'claimant, assigned agent, or admin' },
+  'POST /claims/:id/documents/uploads': { allow: signedIn, scope: 'the claimant (required papers), or the assigned agent (evidence); while undecided' },
+  'GET /claims/:id/documents/uploads/:uploadId': { allow: signedIn, scope: 'who started the upload (tus HEAD)' },
+  'PATCH /claims/:id/documents/uploads/:uploadId': { allow: signedIn, scope: 'who started the upload' },
+
   // Blogs.
   'GET /blogs/manage': { allow: agentOrAdmin, scope: 'a page; agents their own, admins all; search' },
   'POST /blogs': { allow: agentOrAdmin, scope: 'author from the session' },
@@ -92,6 +114,14 @@ export const accessTable = {
   'POST /payments/save': { allow: signedIn, scope: 'the application owner' },
   'POST /webhooks/stripe': { allow: 'anyone', scope: 'Stripe signature required' },
   'POST /payments/demo/confirm': { allow: signedIn, scope: 'the owner of the demo payment; demo mode only' },
+  'POST /sslcommerz/session': { allow: signedIn, scope: 'the application owner' },
+  'POST /sslcommerz/ipn': { allow: 'anyone', scope: 'SSLCommerz verify_sign required; confirmed with its validation API' },
+  'POST /sslcommerz/return/:outcome': { allow: 'anyone', scope: 'the gateway sends the person back; confirmed with its validation API' },
+
+  // Receipts and certificates (issue 26).
+  'GET /receipts/:id': { allow: signedIn, scope: 'the application owner, or admin' },
+  'GET /certificates/:id': { allow: signedIn, scope: 'the application owner, or admin' },
+  'GET /verify/:code': { allow: 'anyone', scope: 'valid or not, the policy and a masked name only; rate limited' },
 
   // Notifications (issue 28): the inbox and the devices that receive pushes.
   'GET /notifications': { allow: signedIn, scope: 'own items only; a page, newest first' },
@@ -101,6 +131,16 @@ export const accessTable = {
   'PUT /notifications/subscriptions': { allow: signedIn, scope: 'this device, for the signed-in person' },
   'DELETE /notifications/subscriptions': { allow: 'anyone', scope: 'the device whose endpoint is given (sign-out may have ended the session)' },
   'GET /admin/push-health': { allow: admin },
+
+  // Insurance claims (issue 31): filed by the policyholder or the proven nominee, cleared by the
+  // assigned agent, paid out by an admin (commands/claims.ts, commands/claim-steps.ts).
+  'POST /claims': { allow: signedIn, scope: 'the policyholder, or the nominee proving the link by policy number and insured NID' },
+  'GET /claims': { allow: signedIn, scope: 'a page: own claims; an agent also those assigned to them; admins all' },
+  'GET /claims/:id': { allow: signedIn, scope: 'the claimant, the assigned agent, or admin' },
+  'PATCH /claims/:id/assign': { allow: admin },
+  'POST /claims/:id/review': { allow: ['agent'], scope: 'the assigned agent' },
+  'POST /claims/:id/resubmit': { allow: signedIn, scope: 'the claimant' },
+  'POST /claims/:id/payout': { allow: admin },
 
   // Offline sync.
   'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },

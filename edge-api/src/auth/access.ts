@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, SessionUser } from '../http/env.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { accessTable, type AccessRule, type RouteKey } from './access-table.ts';
@@ -10,14 +10,17 @@ import { accessTable, type AccessRule, type RouteKey } from './access-table.ts';
  */
 export function access(key: RouteKey) {
   const rule: AccessRule = accessTable[key];
-  return createMiddleware<AppEnv>(async (c, next) => {
+  // Synchronous: a refusal is thrown to the app's onError as from any layer, and an allowed
+  // request goes on without a promise of this layer's own (issue 32).
+  const check: MiddlewareHandler<AppEnv> = (c, next) => {
     if (rule.allow !== 'anyone') {
       const user = c.get('user');
       if (!user) throw unauthorized();
       if (!rule.allow.includes(user.role)) throw forbidden();
     }
-    await next();
-  });
+    return next();
+  };
+  return check;
 }
 
 /** The signed-in user, for handlers behind `access(...)` with roles. */

@@ -26,6 +26,27 @@ export function promoteToAdmin(db: Kysely<Database>, actor: Actor, email: string
 }
 
 /**
+ * Returns an admin to user or agent (issue 29). ONE conditional UPDATE decides: it changes the
+ * role only while another admin remains, so two admins demoting each other at once leave one
+ * admin (SQLite and D1 run statements one at a time); the audit row shares its condition.
+ * An admin does not demote themself here (someone else must), so the last one stays.
+ */
+export function demoteAdmin(db: Kysely<Database>, actor: Actor, email: string, role: Exclude<Role, 'admin'>, at: string): CompiledQuery[] {
+  const condition = sql`email = ${email} and role = 'admin' and id <> ${actor.id}
+        and (select count(*) from users where role = 'admin') > 1`;
+  return [
+    sql`insert into audit_log (actor_id, actor_email, action, entity, entity_id, from_value, to_value, at)
+        select ${actor.id}, ${actor.email}, 'role.change', 'users', id, role, ${role}, ${at}
+        from users where ${condition}`.compile(db),
+    sql`update users set role = ${role} where ${condition}`.compile(db),
+  ];
+}
+
+/** The admins, by name (few: the Make Admin screen lists them all). */
+export const adminsQuery = (db: Kysely<Database>) =>
+  db.selectFrom('users').select(['id', 'name', 'email']).where('role', '=', 'admin').orderBy('name').orderBy('email').limit(500);
+
+/**
  * Decides an agent request. Approving makes a plain user an agent; disapproving a request
  * that was approved returns its agent to user. Admins are never demoted by either. The last
  * query is the request's own transition: its row count tells whether anything happened.

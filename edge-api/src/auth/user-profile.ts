@@ -7,13 +7,15 @@ export interface UserProfile {
   name: string;
   email: string;
   photoURL: string | null;
+  /** A Bangladeshi mobile number as +8801XXXXXXXXX (issue 29), or null. */
+  phone: string | null;
   role: Role;
   created_at: string;
   last_log_in: string | null;
   lastLogin: string | null;
 }
 
-export const profileColumns = ['id', 'name', 'email', 'photo_url', 'role', 'created_at', 'last_log_in'] as const;
+export const profileColumns = ['id', 'name', 'email', 'photo_url', 'phone', 'role', 'created_at', 'last_log_in'] as const;
 
 type ProfileRow = Pick<Selectable<UserRow>, (typeof profileColumns)[number]>;
 
@@ -22,6 +24,7 @@ export const toUserProfile = (row: ProfileRow): UserProfile => ({
   name: row.name,
   email: row.email,
   photoURL: row.photo_url,
+  phone: row.phone,
   role: row.role.toLowerCase() as Role,
   created_at: row.created_at,
   last_log_in: row.last_log_in,

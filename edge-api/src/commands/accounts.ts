@@ -5,10 +5,9 @@
  * make one account.
  */
 import { sql, type Kysely } from 'kysely';
-import { profileColumns } from '../auth/user-profile.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/env.ts';
-import type { StoredUpload } from '../lib/image-uploads.ts';
+import { widthsColumn, type StoredUpload } from '../lib/image-uploads.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch'>;
 
@@ -33,8 +32,8 @@ export async function createPasswordAccount({ db, batch }: Deps, account: NewPas
     // Recorded only when the account was really created (a racing sign-up may have won).
     ...(picture
       ? [
-          sql`insert into images (id, content_type, byte_size, owner_id, created_at)
-              select ${picture.name}, ${picture.contentType}, ${picture.size}, ${id}, ${at} where changes() = 1`.compile(db),
+          sql`insert into images (id, content_type, byte_size, owner_id, created_at, widths)
+              select ${picture.name}, ${picture.contentType}, ${picture.size}, ${id}, ${at}, ${widthsColumn(picture.widths)} where changes() = 1`.compile(db),
         ]
       : []),
   ]);
@@ -87,17 +86,7 @@ export async function setPasswordHash(db: Kysely<Database>, userId: string, hash
   await update.execute();
 }
 
-/** Changes one's own name and/or photo; the profile as it now is, or undefined when the account is gone. */
 /** The person's language (issue 25); their other devices follow it from their next pull. */
 export function setAccountLanguage(db: Kysely<Database>, userId: string, language: 'en' | 'bn') {
   return db.updateTable('users').set({ language }).where('id', '=', userId).returning(['language']).executeTakeFirst();
-}
-
-export function updateOwnProfile(db: Kysely<Database>, userId: string, change: { name?: string; photoURL?: string | null }) {
-  return db
-    .updateTable('users')
-    .set({ ...(change.name !== undefined && { name: change.name }), ...(change.photoURL !== undefined && { photo_url: change.photoURL }) })
-    .where('id', '=', userId)
-    .returning(profileColumns)
-    .executeTakeFirst();
 }

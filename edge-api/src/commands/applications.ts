@@ -7,133 +7,32 @@
  *   pending -> assigned                 admin assigns an approved agent (also re-assigns)
  *   pending | assigned -> rejected      admin rejects
  *   pending | assigned -> approved | rejected   the agent the application is assigned to
- * Assign and Reject are refused once the application is approved, rejected or paid. Each
+ * Assign and Reject are refused once the application is approved or rejected (paying never
+ * freezes the work: issue 26). Each
  * transition is ONE conditional UPDATE whose row count decides: two concurrent decisions make
  * exactly one change, and the other gets 409 with the state it ran into. The audit row and the
  * idempotency record are written in the same batch, conditional on the same change.
  */
 import { sql, type CompiledQuery, type RawBuilder, type Updateable } from 'kysely';
 import { sameEmail } from '../db/users.ts';
-import {
-  applicationSnapshot,
-  findApplication,
-  isAssignedAgent,
-  isOwner,
-  toApplication,
-  type Application,
-  type StoredApplication,
-} from '../db/applications.ts';
-import { countApplicantForPolicy, insertApplication, policyToApplyFor } from '../db/application-writes.ts';
+import { applicationSnapshot, findApplication, isAssignedAgent, isOwner, toApplication, type Application, type StoredApplication } from '../db/applications.ts';
 import { lastRow } from '../db/row-snapshot.ts';
 import { refundAfterRejection } from '../payments/refunds.ts';
 import type { ApplicationRow, ApplicationStatus } from '../db/schema.ts';
-import type { ApplicationLimitSettings } from '../http/config.ts';
+import type { AppConfig, ApplicationLimitSettings } from '../http/config.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, conflict, forbidden, type ErrorBody } from '../http/errors.ts';
-import { auditBeforeChange, auditInsertAfterChange } from '../db/audit-log.ts';
-import { countHit, hitArgs, tooManyRequestsBody, waitAfterHit, waitInWords } from '../lib/rate-limit.ts';
-import { newId } from '../lib/ids.ts';
+import { auditBeforeChange } from '../db/audit-log.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import type { ApplicationInput, AssignInput, DecisionInput } from '../schemas/application.ts';
+import type { AssignInput, DecisionInput, RejectionGroundsInput } from '../schemas/application.ts';
 import { notifyAssignment, notifyOwner } from '../notifications/events.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments' | 'sslcommerz'> & { config: ApplicationLimitSettings & Partial<Pick<AppConfig, 'payment'>> };
 
 export const notFoundMessage = 'Application not found or already deleted';
 const applicationNotFound = () => new ApiError(404, 'not_found', notFoundMessage);
 
-// ---------------------------------------------------------------------------------------------
-// Apply
-
-export interface ApplicationCreated {
-  success: true;
-  insertedId: string;
-  application: Application;
-}
-
-const created = (row: StoredApplication): ApplicationCreated => ({
-  success: true,
-  insertedId: row.id,
-  application: toApplication(row),
-});
-
-/** Why an application past the open-per-policy limit is refused (409). */
-export const tooManyOpenMessage = (max: number) =>
-  `You already have ${max} open ${max === 1 ? 'application' : 'applications'} for this policy. ` +
-  'Please wait for a decision, or delete a pending one, before applying for it again.';
-
-/** Why an application past the daily limit is refused (429); shown as the outbox's refusal too. */
-export const tooManyTodayMessage = (max: number, seconds: number) =>
-  `You have sent ${max} applications in the last day, the most allowed. Please try again in ${waitInWords(seconds)}.`;
-
-/**
- * A signed-in customer applies for a policy. The owner, status, payment status and time come
- * from the server; the policy's name and category are copied from the policy itself.
- * One batch (decision 0068): the person's daily window is counted, the row is inserted only
- * within both limits (open per policy, per day), and the audit row, the idempotency record and
- * the policy's count of applicants follow only if it was. A replay is answered before any of
- * it, so a retried offline write is not counted twice; a 429 is not recorded, so a retry after
- * `Retry-After` with the same mutation id is judged afresh.
- */
-export async function applyForPolicy(
-  deps: Deps,
-  actor: SessionUser,
-  input: ApplicationInput,
-  key?: MutationKey,
-): Promise<Outcome<ApplicationCreated>> {
-  const { db, batch, clock, config } = deps;
-  const mutation = await prepareMutation(key, 'application.create', input);
-  return runOnce(deps, mutation, (stored) => created(stored as StoredApplication), async (record) => {
-    const [policy] = (await policyToApplyFor.execute(db, input.policyId)).rows;
-    if (!policy) {
-      throw new ApiError(422, 'validation_failed', 'This policy is not offered any more', {
-        fields: { policyId: 'This policy is not offered any more' },
-      });
-    }
-    const id = newId();
-    const now = clock();
-    const at = now.toISOString();
-    const daily = config.rateLimits.applications;
-    const rateKey = `applications:user:${actor.id}`;
-    const results = await batch([
-      countHit.compile(db, ...hitArgs(rateKey, daily, now.getTime())),
-      insertApplication(
-        db,
-        {
-          id,
-          user_id: actor.id,
-          user_email: actor.email,
-          name: input.name,
-          address: input.address,
-          nid: input.nid,
-          phone: input.phone,
-          nominee_name: input.nomineeName,
-          relationship: input.relationship,
-          health_conditions: JSON.stringify(input.healthConditions),
-          estimated_premium: input.estimatedPremium,
-          policy_id: policy.id,
-          policy_name: policy.title,
-          category: policy.category,
-          status: 'pending',
-          payment_status: 'unpaid',
-          applied_at: at,
-        },
-        { maxOpen: config.applicationsOpenPerPolicy, rateKey, maxHits: daily.max },
-      ),
-      auditInsertAfterChange(db, { actor, action: 'application.create', entity: 'applications', entityId: id, from: null, to: 'pending', at }),
-      ...record.success(201, applicationSnapshot(id), { afterChange: true }),
-      countApplicantForPolicy.compile(db, policy.id, actor.id, id),
-    ]);
-    // The insert's RETURNING: the row as stored, its sync version included; none if refused.
-    const row = results[1]?.rows[0] as StoredApplication | undefined;
-    if (row) return { ok: true, status: 201, body: created(row), replayed: false };
-    const window = results[0]?.rows[0] as { hits: number; window_start: number } | undefined;
-    const wait = window ? waitAfterHit(window, daily, now.getTime()) : null;
-    if (wait !== null) return { ok: false, status: 429, body: tooManyRequestsBody(wait, tooManyTodayMessage(daily.max, wait)), replayed: false };
-    return record.refuse(409, { error: 'conflict', message: tooManyOpenMessage(config.applicationsOpenPerPolicy) });
-  });
-}
-
+export { applyForPolicy, tooManyOpenMessage, tooManyTodayMessage, type ApplicationCreated } from './apply-for-policy.ts';
 // ---------------------------------------------------------------------------------------------
 // Transitions
 
@@ -281,7 +180,8 @@ export async function assignAgent(deps: Deps, actor: SessionUser, id: string, in
       return {
         action: 'application.assign',
         from: ['pending', 'assigned'],
-        unpaidOnly: true,
+        // Paying never freezes the work (decisions.md, issue 26).
+        unpaidOnly: false,
         // The agent must still be one when the change is made, not only when we looked.
         also: sql`EXISTS (SELECT 1 FROM users WHERE users.email = ${agent.email} AND users.role = 'agent')`,
         set: { status: 'assigned', assigned_agent: agent.email, assigned_at: deps.clock().toISOString() },
@@ -297,25 +197,31 @@ export async function assignAgent(deps: Deps, actor: SessionUser, id: string, in
   );
 }
 
-/** Admin: reject an application that is pending or assigned and not paid. */
-export async function rejectApplication(deps: Deps, actor: SessionUser, id: string, key?: MutationKey) {
-  return transition(
+/** Admin: reject an application that is pending or assigned; a paid one is refunded. */
+export async function rejectApplication(deps: Deps, actor: SessionUser, id: string, grounds: RejectionGroundsInput = {}, key?: MutationKey) {
+  const outcome = await transition(
     deps,
     actor,
     id,
-    { name: 'application.reject', input: { id }, message: 'Application rejected' },
+    { name: 'application.reject', input: { id, ...grounds }, message: 'Application rejected' },
     key,
     () => ({
       action: 'application.reject',
       from: ['pending', 'assigned'],
-      unpaidOnly: true,
-      set: { status: 'rejected', decided_at: deps.clock().toISOString() },
-      auditTo: 'rejected',
+      unpaidOnly: false,
+      // Stored as the agent's decision stores them: the customer reads either the same way.
+      set: { status: 'rejected', decided_at: deps.clock().toISOString(), ...groundsColumns(grounds) },
+      auditTo: grounds.reason ? `rejected (${grounds.reason})` : 'rejected',
       notify: (where, at) => notifyOwner(deps.db, 'application.rejected', id, at, where),
     }),
     () => {},
   );
+  // Through the provider that took the money (payments/refunds.ts).
+  if (outcome.ok) await refundAfterRejection(deps, actor, id);
+  return outcome;
 }
+
+const groundsColumns = (grounds: RejectionGroundsInput) => ({ rejection_reason: grounds.reason ?? null, rejection_note: grounds.note ?? null });
 
 /** The agent an application is assigned to approves or rejects it (clears the claim). */
 export async function decideApplication(deps: Deps, actor: SessionUser, id: string, input: DecisionInput, key?: MutationKey) {
@@ -335,8 +241,12 @@ export async function decideApplication(deps: Deps, actor: SessionUser, id: stri
       from: ['pending', 'assigned'],
       unpaidOnly: false,
       assignedTo: actor.email,
-      set: { status: input.status, decided_at: deps.clock().toISOString() },
-      auditTo: input.status,
+      set: {
+        status: input.status,
+        decided_at: deps.clock().toISOString(),
+        ...(approve ? {} : groundsColumns(input)),
+      },
+      auditTo: approve || !input.reason ? input.status : `rejected (${input.reason})`,
       notify: (where, at) => notifyOwner(deps.db, approve ? 'application.approved' : 'application.rejected', id, at, where),
     }),
     (row) => {

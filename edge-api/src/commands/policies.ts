@@ -36,11 +36,12 @@ const policyColumns = [
   'creator_email',
   'tracking_id',
   'creation_date',
+  'withdrawn_at',
   'version',
 ] as const satisfies readonly (keyof PolicyRow)[];
 
 
-function columnsOf(input: PolicyPatch) {
+function columnsOf(input: PolicyPatch, at: string) {
   const columns: Partial<Omit<PolicyRow, 'version' | 'id' | 'creator_email' | 'tracking_id' | 'creation_date'>> = {};
   if (input.title !== undefined) columns.title = input.title;
   if (input.category !== undefined) columns.category = input.category;
@@ -55,6 +56,7 @@ function columnsOf(input: PolicyPatch) {
   if (input.duration !== undefined) columns.duration = input.duration;
   if (input.basePremium !== undefined) columns.base_premium = input.basePremium;
   if (input.image !== undefined) columns.image_url = input.image;
+  if (input.withdrawn !== undefined) columns.withdrawn_at = input.withdrawn ? at : null;
   return columns;
 }
 
@@ -137,7 +139,15 @@ export async function updatePolicy(deps: Deps, actor: SessionUser, id: string, i
     throw new ApiError(400, 'validation_failed', agesMessage, { fields: { maxAge: agesMessage } });
   }
   const at = clock().toISOString();
-  const columns = columnsOf(input);
+  const columns = columnsOf(input, at);
+  // Withdrawing (or offering again) is its own entry in the audit log, beside any other edit.
+  const edited = Object.keys(input).filter((key) => key !== 'withdrawn' && input[key as keyof PolicyPatch] !== undefined);
+  const audits = [
+    ...(edited.length ? [auditAfterChange(db, { actor, action: 'policy.update', entity: 'policies', entityId: id, to: edited.join(', '), at })] : []),
+    ...(input.withdrawn !== undefined
+      ? [auditAfterChange(db, { actor, action: input.withdrawn ? 'policy.withdraw' : 'policy.offer', entity: 'policies', entityId: id, to: input.withdrawn ? 'withdrawn' : 'offered', at })]
+      : []),
+  ];
   const results = await batch([
     db
       .updateTable('policies')
@@ -145,7 +155,7 @@ export async function updatePolicy(deps: Deps, actor: SessionUser, id: string, i
       .where('id', '=', id)
       .where(sql<boolean>`${input.minAge ?? sql`min_age`} <= ${input.maxAge ?? sql`max_age`}`)
       .compile(),
-    auditAfterChange(db, { actor, action: 'policy.update', entity: 'policies', entityId: id, to: Object.keys(input).join(', '), at }),
+    ...audits,
     selectPolicies(db).where('policies.id', '=', id).compile(),
   ]);
   const row = lastRow<PolicyWithStats>(results);
@@ -155,7 +165,8 @@ export async function updatePolicy(deps: Deps, actor: SessionUser, id: string, i
       details: { minAge: row.min_age, maxAge: row.max_age },
     });
   }
-  return { success: true, message: 'Policy updated', policy: toPolicy(row) };
+  const message = input.withdrawn === true ? 'Policy withdrawn' : input.withdrawn === false ? 'Policy offered again' : 'Policy updated';
+  return { success: true, message, policy: toPolicy(row) };
 }
 
 export async function deletePolicy(deps: Deps, actor: SessionUser, id: string) {

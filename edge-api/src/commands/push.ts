@@ -10,18 +10,27 @@
  */
 import { z, type ZodType } from 'zod';
 import { mayCall, type RouteKey } from '../auth/access-table.ts';
-import type { ApplicationLimitSettings } from '../http/config.ts';
+import type { AppConfig, ApplicationLimitSettings, ClaimSettings } from '../http/config.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, type ErrorBody } from '../http/errors.ts';
 import { GroupedCallFailed, runGrouped } from '../db/grouped-rounds.ts';
 import { isValidMutationId, mutationIdMessage, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import { applyForPolicy, assignAgent, decideApplication, deleteApplication, rejectApplication } from './applications.ts';
 import { createBlog } from './blogs.ts';
-import { applicationInput, assignInput, decisionInput } from '../schemas/application.ts';
+import { fileClaim } from './claims.ts';
+import { assignClaim, recordClaimPayout, resubmitClaim, reviewClaim } from './claim-steps.ts';
+import { updateProfile } from './profile.ts';
+import { sendSupportMessage } from './support.ts';
+import { supportMessageBody } from '../schemas/support-message.ts';
+import { profileUpdate } from '../schemas/auth.ts';
+import { applicationInput, assignInput, decisionInput, rejectInput } from '../schemas/application.ts';
 import { blogInput } from '../schemas/blog.ts';
+import { claimAssignInput, claimInput, claimPayoutInput, claimResubmitInput, claimReviewInput } from '../schemas/claim.ts';
 import { idInput } from '../schemas/fields.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments' | 'sslcommerz'> & {
+  config: ApplicationLimitSettings & ClaimSettings & Partial<Pick<AppConfig, 'payment'>>;
+};
 
 interface PushCommand<Input> {
   /** The REST endpoint this mutation stands for: its access-table row decides who may push it. */
@@ -56,13 +65,52 @@ export const pushCommands = {
   }),
   'application.reject': command({
     route: 'PATCH /applications/reject/:id',
-    input: withId,
-    run: (deps, user, input, key) => rejectApplication(deps, user, input.id, key),
+    input: rejectInput.extend(withId.shape),
+    run: (deps, user, { id, ...grounds }, key) => rejectApplication(deps, user, id, grounds, key),
+  }),
+  // Insurance claims (issue 31): filed offline by the claimant, cleared offline by the agent.
+  'claim.file': command({
+    route: 'POST /claims',
+    input: claimInput,
+    run: (deps, user, input, key) => fileClaim(deps, user, input, key),
+  }),
+  'claim.review': command({
+    route: 'POST /claims/:id/review',
+    // A union cannot be extended: the claim's id rides beside the step.
+    input: z.intersection(withId, claimReviewInput),
+    run: (deps, user, { id, ...input }, key) => reviewClaim(deps, user, id, input, key),
+  }),
+  'claim.resubmit': command({
+    route: 'POST /claims/:id/resubmit',
+    input: claimResubmitInput.extend(withId.shape),
+    run: (deps, user, { id, ...input }, key) => resubmitClaim(deps, user, id, input, key),
+  }),
+  'claim.assign': command({
+    route: 'PATCH /claims/:id/assign',
+    input: claimAssignInput.extend(withId.shape),
+    run: (deps, user, { id, ...input }, key) => assignClaim(deps, user, id, input, key),
+  }),
+  'claim.payout': command({
+    route: 'POST /claims/:id/payout',
+    input: z.intersection(withId, claimPayoutInput),
+    run: (deps, user, { id, ...input }, key) => recordClaimPayout(deps, user, id, input, key),
   }),
   'blog.create': command({
     route: 'POST /blogs',
     input: blogInput,
     run: (deps, user, input, key) => createBlog(deps, user, input, key),
+  }),
+  // Issue 29: a profile edited offline (name, phone; a new photo needs the network to upload).
+  'profile.update': command({
+    route: 'PATCH /auth/me',
+    input: profileUpdate,
+    run: (deps, user, input, key) => updateProfile(deps, user, input, key),
+  }),
+  // Issue 29: a contact-form message written offline by a signed-in person, limited per person.
+  'support.send': command({
+    route: 'POST /support',
+    input: supportMessageBody,
+    run: (deps, user, input, key) => sendSupportMessage(deps, user, input, { key, perPersonLimit: deps.config.rateLimits.support }),
   }),
 } satisfies Record<string, PushCommand<unknown>>;
 

@@ -9,14 +9,14 @@ import { applicationColumns } from './applications.ts';
 import type { ApplicationRow } from './schema.ts';
 
 export const policyToApplyFor = prepareQuery(1, (db, id: string) =>
-  db.selectFrom('policies').select(['id', 'title', 'category']).where('id', '=', id),
+  db.selectFrom('policies').select(['id', 'title', 'category', 'min_age', 'max_age', 'withdrawn_at']).where('id', '=', id),
 );
 
 /** The columns a new application is written with; the rest (assignment, decision, version) come later. */
-type LaterColumn = 'assigned_agent' | 'assigned_at' | 'decided_at' | 'version';
+type LaterColumn = 'assigned_agent' | 'assigned_at' | 'decided_at' | 'rejection_reason' | 'rejection_note' | 'version';
 export type NewApplication = Omit<ApplicationRow, LaterColumn> & { policy_id: string };
 
-const laterColumns: ReadonlySet<string> = new Set<LaterColumn>(['assigned_agent', 'assigned_at', 'decided_at', 'version']);
+const laterColumns: ReadonlySet<string> = new Set<LaterColumn>(['assigned_agent', 'assigned_at', 'decided_at', 'rejection_reason', 'rejection_note', 'version']);
 const newApplicationColumns = applicationColumns.filter(
   (column): column is Exclude<(typeof applicationColumns)[number], LaterColumn> => !laterColumns.has(column),
 );

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { sameEmail, type SessionUser } from './users.ts';
 import { rowSnapshot } from './row-snapshot.ts';
 import type { ApplicationRow, ApplicationStatus, Database, PaymentStatus } from './schema.ts';
+import { papersOf, type Papers } from './papers.ts';
 
 
 /** An application as the API shows it; the spec's alternative names are filled in too. */
@@ -27,7 +28,14 @@ export interface Application {
   assignedAt: string | null;
   appliedAt: string;
   decidedAt: string | null;
+  /** Issue 29: the applicant's date of birth (yyyy-mm-dd; null on older applications). */
+  dateOfBirth: string | null;
+  /** Why it was rejected: one of schemas/eligibility.ts's reasons, and the agent's own words. */
+  rejectionReason: string | null;
+  rejectionNote: string | null;
   version: number;
+  /** The receipt and the certificate: only in the owner's and the admins' answers (issue 26). */
+  papers?: Papers;
 }
 
 export type StoredApplication = Selectable<ApplicationRow>;
@@ -41,8 +49,11 @@ function parseConditions(text: string): string[] {
   }
 }
 
-export function toApplication(row: StoredApplication): Application {
+/** With `withPapers`, the receipt and the certificate too: only for the owner and admins. */
+export function toApplication(row: StoredApplication, withPapers = false): Application {
+  const papers = withPapers && row.receipt_number ? papersOf(row) : undefined;
   return {
+    ...(papers ? { papers } : {}),
     id: row.id,
     name: row.name,
     email: row.user_email,
@@ -64,6 +75,9 @@ export function toApplication(row: StoredApplication): Application {
     assignedAt: row.assigned_at,
     appliedAt: row.applied_at,
     decidedAt: row.decided_at,
+    dateOfBirth: row.date_of_birth ?? null,
+    rejectionReason: row.rejection_reason ?? null,
+    rejectionNote: row.rejection_note ?? null,
     version: row.version,
   };
 }
@@ -90,6 +104,9 @@ export const applicationColumns = [
   'assigned_at',
   'decided_at',
   'applied_at',
+  'date_of_birth',
+  'rejection_reason',
+  'rejection_note',
   'version',
 ] as const satisfies readonly (keyof ApplicationRow)[];
 
@@ -98,6 +115,10 @@ export const applicationSnapshot = (id: string) => rowSnapshot('applications', a
 export function findApplication(db: Kysely<Database>, id: string): Promise<StoredApplication | undefined> {
   return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Whether `viewer` may see the receipt and the certificate of `row`: its owner and admins. */
+export const mayViewPapers = (viewer: { id: string; role: string } | null, row: Pick<StoredApplication, 'user_id'>) =>
+  viewer !== null && (viewer.role === 'admin' || viewer.id === row.user_id);
 
 export const isOwner = (user: SessionUser, row: Pick<StoredApplication, 'user_id'>) => row.user_id === user.id;
 

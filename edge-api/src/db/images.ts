@@ -2,8 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
-/** The recorded type of an uploaded image, or undefined when no such upload is recorded. */
-export async function uploadedImageType(db: Kysely<Database>, name: string): Promise<string | undefined> {
-  const row = await db.selectFrom('images').select('content_type').where('id', '=', name).executeTakeFirst();
-  return row?.content_type;
+/** The recorded type of an uploaded image and its sizes' widths, or undefined when no such upload is recorded. */
+export async function uploadedImage(db: Kysely<Database>, name: string): Promise<{ content_type: string; widths: string } | undefined> {
+  return db.selectFrom('images').select(['content_type', 'widths']).where('id', '=', name).executeTakeFirst();
 }

@@ -15,7 +15,25 @@ export type NotificationEvent =
   | 'payment.refunded'
   | 'claim.assigned'
   | 'agent-request.submitted'
-  | 'payment.refused';
+  | 'payment.refused'
+  // Insurance claims (issue 31, notifications/claim-events.ts); `policyName` carries the claim number.
+  | ClaimNotificationEvent;
+
+/** What happens to an insurance claim, told to its claimant, its agent or the admins. */
+export const claimNotificationEvents = [
+  'insurance-claim.filed',
+  'insurance-claim.new',
+  'insurance-claim.assigned',
+  'insurance-claim.to-clear',
+  'insurance-claim.sent-back',
+  'insurance-claim.resubmitted',
+  'insurance-claim.approved',
+  'insurance-claim.to-pay',
+  'insurance-claim.rejected',
+  'insurance-claim.paid',
+  'insurance-claim.overdue',
+] as const;
+export type ClaimNotificationEvent = (typeof claimNotificationEvents)[number];
 
 export interface Notification {
   id: string;

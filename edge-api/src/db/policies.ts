@@ -21,6 +21,8 @@ export interface Policy {
   creatorEmail: string;
   trackingId: string;
   creationDate: string;
+  /** When an admin withdrew it (issue 29): it has left the catalogue, its applications keep it. */
+  withdrawnAt: string | null;
   popularity: number;
   version: number;
 }
@@ -49,6 +51,7 @@ export function toPolicy(row: PolicyWithStats): Policy {
     creatorEmail: row.creator_email,
     trackingId: row.tracking_id,
     creationDate: row.creation_date,
+    withdrawnAt: row.withdrawn_at ?? null,
     popularity: popularityOf(row.view_count ?? 0, row.application_count ?? 0),
     version: row.version,
   };

@@ -75,7 +75,8 @@ export async function policyCatalogue(
   await views.flush();
   // Totals first: a view landing while the rows are read shows at the next comparison.
   const popularity = await popularityTotals(db);
-  const rows = await selectPolicies(db).orderBy('policies.creation_date', 'desc').execute();
+  // A withdrawn policy leaves the catalogue (issue 29); its own page still answers for its applications.
+  const rows = await selectPolicies(db).where('policies.withdrawn_at', 'is', null).orderBy('policies.creation_date', 'desc').execute();
   const json = new TextEncoder().encode(JSON.stringify(rows.map(toPolicy)));
   const entry: Cached = { json, etag: await entityTag(json), version, popularity, popularityCheckedAt: now };
   cache.set(db, entry);

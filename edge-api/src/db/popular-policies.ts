@@ -15,15 +15,20 @@ export const popularCount = 6;
 /** Exactly the indexed expression of migrations/0050, so SQLite uses that index. */
 const score = sql<number>`policy_stats.view_count + 5 * policy_stats.application_count`;
 
+const withdrawnIds = (db: Kysely<Database>) => db.selectFrom('policies').select('id').where('withdrawn_at', 'is not', null);
+
 export async function popularPolicies(db: Kysely<Database>): Promise<Policy[]> {
   const sixth = db
     .selectFrom('policy_stats')
     .select(score.as('score'))
+    // Withdrawn policies (issue 29) are few and leave the ranking.
+    .where('policy_stats.policy_id', 'not in', withdrawnIds(db))
     .orderBy(score, 'desc')
     .limit(1)
     .offset(popularCount - 1);
   const scored = await selectPolicies(db)
     .where(score, '>=', sql<number>`max(1, coalesce((${sixth}), 1))`)
+    .where('policies.withdrawn_at', 'is', null)
     .orderBy(score, 'desc')
     .orderBy('policies.creation_date', 'desc')
     .limit(popularCount)
@@ -33,6 +38,7 @@ export async function popularPolicies(db: Kysely<Database>): Promise<Policy[]> {
   // Scoring 0 with a stats row, or without one: both count as 0.
   const rest = await selectPolicies(db)
     .where((eb) => eb.or([eb('policy_stats.policy_id', 'is', null), eb(score, '<=', 0)]))
+    .where('policies.withdrawn_at', 'is', null)
     .orderBy('policies.creation_date', 'desc')
     .limit(popularCount - scored.length)
     .execute();

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { PolicyCategory } from '../schemas/policy.ts';
+import type { ClaimantRelation, ClaimKind, ClaimStatus, PayoutMethod } from '../schemas/claim.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
 export interface Database {
@@ -49,6 +50,8 @@ export interface Database {
     byte_size: number;
     owner_id: string | null;
     created_at: string;
+    /** The widths of its smaller WebP copies, comma-separated (migrations/0230_image_sizes.sql). */
+    widths: Generated<string>;
   };
   agent_requests: {
     id: string;
@@ -66,7 +69,24 @@ export interface Database {
   policy_stats: { policy_id: string; view_count: Generated<number>; application_count: Generated<number> };
   blogs: BlogRow;
   faqs: { id: string; position: number; question: string; answer: string; question_bn: string | null; answer_bn: string | null; version: Generated<number> };
-  newsletter_subscribers: { id: string; name: string; email: string; created_at: string };
+  newsletter_subscribers: {
+    id: string;
+    name: string;
+    email: string;
+    created_at: string;
+    unsubscribe_token_hash: string | null;
+    unsubscribed_at: string | null;
+  };
+  /** The contact form's messages (issue 29, migration 0191). */
+  support_messages: {
+    id: string;
+    name: string;
+    email: string;
+    message: string;
+    user_id: string | null;
+    account_email: string | null;
+    created_at: string;
+  };
   applications: ApplicationRow;
   payments: {
     id: string;
@@ -81,6 +101,21 @@ export interface Database {
     /** Set when the payment was given back (its application ended rejected); not income. */
     refunded_at: string | null;
     refund_id: string | null;
+    /** bkash, nagad, rocket, card or demo (migration 0170). */
+    method: Generated<string>;
+    receipt_number: string | null;
+  };
+  /** An SSLCommerz checkout (migration 0170, payments/sslcommerz-provider.ts). */
+  sslcommerz_sessions: {
+    tran_id: string;
+    application_id: string;
+    user_id: string;
+    amount_minor: number;
+    currency: string;
+    method: string;
+    status: Generated<'open' | 'paid' | 'failed' | 'cancelled' | 'refused'>;
+    reason: string | null;
+    created_at: string;
   };
   audit_log: {
     id: Generated<number>;
@@ -129,6 +164,14 @@ export interface Database {
     last_error: string | null;
     updated_at: string;
   };
+  /** Documents and photos on an application (migration 0180, documents/). */
+  documents: DocumentRow;
+  document_uploads: DocumentUploadRow;
+  /** migrations/0210: insurance claims (issue 31); db/claims.ts. */
+  claims: ClaimRow;
+  policy_endings: { application_id: string; claim_id: string; ended_at: string };
+  /** Bytes of documents whose rows went (migration 0181), removed by documents/leftovers.ts. */
+  document_leftovers: { stored_name: string; gone_at: string };
   processed_mutations: {
     user_id: string;
     mutation_id: string;
@@ -154,6 +197,46 @@ export type TombstoneEntity = SyncedTable | 'agents' | 'application_revocations'
 export type PushDeliveryStatus = 'pending' | 'sent' | 'failed' | 'gone' | 'dropped';
 
 /** migrations/0150: one inbox item of one person (edge-api/src/notifications/). */
+export type DocumentKind = 'nid-front' | 'nid-back' | 'photo' | 'other' | 'evidence';
+
+export interface DocumentRow {
+  id: string;
+  application_id: string;
+  owner_id: string;
+  kind: DocumentKind;
+  write_id: string;
+  client_key: string;
+  note: string | null;
+  stored_name: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: string;
+  /** migrations/0225: the claim it belongs to (null: the application's own) and the paper it shows. */
+  claim_id: string | null;
+  paper: string | null;
+}
+
+export interface DocumentUploadRow {
+  id: string;
+  application_id: string;
+  owner_id: string;
+  kind: DocumentKind;
+  write_id: string;
+  client_key: string;
+  note: string | null;
+  length: number;
+  received: Generated<number>;
+  document_id: string | null;
+  refusal_status: number | null;
+  refusal: string | null;
+  created_at: string;
+  updated_at: string;
+  claim_id: string | null;
+  paper: string | null;
+}
+
 export interface NotificationRow {
   id: string;
   user_id: string;
@@ -201,6 +284,8 @@ export interface PolicyRow {
   creator_email: string;
   tracking_id: string;
   creation_date: string;
+  /** When an admin withdrew it from the catalogue (0195); its applications keep it. */
+  withdrawn_at: string | null;
   version: Generated<number>;
 }
 
@@ -238,5 +323,64 @@ export interface ApplicationRow {
   assigned_at: string | null;
   decided_at: string | null;
   applied_at: string;
+  /** Issue 29 (0195): the applicant's date of birth (yyyy-mm-dd), and why it was rejected. */
+  date_of_birth: string | null;
+  rejection_reason: string | null;
+  rejection_note: string | null;
+  version: Generated<number>;
+  /** The receipt's copy of the payment (migration 0170): set when paid, kept after a refund. */
+  receipt_number?: string | null;
+  paid_amount_minor?: number | null;
+  paid_currency?: string | null;
+  paid_method?: string | null;
+  paid_provider?: string | null;
+  paid_transaction_id?: string | null;
+  paid_at?: string | null;
+  refunded_at?: string | null;
+  /** The policy's number and its certificate's verification code, given when first paid. */
+  policy_number?: string | null;
+  verify_code?: string | null;
+}
+
+/** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */
+export interface ClaimRow {
+  id: string;
+  claim_number: string;
+  application_id: string;
+  /** The certificate's number (migration 0235); null only on a claim filed before it. */
+  policy_number: string | null;
+  policy_id: string | null;
+  policy_name: string;
+  insured_name: string;
+  claimant_id: string;
+  claimant_email: string;
+  claimant_name: string;
+  claimant_relation: ClaimantRelation;
+  kind: ClaimKind;
+  event_date: string;
+  description: string;
+  district: string;
+  payout_method: PayoutMethod;
+  payout_account: string;
+  payout_bank_name: string | null;
+  coverage_poisha: number;
+  status: ClaimStatus;
+  assigned_agent: string | null;
+  assigned_at: string | null;
+  missing_documents: string | null;
+  decision_reason: string | null;
+  approved_poisha: number | null;
+  decided_at: string | null;
+  paid_poisha: number | null;
+  paid_at: string | null;
+  payout_paid_method: PayoutMethod | null;
+  payout_paid_account: string | null;
+  payout_reference: string | null;
+  receipt_number: string | null;
+  filed_at: string;
+  due_on: string;
+  overdue_told_at: string | null;
+  updated_at: string;
+  history: Generated<string>;
   version: Generated<number>;
 }

@@ -8,15 +8,16 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { toPublicAgent, type PublicAgent } from './agents.ts';
-import { toApplication, type Application, type StoredApplication } from './applications.ts';
+import { mayViewPapers, toApplication, type Application, type StoredApplication } from './applications.ts';
 import type { BatchRunner } from './batch.ts';
+import { toClaim, visibleClaims, type Claim, type StoredClaim } from './claims.ts';
 import { toBlog, type Blog } from './blogs.ts';
 import { toNotification, type Notification } from './notifications.ts';
 import { selectPolicies, toPolicy, type Policy } from './policies.ts';
 import type { Database, Role } from './schema.ts';
 
-export type Collection = 'policies' | 'blogs' | 'faqs' | 'agents' | 'applications' | 'notifications';
-export const collections: readonly Collection[] = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications'];
+export type Collection = 'policies' | 'blogs' | 'faqs' | 'agents' | 'applications' | 'notifications' | 'claims';
+export const collections: readonly Collection[] = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications', 'claims'];
 
 export interface Faq {
   id: string;
@@ -42,6 +43,11 @@ export interface SyncChanges {
   applications: CollectionChanges<Application>;
   /** The viewer's own inbox (issue 28); never deleted, so no tombstones. */
   notifications: CollectionChanges<Notification>;
+  /**
+   * Insurance claims (issue 31): the claimant's own; an agent's assigned ones, open or changed
+   * within the kept window; an admin's open ones and those changed within it. Never deleted.
+   */
+  claims: CollectionChanges<Claim>;
 }
 
 /**
@@ -153,6 +159,9 @@ export async function readDelta(
     viewer
       ? db.selectFrom('notifications').selectAll().where('user_id', '=', viewer.id).where('version', '>', since).orderBy('version').limit(take).compile()
       : null,
+    viewer
+      ? db.selectFrom('claims').selectAll().where('version', '>', since).where(visibleClaims(viewer)).orderBy('version').limit(take).compile()
+      : null,
   ];
   const results = await batch(queries.filter((q) => q !== null));
   const rows = (index: number) => {
@@ -169,12 +178,14 @@ export async function readDelta(
       items.push({ collection, version: Number(row.version), id: String(row.id), value: map(row as never) });
     }
   };
-  add('policies', rows(1), toPolicy);
+  // A withdrawn policy leaves the devices' catalogue as a deleted one would (issue 29).
+  add('policies', rows(1), (row: Parameters<typeof toPolicy>[0]) => (row.withdrawn_at ? undefined : toPolicy(row)));
   add('blogs', rows(2), toBlog);
   add('faqs', rows(3), (row: Faq) => row);
   add('agents', rows(4), toPublicAgent);
-  add('applications', rows(5), (row: StoredApplication) => toApplication(row));
+  add('applications', rows(5), (row: StoredApplication) => toApplication(row, mayViewPapers(viewer, row)));
   add('notifications', rows(7), toNotification);
+  if (viewer) add('claims', rows(8), (row: StoredClaim) => toClaim(row, viewer.role));
   for (const row of rows(6)) {
     const collection = tombstoneCollection(String(row.entity));
     if (collection) items.push({ collection, version: Number(row.version), id: String(row.entity_id) });

@@ -7,5 +7,5 @@ import type { AppEnv } from './env.ts';
  * clients whose address cannot be told, so limits still apply to them together.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  return c.var.deps.clientAddress?.(c) || 'unknown';
+  return c.get('deps').clientAddress?.(c) || 'unknown';
 }

@@ -4,6 +4,7 @@
  * and the Worker (its `env` bindings).
  */
 import { readPushConfig, type PushConfig, type VapidKeys } from './push-config.ts';
+import { documentLimits } from '../schemas/document.ts';
 
 export interface AppConfig {
   /** True on the embedded demo (Node, no production flag): demo seeding and demo payments allowed. */
@@ -36,6 +37,8 @@ export interface AppConfig {
       apiPort?: number;
       apiProtocol?: 'http' | 'https';
     };
+    /** SSLCommerz (bKash, Nagad, Rocket, local cards in BDT), when its store is set. */
+    sslcommerz: null | SslcommerzSettings;
   };
   /** Sign-in throttle (auth/login-throttle.ts, docs/security.md). */
   login: {
@@ -53,12 +56,16 @@ export interface AppConfig {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** Open (pending or assigned) applications one person may hold for one policy (commands/applications.ts). */
   applicationsOpenPerPolicy: number;
+  /** Working days (Sunday to Thursday) within which a filed claim must be decided (issue 31). */
+  claimDecisionWorkingDays: number;
   /** Policy views counted in memory and written in batches (lib/view-counter.ts, decision 0061). */
   viewCounting: ViewCountingSettings;
   /** Bytes of images one account may have uploaded (POST /uploads). */
   uploadQuotaBytes: number;
   /** An uploaded image nothing refers to is removed after this long. */
   unusedUploadGraceSeconds: number;
+  /** Documents on applications (issue 27, documents/): bytes of one, and of all one person sent. */
+  documents: { maxBytes: number; quotaBytes: number };
   /** Password hashes computed at once (auth/hash-queue.ts). */
   passwordHashConcurrency: number;
   /** Hashes that may wait their turn; past it a sign-in gets 503 at once. */
@@ -75,11 +82,49 @@ export interface AppConfig {
   maxImagePixels: number;
   /** The same for WebP, whose decoder needs twice the memory (lib/image-check.ts); 8 MP on a Worker. */
   maxWebpPixels: number;
+  /**
+   * Pictures of at most this many pixels get their smaller sizes at upload (lib/picture-sizes.ts);
+   * larger ones are served as uploaded. The resizer keeps its memory at its peak, about 15 bytes a
+   * pixel of the largest picture it made: 8 MP on Node, 2 MP on a Worker (docs/decisions/0086).
+   */
+  maxSizedPixels: number;
   /** Web Push: VAPID keys and the sender's retries (http/push-config.ts). */
   push: PushConfig;
 }
 
-export const rateLimitNames = ['register', 'signIn', 'subscribe', 'uploads', 'views', 'applications'] as const;
+export interface SslcommerzSettings {
+  storeId: string;
+  storePassword: string;
+  /** The live gateway (securepay) rather than the sandbox. */
+  live: boolean;
+  /** The gateway's address: the sandbox's or the live one's by default, a local stand-in in tests. */
+  apiUrl: string;
+  /** What the payment page offers through it (SSLCOMMERZ_METHODS). */
+  methods: SslcommerzMethod[];
+  /** Where the gateway sends the person and its notifications back; else the request's own origin. */
+  publicOrigin: string | null;
+}
+export const sslcommerzMethods = ['bkash', 'nagad', 'rocket', 'card'] as const;
+export type SslcommerzMethod = (typeof sslcommerzMethods)[number];
+
+function readSslcommerz(env: EnvSource): SslcommerzSettings | null {
+  if (!env.SSLCOMMERZ_STORE_ID || !env.SSLCOMMERZ_STORE_PASSWORD) return null;
+  const live = env.SSLCOMMERZ_LIVE === 'true';
+  const methods = (env.SSLCOMMERZ_METHODS ?? 'bkash,nagad,card')
+    .split(',')
+    .map((m) => m.trim().toLowerCase())
+    .filter((m): m is SslcommerzMethod => (sslcommerzMethods as readonly string[]).includes(m));
+  return {
+    storeId: env.SSLCOMMERZ_STORE_ID,
+    storePassword: env.SSLCOMMERZ_STORE_PASSWORD,
+    live,
+    apiUrl: (env.SSLCOMMERZ_API_URL ?? `https://${live ? 'securepay' : 'sandbox'}.sslcommerz.com`).replace(/\/$/, ''),
+    methods,
+    publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/$/, '') : null,
+  };
+}
+
+export const rateLimitNames = ['register', 'signIn', 'subscribe', 'support', 'uploads', 'views', 'applications', 'verify'] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export interface RateLimit {
   max: number;
@@ -91,23 +136,32 @@ const defaultRateLimits: Record<RateLimitName, RateLimit> = {
   register: { max: 10, windowSeconds: 3600 },
   signIn: { max: 60, windowSeconds: 600 },
   subscribe: { max: 10, windowSeconds: 3600 },
+  // The contact form, like the newsletter (issue 29): per address, and per person from the outbox.
+  support: { max: 10, windowSeconds: 3600 },
   uploads: { max: 30, windowSeconds: 3600 },
   views: { max: 60, windowSeconds: 3600 },
   // Per person, not per address (commands/applications.ts): the work lists fill with every one.
   applications: { max: 20, windowSeconds: 86_400 },
+  // Certificate checks (GET /verify/:code): a person scans a few; a script guessing codes is cut off.
+  verify: { max: 60, windowSeconds: 600 },
 };
 /** What applying for a policy needs of the configuration (commands/applications.ts). */
 export type ApplicationLimitSettings = Pick<AppConfig, 'rateLimits' | 'applicationsOpenPerPolicy'>;
 /** The product's own, for callers without a configuration (the demo seed run as a script). */
 export const defaultApplicationLimits: ApplicationLimitSettings = { rateLimits: defaultRateLimits, applicationsOpenPerPolicy: 3 };
+/** What clearing a claim needs of the configuration (commands/claims.ts). */
+export type ClaimSettings = Pick<AppConfig, 'claimDecisionWorkingDays'>;
+export const defaultClaimSettings: ClaimSettings = { claimDecisionWorkingDays: 10 };
 
 const rateLimitEnv: Record<RateLimitName, string> = {
   register: 'RATE_LIMIT_REGISTER',
   signIn: 'RATE_LIMIT_SIGN_IN',
   subscribe: 'RATE_LIMIT_SUBSCRIBE',
+  support: 'RATE_LIMIT_SUPPORT',
   uploads: 'RATE_LIMIT_UPLOADS',
   views: 'RATE_LIMIT_VIEWS',
   applications: 'RATE_LIMIT_APPLICATIONS',
+  verify: 'RATE_LIMIT_VERIFY',
 };
 
 /** `RATE_LIMIT_X=max/seconds`, e.g. `10/3600`. */
@@ -164,7 +218,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
         : null,
     payment: {
       amountMinor: int(env.PAYMENT_AMOUNT_MINOR, 5000),
-      currency: (env.PAYMENT_CURRENCY ?? 'usd').toLowerCase(),
+      currency: (env.PAYMENT_CURRENCY ?? 'bdt').toLowerCase(),
       stripe: stripeKey
         ? {
             secretKey: stripeKey,
@@ -175,6 +229,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
             apiProtocol: env.STRIPE_API_PROTOCOL === 'http' ? 'http' : env.STRIPE_API_PROTOCOL === 'https' ? 'https' : undefined,
           }
         : null,
+      sslcommerz: readSslcommerz(env),
     },
     login: {
       freeAttempts: int(env.LOGIN_FREE_ATTEMPTS, 5),
@@ -191,6 +246,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,
     applicationsOpenPerPolicy: Math.max(1, int(env.APPLICATIONS_OPEN_PER_POLICY, defaultApplicationLimits.applicationsOpenPerPolicy)),
+    claimDecisionWorkingDays: Math.min(90, Math.max(1, int(env.CLAIM_DECISION_WORKING_DAYS, defaultClaimSettings.claimDecisionWorkingDays))),
     viewCounting: {
       flushMs: int(env.VIEW_FLUSH_MS, 2000),
       batchSize: Math.max(1, int(env.VIEW_BATCH_SIZE, 1000)),
@@ -198,11 +254,16 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
     },
     uploadQuotaBytes: int(env.UPLOAD_QUOTA_BYTES, 100 * 1024 * 1024),
     unusedUploadGraceSeconds: int(env.UNUSED_UPLOAD_GRACE_SECONDS, 24 * 3600),
+    documents: {
+      maxBytes: int(env.DOCUMENT_MAX_BYTES, documentLimits.maxBytes),
+      quotaBytes: int(env.DOCUMENT_QUOTA_BYTES, documentLimits.quotaBytes),
+    },
     catalogueRefreshMs: int(env.CATALOGUE_POPULARITY_SECONDS, 60) * 1000,
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),
     maxImageBytes: 10 * 1024 * 1024,
     maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),
     maxWebpPixels: int(env.IMAGE_MAX_WEBP_PIXELS, int(env.IMAGE_MAX_PIXELS, 40_000_000)),
+    maxSizedPixels: int(env.IMAGE_MAX_SIZED_PIXELS, 8_000_000),
     push: readPushConfig(env, production, defaults.vapid),
   };
 }

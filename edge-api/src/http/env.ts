@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../db/users.ts';
 import type { ViewCounter } from '../lib/view-counter.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { SslcommerzGateway } from '../payments/sslcommerz-gateway.ts';
 import type { ImageStore } from '../storage/images.ts';
 import type { OpsHooks } from './ops.ts';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Card payments: Stripe, the demo mode, or refusing (see payments/choose-provider.ts). */
   payments: PaymentProvider;
+  /** SSLCommerz's client when its store is configured: the official package on Node, fetch on the Worker. */
+  sslcommerz?: SslcommerzGateway | null;
   /** Policy views counted in memory, written in batches (lib/view-counter.ts). */
   views: ViewCounter;
   /** The client's network address (per-client limits); see client-address.ts. */
@@ -32,6 +35,10 @@ export type { SessionUser };
 
 export interface AppEnv {
   Variables: {
+    /**
+     * Hot paths read it with `c.get('deps')`: `c.var` copies every variable into a new object
+     * on each read (hono's Context), a small cost and garbage on every request (issue 32).
+     */
     deps: AppDeps;
     /** The signed-in user, loaded from the database on every request; null for visitors. */
     user: SessionUser | null;

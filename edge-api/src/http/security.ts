@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
@@ -69,8 +69,10 @@ export const apiSecurityHeaders = () =>
 
 /** Paths that take image bytes; everything else is JSON and small. */
 const largeBodyPaths = new Set([`${apiPrefix}/uploads`, `${apiPrefix}/auth/register`]);
+/** The PATCH of a document upload (routes/documents.ts) carries raw bytes, one part of a document. */
+const documentPartPath = new RegExp(`^${apiPrefix}/applications/[^/]+/documents/uploads/[^/]+$`);
 /** The Node server gives these bodies longer to arrive (node/overload.ts). */
-export const isLargeBodyPath = (path: string) => largeBodyPaths.has(path);
+export const isLargeBodyPath = (path: string) => largeBodyPaths.has(path) || documentPartPath.test(path);
 
 const tooLarge = (limit: number) => () => {
   throw new ApiError(413, 'payload_too_large', `The request is too large (at most ${Math.round(limit / 1024)} KB)`);
@@ -80,15 +82,12 @@ const tooLarge = (limit: number) => () => {
  * Request-size limits, enforced while the body streams in (so chunked bodies without a
  * Content-Length are cut off too).
  */
-export const requestSizeLimits = createMiddleware<AppEnv>(async (c, next) => {
-  // A GET or HEAD request has no body (fetch's Request refuses one), so there is nothing to
-  // limit. Skipping bodyLimit here spares the Node adapter building a full Request just to
-  // look at `body` (bench/api.ts: a tenth of a small read's CPU).
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  const { config } = c.var.deps;
+function limitRequestSize(c: Context<AppEnv>, next: Next) {
+  const { config } = c.get('deps');
   const large = largeBodyPaths.has(c.req.path);
+  const part = !large && documentPartPath.test(c.req.path);
   // Multipart framing adds a little to the image itself.
-  const maxSize = large ? config.maxImageBytes + 64 * 1024 : config.maxJsonBytes;
+  const maxSize = large ? config.maxImageBytes + 64 * 1024 : part ? config.documents.maxBytes : config.maxJsonBytes;
   const onError = large
     ? () => {
         throw new ApiError(413, 'payload_too_large', 'Maximum size is 10MB');
@@ -101,10 +100,31 @@ export const requestSizeLimits = createMiddleware<AppEnv>(async (c, next) => {
     return parseInt(declared, 10) > maxSize ? onError() : next();
   }
   return bodyLimit({ maxSize, onError })(c, next);
-});
+}
+
+/**
+ * The checks of a request that may carry a body, before anything reads it: cross-site request
+ * protection, then the size limits. One layer for both (issue 32: every awaited layer is paid on
+ * every request). A GET or HEAD request has no body (fetch's Request refuses one) and changes
+ * nothing, so it passes at once: skipping bodyLimit also spares the Node adapter building a full
+ * Request just to look at `body` (bench/api.ts: a tenth of a small read's CPU). Every other
+ * method, whatever a future route uses, is checked.
+ */
+export const requestChecks: MiddlewareHandler<AppEnv> = (c, next) => {
+  const { method } = c.req;
+  if (method === 'GET' || method === 'HEAD') return next();
+  refuseCrossSite(method, c.req.path, c.req.url, (name) => c.req.header(name));
+  return limitRequestSize(c, next);
+};
 
 /** Server-to-server: Stripe calls it without a browser, and its signature is the proof. */
 const isStripeWebhook = (path: string) => path.endsWith('/webhooks/stripe');
+/**
+ * SSLCommerz posts plain forms: its IPN (signed) and the person's return from its page (a
+ * cross-site form post by design). Neither acts on the caller's session; both are believed only
+ * after the gateway's validation API confirms them (payments/sslcommerz-provider.ts).
+ */
+const isSslcommerzCallback = (path: string) => /\/sslcommerz\/(ipn|return\/(success|fail|cancel))$/.test(path);
 /** The only endpoints the app sends a multipart form to (they carry an image). */
 const isMultipartPath = (path: string) => /\/(uploads|auth\/register)$/.test(path);
 const simpleFormType = /^\s*(application\/x-www-form-urlencoded|text\/plain|multipart\/form-data)/i;
@@ -128,27 +148,27 @@ function sameHost(origin: string, requestUrl: string): boolean {
  * Sign-out and refresh carry no body and are covered the same way.
  * Then the content types a plain HTML form can send are refused where the app never sends them.
  */
-export const crossSiteProtection = createMiddleware<AppEnv>(async (c, next) => {
-  const { method, path } = c.req;
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || isStripeWebhook(path)) return next();
-  const site = c.req.header('sec-fetch-site');
-  const origin = c.req.header('origin');
-  const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && !sameHost(origin, c.req.url);
+/** Cross-site checks, thrown as a 403 or 415 (the API benchmark's floor makes them too). */
+export function refuseCrossSite(method: string, path: string, url: string, header: (name: string) => string | undefined): void {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || isStripeWebhook(path) || isSslcommerzCallback(path)) return;
+  const site = header('sec-fetch-site');
+  const origin = header('origin');
+  const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && !sameHost(origin, url);
   if (crossSite) throw forbidden('This request came from another site and was refused.');
-  const type = c.req.header('content-type');
+  const type = header('content-type');
   if (type && simpleFormType.test(type) && !(isMultipartPath(path) && /^\s*multipart\/form-data/i.test(type))) {
     throw new ApiError(415, 'unsupported_media_type', 'Please send this request as JSON.');
   }
-  return next();
-});
+}
+
 /**
  * Every API answer is private unless its route says otherwise: an answer that carries a
- * token or someone's data must never be kept by the browser's or a proxy's cache.
+ * token or someone's data must never be kept by the browser's or a proxy's cache. Called on
+ * the answer once the route has made it (app.ts).
  */
-export const privateByDefault = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
+export function privateByDefault(c: Context): void {
   if (!c.res.headers.has('cache-control')) setOnAnswer(c, 'Cache-Control', 'no-store');
-});
+}
 
 /**
  * Sets a header on the answer a handler has already made. `c.header()` would first rebuild
@@ -174,6 +194,9 @@ export const publicCache = (maxAgeSeconds = 0) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
     if (c.res.status === 200 || c.res.status === 304) {
-      setOnAnswer(c, 'Cache-Control', maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : 'public, max-age=0, must-revalidate');
+      setOnAnswer(c, 'Cache-Control', maxAgeSeconds > 0 ? `public, max-age=${maxAgeSeconds}` : revalidatedPublicly);
     }
   });
+
+/** What `publicCache()` sets, for a hot route that sets it on its own answer instead. */
+export const revalidatedPublicly = 'public, max-age=0, must-revalidate';

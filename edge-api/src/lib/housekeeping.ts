@@ -7,10 +7,16 @@ import { retryRefunds } from '../payments/refunds.ts';
 import { forgetOldWindows } from './rate-limit.ts';
 import { removeUnusedUploads } from './unused-uploads.ts';
 import { forgetSettledPushes } from '../notifications/sender.ts';
+import { tellOverdueClaims } from '../notifications/claim-events.ts';
+import { removeAbandonedUploads } from '../documents/abandoned-uploads.ts';
+import { removeDocumentLeftovers } from '../documents/leftovers.ts';
 
 export async function housekeeping(deps: AppDeps): Promise<void> {
   await removeUnusedUploads(deps);
   await forgetOldWindows(deps);
   await retryRefunds(deps);
   await forgetSettledPushes(deps);
+  await tellOverdueClaims(deps);
+  await removeAbandonedUploads(deps);
+  await removeDocumentLeftovers(deps);
 }

@@ -10,13 +10,16 @@ import type { ImageStore } from '../storage/images.ts';
 import { newId } from './ids.ts';
 import { checkImage } from './image-check.ts';
 import { sniffImage, type ImageKind } from './image-sniff.ts';
-import { imageTooLargeMessage, imageUrlPrefix, notAnImageMessage } from '../schemas/image.ts';
+import { imageTooLargeMessage, imageUrlPrefix, notAnImageMessage, pictureSizeName } from '../schemas/image.ts';
+import { makePictureSizes, type PictureSize } from './picture-sizes.ts';
 
 export { imageTooLargeMessage, imageUrlPrefix, notAnImageMessage, storedImageName } from '../schemas/image.ts';
 
 export interface AcceptedImage {
   bytes: Uint8Array;
   kind: ImageKind;
+  width: number;
+  height: number;
 }
 
 export interface StoredUpload {
@@ -24,6 +27,8 @@ export interface StoredUpload {
   url: string;
   contentType: ImageKind['contentType'];
   size: number;
+  /** The widths of its smaller WebP copies, stored beside it (lib/picture-sizes.ts); maybe none. */
+  widths: number[];
 }
 
 const isFile = (value: unknown): value is Blob =>
@@ -44,16 +49,51 @@ export async function acceptImage(value: unknown, limits: { maxImageBytes: numbe
   if (bytes.byteLength > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
   const kind = sniffImage(bytes);
   if (!kind) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
-  await checkImage(bytes, kind, limits);
-  return { bytes, kind };
+  const { width, height } = await checkImage(bytes, kind, limits);
+  return { bytes, kind, width, height };
 }
 
-/** Puts the bytes in the image store under a fresh server-made name. */
-export async function putImage(images: ImageStore, image: AcceptedImage): Promise<StoredUpload> {
-  const name = `${newId()}.${image.kind.extension}`;
-  await images.put(name, image.bytes, image.kind.contentType);
-  return { name, url: `${imageUrlPrefix}${name}`, contentType: image.kind.contentType, size: image.bytes.byteLength };
+/** The smaller sizes, or none when they cannot be made: the original then serves every width. */
+async function sizesOf(image: AcceptedImage, maxSizedPixels: number): Promise<PictureSize[]> {
+  try {
+    return await makePictureSizes(image.bytes, image.kind, image, maxSizedPixels);
+  } catch (error) {
+    console.warn(`Smaller sizes of an uploaded ${image.kind.extension} (${image.width}x${image.height}) could not be made:`, error);
+    return [];
+  }
 }
+
+/**
+ * Puts the bytes in the image store under a fresh server-made name, with their smaller sizes
+ * beside them (`<uuid>-<width>.webp`).
+ */
+export async function putImage(images: ImageStore, image: AcceptedImage, maxSizedPixels: number): Promise<StoredUpload> {
+  const name = `${newId()}.${image.kind.extension}`;
+  const sizes = await sizesOf(image, maxSizedPixels);
+  await images.put(name, image.bytes, image.kind.contentType);
+  try {
+    for (const size of sizes) await images.put(pictureSizeName(name, size.width), size.bytes, 'image/webp');
+  } catch (error) {
+    await removeStoredImage(images, name, sizes.map((size) => size.width));
+    throw error;
+  }
+  return {
+    name,
+    url: `${imageUrlPrefix}${name}`,
+    contentType: image.kind.contentType,
+    size: image.bytes.byteLength,
+    widths: sizes.map((size) => size.width).sort((a, b) => a - b),
+  };
+}
+
+/** Removes an upload and its smaller sizes from the image store. */
+export async function removeStoredImage(images: ImageStore, name: string, widths: readonly number[]): Promise<void> {
+  await Promise.all([images.delete(name), ...widths.map((width) => images.delete(pictureSizeName(name, width)))]);
+}
+
+/** The widths column of `images` (migrations/0230_image_sizes.sql). */
+export const widthsColumn = (widths: readonly number[]) => widths.join(',');
+export const widthsOf = (column: string) => (column ? column.split(',').map(Number) : []);
 
 /** A photo link to one of our images must name an image that was really uploaded. */
 export async function assertUploadedImage(db: Kysely<Database>, photoURL: string | null | undefined): Promise<void> {

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
 import { imageUrlPrefix } from '../schemas/image.ts';
+import { removeStoredImage, widthsOf } from './image-uploads.ts';
 
 const batchSize = 50;
 
@@ -35,8 +36,8 @@ export async function removeUnusedUploads(deps: AppDeps): Promise<string[]> {
         )
         .limit(batchSize),
     )
-    .returning('id')
+    .returning(['id', 'widths'])
     .execute();
-  for (const { id } of removed) await deps.images.delete(id);
+  for (const { id, widths } of removed) await removeStoredImage(deps.images, id, widthsOf(widths));
   return removed.map((row) => row.id);
 }

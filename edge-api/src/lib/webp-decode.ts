@@ -21,10 +21,15 @@ export function compileWasm(bytes: Uint8Array): Promise<WebAssembly.Module> {
 
 /** The decoded size; throws when libwebp cannot decode the whole picture. */
 export async function decodeWebp(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const image = await decodeWebpPixels(bytes);
+  return { width: image.width, height: image.height };
+}
+
+/** The decoded picture, RGBA (for its smaller sizes, lib/picture-sizes.ts). */
+export async function decodeWebpPixels(bytes: Uint8Array): Promise<{ data: Uint8ClampedArray; width: number; height: number }> {
   if (!wasmModule) throw new Error('The WebP decoder was not loaded (useWebpDecoder).');
   // A fresh instance for each picture: a wasm memory only grows, so the instance that decoded a
   // big picture is dropped with its memory instead of holding it for the process's life.
   await init(wasmModule);
-  const image = await decode(bytes.slice().buffer);
-  return { width: image.width, height: image.height };
+  return decode(bytes.slice().buffer);
 }

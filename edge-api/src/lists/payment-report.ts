@@ -25,10 +25,9 @@ export const paymentFilters = z.object(paymentFilterFields).refine(fromNotAfterT
 export const paymentReportQuery = z.object({ ...paymentFilterFields, ...pageParams }).refine(fromNotAfterTo, fromAfterTo);
 export type PaymentFilters = z.infer<typeof paymentFilters>;
 
-/** Amounts are kept in the smallest unit; the screens show currency units (5000 -> 50). */
+/** A payment's amount in currency units (5000 poisha -> 50), kept on the transaction for the spec's API. */
 const zeroDecimalCurrencies = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 export const toUnits = (minor: number, currency: string) => (zeroDecimalCurrencies.has(currency.toLowerCase()) ? minor : minor / 100);
-const cents = (units: number) => Math.round(units * 100) / 100;
 
 export interface TransactionView {
   id: string;
@@ -91,6 +90,7 @@ export async function newestTransactions(db: Kysely<Database>, filters: PaymentF
 export interface DayIncome {
   /** yyyy-MM-dd in the request's zone */
   day: string;
+  /** Poisha (every payment is BDT since migration 0170). */
   income: number;
 }
 
@@ -118,9 +118,9 @@ async function incomePerDay(db: Kysely<Database>, filters: PaymentFilters): Prom
       days.push({ day, income: 0 });
     }
     const current = days.at(-1)!;
-    current.income += toUnits(Number(bucket.minor), bucket.currency);
+    current.income += Number(bucket.minor);
   }
-  return days.map((entry) => ({ day: entry.day, income: cents(entry.income) }));
+  return days;
 }
 
 async function summary(db: Kysely<Database>, filters: PaymentFilters) {
@@ -131,8 +131,9 @@ async function summary(db: Kysely<Database>, filters: PaymentFilters) {
     .groupBy('currency')
     .execute();
   const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
-  const total = rows.reduce((sum, row) => sum + toUnits(Number(row.minor), row.currency), 0);
-  return { count, total: cents(total), average: count ? cents(total / count) : 0 };
+  // Poisha, like every amount (decision 0077); the average is rounded to a whole poisha.
+  const total = rows.reduce((sum, row) => sum + Number(row.minor), 0);
+  return { count, total, average: count ? Math.round(total / count) : 0 };
 }
 
 export type PaymentReportQuery = z.infer<typeof paymentReportQuery>;
@@ -143,11 +144,12 @@ export async function paymentReport(db: Kysely<Database>, query: PaymentReportQu
     pageOf(
       window,
       filteredPayments(db, query).selectAll().orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(window.pageSize).offset(window.offset).execute(),
-      Promise.resolve(undefined),
+      // Every listed row is paged, refunded ones too (they are shown as Refunded).
+      filteredPayments(db, query).select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
       toTransaction,
     ),
     summary(db, query),
     incomePerDay(db, query),
   ]);
-  return { ...page, total: totals.count, summary: totals, days };
+  return { ...page, summary: totals, days };
 }

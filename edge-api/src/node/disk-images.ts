@@ -16,10 +16,13 @@ async function flush(path: string, data: boolean) {
   }
 }
 
-/** Images as files under `<DATA_DIR>/images`, content type kept in a sidecar. */
+/**
+ * Images as files under `<DATA_DIR>/images`, content type kept in a sidecar; also the parts of
+ * a document upload under way (`.part`, documents/uploads.ts).
+ */
 export function diskImageStore(dir: string): ImageStore {
   const safe = (name: string) => {
-    if (!/^[A-Za-z0-9_-]+\.(png|jpg|webp|gif)$/.test(name)) throw new Error(`Unsafe image name: ${name}`);
+    if (!/^[A-Za-z0-9_-]+\.(png|jpg|webp|gif|part)$/.test(name)) throw new Error(`Unsafe image name: ${name}`);
     return join(dir, name);
   };
   return {

@@ -23,11 +23,13 @@ import { housekeeping } from '../lib/housekeeping.ts';
 import { createNodeDatabase, readSynchronous } from './sqlite-node.ts';
 import { persistentVapidKeys, startPushLoop } from './push-loop.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
+import { ltsSslcommerzGateway } from './sslcommerz-lts.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
 import { diskImageStore } from './disk-images.ts';
 import { useSha256 } from '../lib/idempotency.ts';
 import { compileWasm, useWebpDecoder } from '../lib/webp-decode.ts';
+import { usePictureSizeCodecs } from '../lib/picture-sizes.ts';
 import { createViewCounter, writeViews } from '../lib/view-counter.ts';
 
 /**
@@ -83,7 +85,12 @@ export async function startNodeServer(options: StartOptions = {}) {
   const clock = () => new Date();
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
   useSha256((text) => createHash('sha256').update(text).digest('hex'));
-  useWebpDecoder(await compileWasm(readFileSync(fileURLToPath(import.meta.resolve('@jsquash/webp/codec/dec/webp_dec.wasm')))));
+  const wasm = (specifier: string) => compileWasm(readFileSync(fileURLToPath(import.meta.resolve(specifier))));
+  useWebpDecoder(await wasm('@jsquash/webp/codec/dec/webp_dec.wasm'));
+  usePictureSizeCodecs({
+    webpEncoder: await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'),
+    resizer: await wasm('@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm'),
+  });
   const deps = {
     db: database.db,
     batch: database.batch,
@@ -91,6 +98,7 @@ export async function startNodeServer(options: StartOptions = {}) {
     images: diskImageStore(join(dataDir, 'images')),
     clock,
     payments: choosePaymentProvider(config, database.db, clock),
+    sslcommerz: config.payment.sslcommerz ? ltsSslcommerzGateway(config.payment.sslcommerz) : null,
     clientAddress: nodeClientAddress(config.trustProxy),
     views: createViewCounter(writeViews(database.db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
     ops: ops.hooks,

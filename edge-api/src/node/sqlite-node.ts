@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { BatchRunner } from '../db/batch.ts';
+import { runPreparedDirectly } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { groupCommit, type CommitObserver } from './group-commit.ts';
 import { cachedStatements } from './statement-cache.ts';
@@ -66,6 +67,21 @@ export function createNodeDatabase(file: string, synchronous: Synchronous = dura
   // Kysely only calls prepare and close on the database it is given.
   const database = { prepare, close: () => sqlite.close() };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // The hot paths' prepared queries go straight to the statement, answering as Kysely's SQLite
+  // driver does (db/prepared.ts). Inside a transaction someone opened through Kysely they wait
+  // for its connection lock like any Kysely query, so they never join that transaction.
+  runPreparedDirectly(db, (query) => {
+    if (sqlite.inTransaction) return db.executeQuery(query);
+    try {
+      const statement = prepare(query.sql);
+      const params = query.parameters as unknown[];
+      if (statement.reader) return Promise.resolve({ rows: statement.all(params) as never[] });
+      const { changes, lastInsertRowid } = statement.run(params);
+      return Promise.resolve({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  });
   // Concurrent requests' batches share one commit, run back to back in one transaction (group-commit.ts).
   const batch = groupCommit(sqlite, (queries) =>
     queries.map((query) => {

@@ -24,12 +24,14 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     const immutable = /[\\/]assets[\\/]/.test(path);
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
   };
-  const staticFiles = serveStatic({ root: distDir, onFound: cacheFor });
-  const appShell = serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor });
+  // `precompressed`: the build's brotli copies of the hashed scripts and styles (pwa/build/brotli-files.ts).
+  const staticFiles = serveStatic({ root: distDir, onFound: cacheFor, precompressed: true });
+  // The shell, the prerendered pages and their data have brotli copies too (decision 0087).
+  const appShell = serveStatic({ root: distDir, path: 'index.html', onFound: cacheFor, precompressed: true });
   const prerenderedPage = async (c: Context, next: () => Promise<void>) => {
     // With a query (a search, a page number) the page is not the one the build rendered.
     const page = prerenderedPageOf(distDir, c.req.path, new URL(c.req.url).search);
-    return page ? serveStatic({ root: distDir, path: page, onFound: cacheFor })(c, next) : next();
+    return page ? serveStatic({ root: distDir, path: page, onFound: cacheFor, precompressed: true })(c, next) : next();
   };
   // Only bodies of 1 KB or more are compressed (hono's threshold, which needs a Content-Length).
   const compressLarge = compress({ threshold: minCompressedBytes });
@@ -59,6 +61,7 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
       const hashes = html ? prerenderedStyleHashes(distDir) : [];
       await (hashes.length ? securityHeaders(hashes) : secured)(c, async () => {});
+      if (isHashedBuildFile(c.req.path)) keepSubresourceHeadersOnly(c.res.headers);
     })
     // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).
     .use(async (c, next) => {
@@ -86,6 +89,33 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
 }
 
 const minCompressedBytes = 1024;
+
+/** The build's hashed scripts, styles and fonts: never a document, a worker or a frame. */
+const isHashedBuildFile = (path: string) => /^\/assets\/[^/]+\.(js|css|woff2)$/.test(path);
+
+/**
+ * Headers that act only on a document (or a worker's script), dropped from the hashed build
+ * files: over HTTP/1.1 they were ~1 KB of every one of a first visit's ~60 script and style
+ * answers, a sixth of its bytes (issue 32, docs/decisions/0082-*). What acts on a subresource
+ * stays: nosniff, Cross-Origin-Resource-Policy, and Referrer-Policy (a stylesheet's own fetches).
+ * sw.js, the pages and every other file keep them all. Last-Modified goes too: a hashed file is
+ * immutable and never asked again under its name (~50 bytes of each of ~80 answers; decision 0087).
+ */
+const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+function keepSubresourceHeadersOnly(headers: Headers) {
+  for (const name of documentOnlyHeaders) headers.delete(name);
+  headers.delete('last-modified');
+}
 
 const looksLikeAFile = (path: string) => /\.[a-z0-9]+$/i.test(path);
 

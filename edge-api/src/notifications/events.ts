@@ -47,7 +47,7 @@ export function takePushNudge(): boolean {
  * Every notification of one change gets an id `<base>-<suffix>`: the pushes are then found by
  * that prefix (a range on the primary key) whoever the recipients turned out to be.
  */
-function deliveriesOf(db: Db, base: string, at: string): CompiledQuery {
+export function deliveriesOf(db: Db, base: string, at: string): CompiledQuery {
   pushesMaybeQueued = true;
   // created_at: only the notifications this very batch wrote (not an earlier one of a replayed event).
   return sql`INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at, updated_at)

@@ -10,7 +10,16 @@ import { paymentOfApplication, type PaymentRow } from '../db/payments.ts';
 import type { ApplicationRow } from '../db/schema.ts';
 import { auditAfterChange } from '../db/audit-log.ts';
 import { notifyOwner } from '../notifications/events.ts';
-import type { PaymentMode, ProviderIntent } from './provider.ts';
+import type { ProviderIntent } from './provider.ts';
+
+/** Who took the money: the provider a refund must go back through (payments/refunds.ts). */
+export type PaymentProviderName = 'stripe' | 'demo' | 'sslcommerz';
+
+/** "RC-20261125-7F3A9C21": the day, then 32 random bits; unique in the ledger (migration 0170). */
+export function newReceiptNumber(at: Date): string {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `RC-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${random.toUpperCase()}`;
+}
 
 export type { PaymentRow };
 export type PayableApplication = Pick<Selectable<ApplicationRow>, 'id' | 'user_id' | 'user_email' | 'policy_name'>;
@@ -50,7 +59,9 @@ export async function recordPayment(
   input: {
     application: PayableApplication;
     intent: ProviderIntent;
-    provider: Exclude<PaymentMode, 'off'>;
+    provider: PaymentProviderName;
+    /** How the person paid, for the receipt: bkash, nagad, rocket, card or demo. */
+    method: string;
     /** Who the audit names: the paying customer, whichever confirmation arrives first. */
     actor: { id: string; email: string };
   },
@@ -58,18 +69,33 @@ export async function recordPayment(
   const { db, batch, clock } = deps;
   const { application, intent, actor } = input;
   const paidAt = clock().toISOString();
+  const receiptNumber = newReceiptNumber(clock());
 
   // Only while the application is not rejected: money never follows a refusal (payments/refunds.ts).
   const insertPayment = sql`insert into payments
-      (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at)
+      (id, application_id, transaction_id, provider, email, policy_name, amount_minor, currency, paid_at, method, receipt_number)
     select ${crypto.randomUUID()}, ${application.id}, ${intent.id}, ${input.provider}, ${application.user_email},
-      ${application.policy_name}, ${intent.amountMinor}, ${intent.currency.toLowerCase()}, ${paidAt}
+      ${application.policy_name}, ${intent.amountMinor}, ${intent.currency.toLowerCase()}, ${paidAt}, ${input.method}, ${receiptNumber}
     where exists (select 1 from applications where id = ${application.id} and status <> 'rejected')
     on conflict do nothing`.compile(db);
 
   const markPaid = db
     .updateTable('applications')
-    .set({ payment_status: 'paid' })
+    // The receipt's copy travels with the application (migration 0170); the policy number and
+    // the certificate's code are given once and kept (a 128-bit code from SQLite's CSPRNG).
+    .set((eb) => ({
+      payment_status: 'paid',
+      receipt_number: eb.selectFrom('payments').select('receipt_number').where('payments.application_id', '=', application.id),
+      paid_amount_minor: intent.amountMinor,
+      paid_currency: intent.currency.toLowerCase(),
+      paid_method: input.method,
+      paid_provider: input.provider,
+      paid_transaction_id: intent.id,
+      paid_at: paidAt,
+      refunded_at: null,
+      policy_number: sql<string>`coalesce(policy_number, 'BD-' || upper(hex(randomblob(5))))`,
+      verify_code: sql<string>`coalesce(verify_code, lower(hex(randomblob(16))))`,
+    }))
     .where('id', '=', application.id)
     .where('payment_status', '=', 'unpaid')
     .where('status', '<>', 'rejected')
@@ -127,5 +153,7 @@ export function toPaymentView(row: PaymentRow) {
     currency: row.currency,
     paidAt: row.paid_at,
     refundedAt: row.refunded_at,
+    method: row.method,
+    receiptNumber: row.receipt_number,
   };
 }

@@ -8,11 +8,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/env.ts';
+import type { AppConfig } from '../http/config.ts';
 import { conflict } from '../http/errors.ts';
 import { auditAfterChange, auditBeforeChange, type AuditActor } from '../db/audit-log.ts';
 import { notifyOwner } from '../notifications/events.ts';
+import type { ProviderRefund } from './provider.ts';
+import { refundSslcommerzPayment } from './sslcommerz-provider.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'>;
+type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments' | 'sslcommerz'> & { config: Partial<Pick<AppConfig, 'payment'>> };
+
+/** Back through the provider that took the money (its refund is keyed, so asking twice refunds once). */
+function refundThrough(deps: Deps, payment: { provider: string; transaction_id: string; amount_minor: number }): Promise<ProviderRefund> {
+  if (payment.provider === 'sslcommerz') return refundSslcommerzPayment(deps, payment.transaction_id, payment.amount_minor);
+  return deps.payments.refundIntent(payment.transaction_id, `refund-${payment.transaction_id}`);
+}
 
 /** Refunds the recorded payment of a rejected application, if it has one not yet refunded. */
 export async function refundRejectedPayment(deps: Deps, actor: AuditActor | null, applicationId: string): Promise<boolean> {
@@ -20,21 +29,22 @@ export async function refundRejectedPayment(deps: Deps, actor: AuditActor | null
   const payment = await db
     .selectFrom('payments')
     .innerJoin('applications', 'applications.id', 'payments.application_id')
-    .select(['payments.id', 'payments.transaction_id'])
+    .select(['payments.id', 'payments.transaction_id', 'payments.provider', 'payments.amount_minor'])
     .where('payments.application_id', '=', applicationId)
     .where('applications.status', '=', 'rejected')
     .where('payments.refunded_at', 'is', null)
     .executeTakeFirst();
   if (!payment) return false;
   // Keyed by the intent: however often this runs, the provider makes one refund.
-  const refund = await deps.payments.refundIntent(payment.transaction_id, `refund-${payment.transaction_id}`);
+  const refund = await refundThrough(deps, payment);
   const at = deps.clock().toISOString();
   await deps.batch([
     // The customer hears of it once: only while the payment is not yet marked refunded.
     ...notifyOwner(db, 'payment.refunded', applicationId, at, sql`id = ${applicationId} AND EXISTS (SELECT 1 FROM payments WHERE payments.id = ${payment.id} AND payments.refunded_at IS NULL)`),
     db.updateTable('payments').set({ refunded_at: at, refund_id: refund.id }).where('id', '=', payment.id).where('refunded_at', 'is', null).compile(),
     auditAfterChange(db, { actor, action: 'payment.refund', entity: 'applications', entityId: applicationId, from: 'paid', to: `refunded (${refund.id})`, at }),
-    db.updateTable('applications').set({ payment_status: 'unpaid' }).where('id', '=', applicationId).where('payment_status', '=', 'paid').compile(),
+    // The receipt stays, marked refunded (the customer sees "Refunded").
+    db.updateTable('applications').set({ payment_status: 'unpaid', refunded_at: at }).where('id', '=', applicationId).where('payment_status', '=', 'paid').compile(),
   ]);
   return true;
 }

@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { access, currentUser } from '../auth/access.ts';
 import { sameEmail } from '../db/users.ts';
 import { applyForPolicy, assignAgent, decideApplication, deleteApplication, mayListApplicationsOf, rejectApplication } from '../commands/applications.ts';
-import { applicationInput, assignInput, decisionInput } from '../schemas/application.ts';
-import { applicationsOf, findApplication, mayViewApplication, toApplication } from '../db/applications.ts';
+import { applicationInput, assignInput, decisionInput, rejectInput } from '../schemas/application.ts';
+import { applicationsOf, findApplication, mayViewApplication, mayViewPapers, toApplication } from '../db/applications.ts';
 import type { AppEnv, SessionUser } from '../http/env.ts';
 import { applicationListQuery, assignedListQuery, listApplications, listAssignedApplications } from '../lists/application-list.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
-import { validate } from '../http/validation.ts';
+import { emptyBodyIsEmptyObject, validate } from '../http/validation.ts';
 import { idParam } from '../schemas/params.ts';
 import { mutationKey, reply } from './reply.ts';
 
@@ -33,14 +33,14 @@ function mayListAssigned(user: SessionUser, email: string): string {
 export const applicationRoutes = new Hono<AppEnv>()
   .post('/', access('POST /applications'), validate('json', applicationInput), async (c) => {
     const user = currentUser(c);
-    return reply(c, await applyForPolicy(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
+    return reply(c, await applyForPolicy(c.get('deps'), user, c.req.valid('json'), mutationKey(c, user)));
   })
   .get('/', access('GET /applications'), validate('query', emailQuery), async (c) => {
     const user = currentUser(c);
     const email = c.req.valid('query').email || user.email;
     if (!mayListApplicationsOf(user, email)) throw forbidden('You can only see your own applications.');
     const rows = await applicationsOf(c.var.deps.db, email, sameEmail(email, user.email) ? user.id : null);
-    return c.json(rows.map(toApplication), 200);
+    return c.json(rows.map((row) => toApplication(row, mayViewPapers(user, row))), 200);
   })
   .get('/all', access('GET /applications/all'), async (c) => {
     // The spec's unpaged call keeps a bounded default page; screens use /applications/search.
@@ -65,7 +65,7 @@ export const applicationRoutes = new Hono<AppEnv>()
     const row = await findApplication(c.var.deps.db, c.req.valid('param').id);
     if (!row) throw new ApiError(404, 'not_found', 'Application not found');
     if (!mayViewApplication(user, row)) throw forbidden('You can only see your own applications.');
-    return c.json(toApplication(row), 200);
+    return c.json(toApplication(row, mayViewPapers(user, row)), 200);
   })
   .delete('/:id', access('DELETE /applications/:id'), validate('param', idParam), async (c) => {
     const user = currentUser(c);
@@ -82,10 +82,18 @@ export const applicationRoutes = new Hono<AppEnv>()
       return reply(c, await assignAgent(c.var.deps, user, id, c.req.valid('json'), mutationKey(c, user)));
     },
   )
-  .patch('/reject/:id', access('PATCH /applications/reject/:id'), validate('param', idParam), async (c) => {
-    const user = currentUser(c);
-    return reply(c, await rejectApplication(c.var.deps, user, c.req.valid('param').id, mutationKey(c, user)));
-  })
+  .patch(
+    '/reject/:id',
+    access('PATCH /applications/reject/:id'),
+    validate('param', idParam),
+    // Without a body (the spec's call) the reason is simply absent.
+    emptyBodyIsEmptyObject,
+    validate('json', rejectInput),
+    async (c) => {
+      const user = currentUser(c);
+      return reply(c, await rejectApplication(c.var.deps, user, c.req.valid('param').id, c.req.valid('json'), mutationKey(c, user)));
+    },
+  )
   .patch(
     '/:id/status',
     access('PATCH /applications/:id/status'),

@@ -15,14 +15,16 @@ import { endAllRefreshFamilies, endNamedFamily, endRefreshFamily, familyOfToken,
 import { googleBody, loginBody, passwordChange, profileUpdate, registerForm, signOutBody } from '../schemas/auth.ts';
 import { answerWithSession, passwordDecoy } from '../auth/sign-in.ts';
 import { findProfile, toUserProfile } from '../auth/user-profile.ts';
-import { createPasswordAccount, linkGoogleAccount, noteSignIn, setAccountLanguage, setPasswordHash, updateOwnProfile } from '../commands/accounts.ts';
+import { createPasswordAccount, linkGoogleAccount, noteSignIn, setAccountLanguage, setPasswordHash } from '../commands/accounts.ts';
+import { updateProfile } from '../commands/profile.ts';
+import { mutationKey, reply } from './reply.ts';
 import { languageChoice } from '../schemas/language.ts';
 import { accountExists, passwordHashOf, passwordSignInRow, sessionUserById, userByExternalIdentity } from '../db/users.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
-import { acceptImage, assertUploadedImage, hasFile, putImage, type StoredUpload } from '../lib/image-uploads.ts';
+import { acceptImage, hasFile, putImage, removeStoredImage, type StoredUpload } from '../lib/image-uploads.ts';
 import { validate } from '../http/validation.ts';
 
 const invalidCredentials = 'Invalid email or password.';
@@ -47,10 +49,10 @@ export const authRoutes = new Hono<AppEnv>()
     // The picture is checked before the (slow) hash, with the same rules as POST /uploads.
     const picture = hasFile(photo) ? await acceptImage(photo, deps.config) : null;
     const passwordHash = await hashPassword(password);
-    const stored: StoredUpload | null = picture ? await putImage(deps.images, picture) : null;
+    const stored: StoredUpload | null = picture ? await putImage(deps.images, picture, deps.config.maxSizedPixels) : null;
     const id = newId();
     if (!(await createPasswordAccount(deps, { id, email, name, passwordHash, picture: stored, at: clock().toISOString() }))) {
-      if (stored) await deps.images.delete(stored.name);
+      if (stored) await removeStoredImage(deps.images, stored.name, stored.widths);
       throw conflict(emailTaken);
     }
     const answer = await answerWithSession(c, { id, email, name, role: 'user', photo_url: stored?.url ?? null });
@@ -155,13 +157,8 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .patch('/me', access('PATCH /auth/me'), validate('json', profileUpdate), async (c) => {
-    const { name, photoURL } = c.req.valid('json');
-    const { deps } = c.var;
     const user = currentUser(c);
-    await assertUploadedImage(deps.db, photoURL);
-    const row = await updateOwnProfile(deps.db, user.id, { name, photoURL });
-    if (!row) throw unauthorized('This account no longer exists.');
-    return c.json(toUserProfile(row), 200);
+    return reply(c, await updateProfile(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
   })
 
   .put('/language', access('PUT /auth/language'), validate('json', languageChoice), async (c) => {

@@ -14,6 +14,8 @@ export const clientConfigRoutes = new Hono<AppEnv>()
         googleConfigured: google !== null,
         // 'off' in production without Stripe keys: the PWA says card payments are unavailable.
         payments: { mode: payments.mode, publishableKey: payments.publishableKey },
+        // What the payment page offers through SSLCommerz (bKash, Nagad, card), or null.
+        sslcommerz: c.var.deps.config.payment.sslcommerz && c.var.deps.sslcommerz ? { methods: c.var.deps.config.payment.sslcommerz.methods } : null,
       },
       200,
     );

@@ -81,6 +81,7 @@ export const paymentRoutes = new Hono<AppEnv>()
         application,
         intent,
         provider: payments.mode === 'demo' ? 'demo' : 'stripe',
+        method: payments.mode === 'demo' ? 'demo' : 'card',
         actor,
       });
       if (!recorded && (await isRejected(db, application.id))) throw await refuseRejected();

@@ -7,7 +7,8 @@
  * 10 MB: otherwise 415 'Please upload an image file (jpg, png, etc.)' or 413 'Maximum size is
  * 10MB', and nothing is stored. The answer is `{ url: '/api/images/<uuid>.<ext>' }` (201).
  * `GET /api/images/:name` (routes/images.ts) serves it with its real type, nosniff, and a year of immutable caching
- * (the name is never reused, so the bytes behind it never change).
+ * (the name is never reused, so the bytes behind it never change). Smaller WebP sizes of the
+ * picture are made at upload and served as `?w=<width>` (lib/picture-sizes.ts).
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -15,7 +16,7 @@ import { access, currentUser } from '../auth/access.ts';
 import { recordUpload } from '../commands/uploads.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
-import { acceptImage, putImage } from '../lib/image-uploads.ts';
+import { acceptImage, putImage, removeStoredImage } from '../lib/image-uploads.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { removeUnusedUploads } from '../lib/unused-uploads.ts';
 
@@ -53,16 +54,16 @@ export const uploadRoutes = new Hono<AppEnv>()
     const file = c.req.valid('form').image;
     const image = await acceptImage(file, deps.config);
     const { uploadQuotaBytes } = deps.config;
-    const stored = await putImage(deps.images, image);
+    const stored = await putImage(deps.images, image, deps.config.maxSizedPixels);
     let recorded: boolean;
     try {
       recorded = await recordUpload(deps, user.id, stored, uploadQuotaBytes);
     } catch (err) {
-      await deps.images.delete(stored.name);
+      await removeStoredImage(deps.images, stored.name, stored.widths);
       throw err;
     }
     if (!recorded) {
-      await deps.images.delete(stored.name);
+      await removeStoredImage(deps.images, stored.name, stored.widths);
       const megabytes = Math.floor(uploadQuotaBytes / 1024 / 1024);
       throw new ApiError(413, 'payload_too_large', `You have used your upload space (${megabytes} MB). Pictures you no longer use are removed after a day.`);
     }

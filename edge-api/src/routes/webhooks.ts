@@ -51,6 +51,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       application,
       intent,
       provider: 'stripe',
+      method: 'card',
       actor: owner,
     });
     if (!recorded && (await isRejected(db, application.id))) return refundRejected();

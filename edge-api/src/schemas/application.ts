@@ -2,10 +2,11 @@
  * The policy application (spec sections 3 and 5): its health conditions and the requests of POST /api/applications and of its assign and decision, written once. The route, sync push and the
  * PWA's Apply form all check with these, so the form never accepts what the server refuses.
  */
-import { z } from 'zod';
-import { numberLike, requiredText } from './fields.ts';
+import { z } from './zod.ts';
+import { numberLike, optionalText, requiredText } from './fields.ts';
 import { nidNumber, optionalPhone } from './person.ts';
 import { cleanLine } from './text.ts';
+import { dateOfBirth, rejectionReasons } from './eligibility.ts';
 
 /** The spec's health conditions (policy application form, multi-choice). */
 export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
@@ -31,6 +32,8 @@ export const applicationInput = z.object({
   name: requiredText('Name', 120),
   address: requiredText('Address', 300),
   nid: nidNumber,
+  // Issue 29: the server checks the applicant's age against the policy's range with it.
+  dateOfBirth,
   phone: optionalPhone,
   nomineeName: requiredText('Nominee name', 120),
   relationship: nomineeRelationship,
@@ -41,8 +44,15 @@ export const applicationInput = z.object({
     .max(healthConditionChoices.length, 'Too many health conditions')
     .optional()
     .transform((list) => [...new Set(list ?? [])]),
+  // Poisha, a whole number (schemas/money.ts), from the quote.
   estimatedPremium: numberLike('Estimated premium must be a number')
-    .pipe(z.number().finite().nonnegative('Estimated premium cannot be negative').max(1e12, 'Estimated premium is too large'))
+    .pipe(
+      z
+        .number()
+        .int('Estimated premium must be a whole number of poisha')
+        .nonnegative('Estimated premium cannot be negative')
+        .max(1e14, 'Estimated premium is too large'),
+    )
     .nullish()
     .transform((value) => value ?? null),
   policyId: requiredText('Policy', 100, 'Please choose a policy'),
@@ -62,8 +72,22 @@ export const assignInput = z.object({
 });
 export type AssignInput = z.infer<typeof assignInput>;
 
+/**
+ * Why an application was rejected (issue 29), which the customer reads: the agent's decision and
+ * the admin's reject share it. Optional on the server: a decision queued offline by an older app,
+ * and the spec's body-less admin reject, have none; both dialogs always ask for one.
+ */
+export const rejectionGrounds = z.object({
+  reason: z.enum(rejectionReasons, { error: `Reason must be one of: ${rejectionReasons.join(', ')}` }).optional(),
+  note: optionalText('Note', 500).optional(),
+});
+export type RejectionGroundsInput = z.infer<typeof rejectionGrounds>;
+
 /** PATCH /applications/:id/status (and the queued decision): the assigned agent's decision. */
-export const decisionInput = z.object({
+export const decisionInput = rejectionGrounds.extend({
   status: z.enum(['approved', 'rejected'], { error: "Status must be 'approved' or 'rejected'" }),
 });
 export type DecisionInput = z.infer<typeof decisionInput>;
+
+/** PATCH /applications/reject/:id (and the queued reject): the admin's reject, body optional. */
+export const rejectInput = rejectionGrounds;

@@ -1,5 +1,5 @@
 /** GET /api/audit's query: a page of the audit log, optionally about one entity. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const auditPage = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').optional(),

@@ -2,10 +2,10 @@
  * The request shapes of identity and agent requests, with the spec's messages (section 5).
  * Pure zod, no server imports, so the PWA's forms can use the same rules.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isUploadedImage } from './image.ts';
 import { cleanRequiredLine } from './text.ts';
-import { nidNumber, requiredPhone } from './person.ts';
+import { bdMobilePhone, nidNumber, requiredPhone } from './person.ts';
 
 /** A name or a district: cleaned like all text shown to others (text.ts), with the spec's messages. */
 const trimmed = (required: string, max = 120, tooLong = 'This is too long') => cleanRequiredLine(required, max, tooLong);
@@ -68,10 +68,12 @@ export const profileUpdate = z
   .object({
     name: trimmed('Name is required', 120, 'Name is too long').optional(),
     photoURL: photoUrlField.nullable().optional(),
+    phone: bdMobilePhone.optional(),
   })
-  .refine((body) => body.name !== undefined || body.photoURL !== undefined, {
-    message: 'Nothing to update: send a name or a photo',
+  .refine((body) => body.name !== undefined || body.photoURL !== undefined || body.phone !== undefined, {
+    message: 'Nothing to update: send a name, a phone or a photo',
   });
+export type ProfileUpdate = z.infer<typeof profileUpdate>;
 
 export const passwordChange = z
   .object({
@@ -94,6 +96,13 @@ export const userUpsert = z.object({
 export const roleQuery = z.object({ email: emailField });
 export const emailParam = z.object({ email: emailField });
 export const makeAdminBody = z.object({ email: emailField });
+
+/** Returning an admin to user or agent (issue 29); the server keeps at least one admin. */
+export const demoteAdminBody = z.object({
+  email: emailField,
+  role: z.enum(['user', 'agent'], { error: "Role must be 'user' or 'agent'" }),
+});
+export type DemoteAdminBody = z.infer<typeof demoteAdminBody>;
 
 export const agentRequestBody = z.object({
   name: trimmed('Name is required'),

@@ -2,7 +2,7 @@
  * A blog post's request (spec section 5: title and content required). Content is plain text,
  * kept as written but for control and bidirectional characters. Pure zod: the Manage Blogs form checks with the same rules.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { imageUrl, requiredText } from './fields.ts';
 import { cleanParagraphs, hasVisibleText } from './text.ts';
 

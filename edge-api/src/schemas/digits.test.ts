@@ -33,7 +33,7 @@ describe('Bengali digits in the shared form schemas', () => {
   it('reach the application as ASCII', () => {
     const parsed = applicationInput.safeParse({
       name: 'রহিম উদ্দিন', address: 'ঢাকা', nid: '১৯৯০১২৩৪৫৬৭৮৯', phone: '০১৭০০০০০০০১', nomineeName: 'করিমা',
-      relationship: 'Spouse', healthConditions: ['None of the Above'], estimatedPremium: '১২৫০.৫০', policyId: 'p1',
+      relationship: 'Spouse', healthConditions: ['None of the Above'], estimatedPremium: '১২৫০৫০', policyId: 'p1', dateOfBirth: '1990-01-15',
     });
     expect(parsed.success && parsed.data).toMatchObject({ nid: '1990123456789', phone: '01700000001' });
   });

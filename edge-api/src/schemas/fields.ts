@@ -2,7 +2,7 @@
  * Small zod building blocks of the request schemas, with messages meant for people. Pure zod:
  * the PWA's forms check with the same rules.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { typedNumber } from './digits.ts';
 import { imageUrlPrefix, isUploadedImage } from './image.ts';
 import { cleanOptionalLine, cleanRequiredLine } from './text.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The languages of the product (pwa/src/lib/i18n/locale.ts has the same list). */
 export const languages = ['en', 'bn'] as const;

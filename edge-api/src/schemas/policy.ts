@@ -1,14 +1,13 @@
 /**
  * The policy catalogue's constants and the Add/Edit Policy request (spec sections 3, 5 and 9),
- * written once: the server's route and the PWA's Add Policy form and quote use these.
+ * written once: the server's route and the PWA's Add Policy form and quote use these. Amounts
+ * are poisha on the wire; the form converts the taka a person types (schemas/money.ts).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { imageUrl, numberLike, optionalText, requiredText } from './fields.ts';
+import { basePremiumChoices, policyCategories, policyDurations } from './policy-choices.ts';
 
-export const policyCategories = ['Term Life', 'Senior', 'Child'] as const;
-export type PolicyCategory = (typeof policyCategories)[number];
-export const policyDurations = [3, 5, 7, 10] as const;
-export const basePremiumChoices = [100000, 500000, 1000000] as const;
+export { basePremiumChoices, policyCategories, policyDurations, type PolicyCategory } from './policy-choices.ts';
 
 const age = (label: string) =>
   numberLike(`${label} is required`).pipe(
@@ -37,10 +36,10 @@ export const policyTextFields = {
   minAge: age('Minimum age'),
   maxAge: age('Maximum age'),
   coverageRange: numberLike('Coverage range is required').pipe(
-    z.number().int('Coverage range must be a whole number').positive('Coverage range must be more than 0').max(1e12, 'Coverage range is too large'),
+    z.number().int('Coverage range must be a whole number').positive('Coverage range must be more than 0').max(1e14, 'Coverage range is too large'),
   ),
   duration: oneOf('Duration', policyDurations, `Duration must be one of ${policyDurations.join(', ')} years`),
-  basePremium: oneOf('Base premium', basePremiumChoices, `Base premium must be one of ${basePremiumChoices.join(', ')}`),
+  basePremium: oneOf('Base premium', basePremiumChoices, 'Base premium must be one of ৳1,00,000, ৳5,00,000, ৳10,00,000'),
 };
 
 const policyFields = { ...policyTextFields, image: imageUrl };
@@ -57,9 +56,9 @@ export type PolicyInput = z.infer<typeof policyInput>;
 /** The Add Policy form before its picture is uploaded: every rule of policyInput but the image's. */
 export const policyFormInput = z.object(policyTextFields).refine(agesInOrder, agesRule());
 
-/** An edit: any of the fields, each checked as on creation. */
+/** An edit: any of the fields, each checked as on creation; `withdrawn` takes it out of the catalogue (or back). */
 export const policyPatch = z
-  .object(policyFields)
+  .object({ ...policyFields, withdrawn: z.boolean({ error: 'Withdrawn must be true or false' }) })
   .partial()
   .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'Nothing to change' })
   .refine(agesInOrder, agesRule());

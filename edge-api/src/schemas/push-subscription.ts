@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * A browser's PushSubscription as `subscription.toJSON()` gives it (the Push API). The

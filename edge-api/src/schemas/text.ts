@@ -11,7 +11,7 @@
  * - refused as missing when nothing visible is left (spaces, zero-width and format characters,
  *   lone combining marks and fillers only).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // Ranges written as escapes: the characters themselves would be invisible in this file. Matching
 // control characters is the point here, so the lint rule against them in patterns is off.

@@ -12,6 +12,7 @@ import type { AppDeps, SessionUser } from '../http/env.ts';
 import { newId } from '../lib/ids.ts';
 import type { Outcome } from '../lib/idempotency.ts';
 import { recordPayment } from '../payments/record-payment.ts';
+import { estimatePremium, wholePoisha } from '../schemas/premium.ts';
 import { agentRequestRow, userRow } from './factories.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
@@ -73,7 +74,7 @@ export interface DemoActivityInput {
   agents: SessionUser[];
   demoUser: Person;
   customers: Person[];
-  policies: { id: string; title: string; coverageRange: number; duration: number }[];
+  policies: { id: string; title: string; coverageRange: number; duration: number; minAge: number; maxAge: number }[];
 }
 
 const at = (now: number, daysAgo: number) => (deps: Deps): Deps => ({ ...deps, clock: () => new Date(now - daysAgo * day) });
@@ -103,6 +104,12 @@ export async function seedDemoUserApplications(deps: Deps, input: DemoActivityIn
   await carryOut(deps, input, own, (i) => i % input.policies.length);
 }
 
+/** A date of birth (yyyy-mm-dd) of someone who turned `age` half a year before `now`. */
+function birthDateForAge(now: number, age: number): string {
+  const day = new Date(now - (age + 0.5) * 365.25 * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
 async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], policyIndex: (i: number) => number): Promise<void> {
   const { now, admin, agents, policies } = input;
   const demoAgent = agents[0]!;
@@ -117,12 +124,14 @@ async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], poli
         name: person.name,
         address: `House ${10 + i}, Road ${(i % 9) + 1}, Dhaka`,
         nid: String(1_980_000_000_000 + i * 7919),
+        // An insured of the middle of the policy's age range (issue 29: the server checks it).
+        dateOfBirth: birthDateForAge(now, Math.floor((policy.minAge + policy.maxAge) / 2)),
         phone: `+880 1711 ${String(300_000 + i * 37).padStart(6, '0')}`,
         nomineeName: 'Salma Begum',
         relationship: i % 2 ? 'Spouse' : 'Parent',
         healthConditions: [i % 4 === 0 ? 'High Blood Pressure' : 'None of the Above'],
         // As the quote calculator gives it (spec 9) for a 34-year-old non-smoking man.
-        estimatedPremium: Math.round(((policy.coverageRange / 100_000) * 5 * 1.5 * 1.1 * (policy.duration / 10) * 100) / 10) / 100,
+        estimatedPremium: wholePoisha(estimatePremium({ age: 34, coverage: policy.coverageRange, duration: policy.duration, gender: 'Male', smoker: 'No' }).annual),
         policyId: policy.id,
       }),
       'application',
@@ -139,17 +148,18 @@ async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], poli
     expectOk(await assignAgent(at(now, assignedDaysAgo)(deps), admin, id, { agentEmail: agent.email }), 'assignment');
     const decidedDaysAgo = assignedDaysAgo - 1;
     if (plan.fate === 'approved' || plan.fate === 'rejected-by-agent') {
-      const status = plan.fate === 'approved' ? 'approved' : 'rejected';
-      expectOk(await decideApplication(at(now, decidedDaysAgo)(deps), agent, id, { status }), 'decision');
+      const decision = plan.fate === 'approved' ? { status: 'approved' as const } : { status: 'rejected' as const, reason: 'health' as const };
+      expectOk(await decideApplication(at(now, decidedDaysAgo)(deps), agent, id, decision), 'decision');
     }
     if (plan.paidDaysAgo !== undefined) {
       // Paid after the last decision on it, and never in the future.
       const paidDaysAgo = Math.max(0.05, Math.min(plan.paidDaysAgo, (plan.fate === 'approved' ? decidedDaysAgo : assignedDaysAgo) - 0.2));
       const paid = await recordPayment(at(now, paidDaysAgo)(deps), {
         application: { id, user_id: person.id, user_email: person.email, policy_name: policy.title },
-        // The demo payment mode's own kind of intent (nothing is charged), 50 units (spec 9).
-        intent: { id: `demo_pi_seed_${id}`, clientSecret: null, amountMinor: 5000, currency: 'usd', status: 'succeeded', metadata: {} },
+        // The demo payment mode's own kind of intent (nothing is charged), ৳50 in poisha (spec 9).
+        intent: { id: `demo_pi_seed_${id}`, clientSecret: null, amountMinor: 5000, currency: 'bdt', status: 'succeeded', metadata: {} },
         provider: 'demo',
+        method: 'demo',
         actor: { id: person.id, email: person.email },
       });
       if (!paid?.recordedNow) throw new Error(`Demo payment for ${id} was not recorded`);

@@ -10,9 +10,10 @@ import type { CompiledQuery } from 'kysely';
 import { hashPassword } from '../auth/password.ts';
 import { demoPaymentProvider } from '../payments/demo-provider.ts';
 import type { AppDeps } from '../http/env.ts';
-import { defaultApplicationLimits, type ApplicationLimitSettings } from '../http/config.ts';
+import { defaultApplicationLimits, defaultClaimSettings, type ApplicationLimitSettings } from '../http/config.ts';
 import { newId } from '../lib/ids.ts';
 import { demoBlogs } from './demo-blogs.ts';
+import { seedDemoClaims } from './demo-claims.ts';
 import { demoAccounts, demoAgents } from './demo-people.ts';
 import { demoPolicies } from './demo-policies.ts';
 import { demoCustomerRows, seedDemoActivity, seedDemoAgentRequests, seedDemoUserApplications } from './demo-activity.ts';
@@ -39,7 +40,10 @@ export interface SeedOptions {
 }
 
 /** Returns true when it seeded, false when the database already had data. */
-export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'> & { config?: ApplicationLimitSettings }, options: SeedOptions): Promise<boolean> {
+export async function seedDemo(
+  deps: Pick<AppDeps, 'db' | 'batch' | 'clock'> & { config?: ApplicationLimitSettings; images?: AppDeps['images'] },
+  options: SeedOptions,
+): Promise<boolean> {
   const { db, batch } = deps;
   const existing = await db
     .selectNoFrom((eb) => [
@@ -200,6 +204,8 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'> & {
     title: policy.title,
     coverageRange: policy.coverageRange,
     duration: policy.duration,
+    minAge: policy.minAge,
+    maxAge: policy.maxAge,
   });
   const agents = agentRequests.map(({ user }) => ({ ...user, role: 'agent' as const, photoUrl: null }));
   // The commands take a payment provider (a rejected paid claim is refunded): the demo one,
@@ -209,5 +215,7 @@ export async function seedDemo(deps: Pick<AppDeps, 'db' | 'batch' | 'clock'> & {
   await seedDemoUserApplications(commandDeps, { now, admin, agents, demoUser: customer, customers: [], policies: [planOf(termPlan), planOf(childPlan)] });
   if (!full) return true;
   await seedDemoActivity(commandDeps, { now, admin, agents, demoUser: customer, customers, policies: demoPolicies.map(planOf) });
+  // Insurance claims in every state (issue 31), on the policies in force the activity made.
+  await seedDemoClaims({ ...commandDeps, config: { ...defaultClaimSettings, ...commandDeps.config } }, { now, admin, agents, demoUser: customer });
   return true;
 }

@@ -3,3 +3,9 @@ declare module '*.wasm' {
   const module: WebAssembly.Module;
   export default module;
 }
+
+/** The same, for a .wasm file that ships typings of its own (wrangler reads the suffix too). */
+declare module '*.wasm?module' {
+  const module: WebAssembly.Module;
+  export default module;
+}

@@ -12,6 +12,7 @@ import { countD1Calls, d1CallsHeader } from './d1-call-count.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
 import { prerenderedPageFile } from '../http/page-addresses.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
+import { fetchSslcommerzGateway } from '../payments/sslcommerz-gateway.ts';
 import { r2ImageStore } from './r2-images.ts';
 import { workerOps, type AnalyticsDataset } from './ops-worker.ts';
 import { prerenderedPages } from './worker-pages.ts';
@@ -20,8 +21,13 @@ import { createViewCounter, writeViews } from '../lib/view-counter.ts';
 import { deliverDuePushes } from '../notifications/sender.ts';
 import { takePushNudge } from '../notifications/events.ts';
 import webpDecoderWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
+import webpEncoderWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm';
+// `?module`: this file ships its own typings (of its exports), which would hide the module's.
+import resizerWasm from '@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm?module';
+import { usePictureSizeCodecs } from '../lib/picture-sizes.ts';
 
 useWebpDecoder(webpDecoderWasm);
+usePictureSizeCodecs({ webpEncoder: webpEncoderWasm, resizer: resizerWasm });
 
 export interface WorkerEnv extends EnvSource {
   DB: D1Database & EnvSource[string];
@@ -71,7 +77,9 @@ function appFor(env: WorkerEnv) {
     const { db, batch } = createD1Database(counter?.d1 ?? env.DB);
     // One password hash at a time per isolate: two at the product's parameters fill its 128 MB.
     // A decoded WebP is held twice (lib/image-check.ts): at most 8 MP fit beside the rest.
-    const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', IMAGE_MAX_WEBP_PIXELS: '8000000', ...env });
+    // Smaller sizes of a picture (lib/picture-sizes.ts) only up to 2 MP: the decode and the
+    // resizer's memory, which stays at its peak, must fit beside the rest (decision 0086).
+    const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', IMAGE_MAX_WEBP_PIXELS: '8000000', IMAGE_MAX_SIZED_PIXELS: '2000000', ...env });
     const clock = () => new Date();
     const payments = choosePaymentProvider(config, db, clock);
     const deps: AppDeps = {
@@ -81,6 +89,7 @@ function appFor(env: WorkerEnv) {
       images: r2ImageStore(env.IMAGES),
       clock,
       payments,
+      sslcommerz: config.payment.sslcommerz ? fetchSslcommerzGateway(config.payment.sslcommerz) : null,
       // Set by Cloudflare's edge for every request; a client cannot forge it there.
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
       // Per isolate (decision 0061): written after a request that finds the batch due, below.

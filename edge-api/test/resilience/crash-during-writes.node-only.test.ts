@@ -35,7 +35,10 @@ it('keeps every acknowledged write and a sound database through a SIGKILL mid-lo
   const server = await startChildServer(dataDir, { SEED_DEMO: 'true' });
   const setup = openDatabase();
   const customer = setup.prepare("SELECT id FROM users WHERE email = 'user@demo.local'").get() as { id: string };
-  const policyIds = (setup.prepare('SELECT id FROM policies').all() as { id: string }[]).map((p) => p.id);
+  const offered = setup.prepare('SELECT id, min_age, max_age FROM policies').all() as { id: string; min_age: number; max_age: number }[];
+  const policyIds = offered.map((p) => p.id);
+  // An applicant each policy covers (issue 29: the server checks the age): born on 1 January.
+  const bornFor = (policy: { min_age: number; max_age: number }) => `${new Date().getUTCFullYear() - Math.min(policy.min_age + 1, policy.max_age)}-01-01`;
   setup.close();
   const token = await signAccessToken(readConfig({ JWT_SECRET: testJwtSecret }), customer.id, new Date());
   const bearer = { authorization: `Bearer ${token}` };
@@ -53,10 +56,11 @@ it('keeps every acknowledged write and a sound database through a SIGKILL mid-lo
       name: 'Rahim Uddin',
       address: `House ${i}, Road 4, Dhaka`,
       nid: String(1990_000_000_000 + i),
+      dateOfBirth: bornFor(offered[i % offered.length]!),
       nomineeName: 'Salma Begum',
       relationship: 'Spouse',
       healthConditions: ['None of the Above'],
-      estimatedPremium: 41.25,
+      estimatedPremium: 4125,
       policyId: policyIds[i % policyIds.length],
     };
     try {

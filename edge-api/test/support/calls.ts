@@ -41,11 +41,13 @@ export const applicationBody = (policyId: string, overrides: Record<string, unkn
   name: 'Rahim Uddin',
   address: '12 Lake Road, Dhaka',
   nid: '1990123456789',
+  // 30-something: within the factory policy's 18-60 (issue 29's age check).
+  dateOfBirth: '1990-01-15',
   phone: '+8801700000001',
   nomineeName: 'Karima Uddin',
   relationship: 'Spouse',
   healthConditions: ['None of the Above'],
-  estimatedPremium: 1250.5,
+  estimatedPremium: 125_050,
   policyId,
   ...overrides,
 });

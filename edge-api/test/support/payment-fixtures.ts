@@ -65,7 +65,7 @@ export const expectedPayment = (application: TestApplication, owner: TestUser, t
   transactionId,
   provider,
   amountMinor: 5000,
-  currency: 'usd',
+  currency: 'bdt',
   email: owner.email,
   policyName: application.policyName,
 });

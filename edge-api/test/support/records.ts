@@ -45,9 +45,9 @@ export const policyBody = (overrides: Record<string, unknown> = {}) => ({
   shortDetails: 'Cover from 50 to 75',
   minAge: 50,
   maxAge: 75,
-  coverageRange: 2_500_000,
+  coverageRange: 250_000_000,
   duration: 10,
-  basePremium: 500000,
+  basePremium: 50_000_000,
   image: 'https://example.test/golden.png',
   ...overrides,
 });

@@ -21,8 +21,17 @@ const syncEngine = () => Promise.all([import('../lib/sync-pull.ts'), localDbOpen
 const outboxEngine = () => Promise.all([import('../lib/offline/start.ts'), localDbOpened()]).then(([outbox]) => outbox);
 const pull = () => void pageSettled().then(syncEngine).then((engine) => engine.pullChanges());
 const pullEveryMs = 60_000;
+// What the worker keeps beyond a visitor's precache (issue 32): this page and its files, the
+// pages it links to when idle; after sign-in, the person's role's screens (role-screens.ts).
+const keepOffline = () => import('../lib/keep-offline.ts');
+const keepRoleScreens = () => {
+  const role = sessionStore.get().user?.role;
+  if (role) void afterSettled(() => import('./role-screens.ts')).then((screens) => screens.keepRoleScreens(role));
+};
 
 export function startApp() {
+  // A returning visit (a worker answered this page) may fetch linked pages when idle; a first may not.
+  const loadedUnderWorker = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
   // Which build runs (diagnostics, and the deploy test tells builds apart by it).
   document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'local';
   // Pictures shown before the worker took control go into its picture cache (a first visit).
@@ -50,6 +59,7 @@ export function startApp() {
       outbox.onRefused((refusal) => showToast('error', t('sync.refused'), `${refusal.summary}: ${refusal.reason}`, 8000));
     });
     // An installed app, or a signed-in user's data, is worth keeping through storage pressure.
+    keepRoleScreens();
     if (sessionStore.get().user || window.matchMedia?.('(display-mode: standalone)').matches) {
       void syncEngine().then((engine) => engine.requestPersistentStorage());
     }
@@ -57,6 +67,10 @@ export function startApp() {
   // A role an admin changed reaches this person on the next pull or focus, without a reload.
   void afterSettled(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
   void afterSettled(registerAppUpdates);
+  void afterSettled(keepOffline).then((keep) => {
+    void keep.handOverLoaded();
+    keep.fetchLinkedPagesWhenIdle(loadedUnderWorker);
+  });
 
   let lastUser = sessionStore.get().user?.id ?? null;
   sessionStore.subscribe(() => {
@@ -66,6 +80,7 @@ export function startApp() {
       pull();
       // A signed-in user's data (and their offline writes) are worth keeping.
       if (user) void syncEngine().then((engine) => engine.requestPersistentStorage());
+      if (user) keepRoleScreens();
     }
   });
   window.addEventListener('online', pull);

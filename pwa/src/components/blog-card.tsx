@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Blog } from '../lib/local-db.ts';
-import { CoverImage } from './fallback-image.tsx';
+import { cardPictureSizes, CoverImage } from './fallback-image.tsx';
 import { formatDate, preview } from './format.ts';
 import './cards.css';
 import { languageOfText } from '../lib/i18n/locale.ts';
@@ -14,14 +14,16 @@ interface BlogCardProps {
   showPreview?: boolean;
   /** The card title's heading level, under the section that lists the cards. */
   headingLevel?: 2 | 3;
+  /** On the first screen (the list's first cards): its picture is the page's largest paint, not lazy. */
+  eager?: boolean;
 }
 
 // Memoised, as PolicyCard: the same rows again redraw no card.
-export const BlogCard = memo(function BlogCard({ blog, showPreview = false, headingLevel = 3 }: BlogCardProps) {
+export const BlogCard = memo(function BlogCard({ blog, showPreview = false, headingLevel = 3, eager = false }: BlogCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card card--link" lang={languageOfText(`${blog.title} ${blog.content}`)}>
-      <CoverImage className="card__image" src={blog.image} width={480} loading="lazy" />
+      <CoverImage className="card__image" src={blog.image} width={480} sizes={cardPictureSizes} loading={eager ? 'eager' : 'lazy'} />
       <div className="card__body">
         <Heading className="card__title">
           <Link className="card__cover-link" to={`/blogs/${encodeURIComponent(blog.id)}`}>{blog.title}</Link>

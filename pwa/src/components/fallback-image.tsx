@@ -1,22 +1,27 @@
 /**
  * An <img> that shows a stand-in picture when its own is missing or fails to load (a deleted
- * upload, or offline before the picture was ever cached).
+ * upload, or offline before the picture was ever cached). Its own picture comes with its sizes
+ * (`srcset`, lib/picture-sources.ts) and the width it is shown at (`sizes`), so a phone loads a
+ * size that fits; the stand-in has its one precached size, so it shows offline too.
  */
 import { useCallback, useState, type ImgHTMLAttributes } from 'react';
+import { pictureSrcSet } from '../lib/picture-sources.ts';
 import { useNearViewport } from './use-near-viewport.ts';
 
 export const policyPlaceholder = '/demo/policies/placeholder.webp';
 export const agentPlaceholder = '/demo/agents/default.webp';
 
-interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
+interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'onError'> {
   src: string | null | undefined;
   fallback: string;
   alt: string;
   width: number;
   height: number;
+  /** The width the picture is shown at, as the `sizes` attribute says it (CSS lengths by media query). */
+  sizes: string;
 }
 
-export function FallbackImage({ src, fallback, alt, loading, ...rest }: FallbackImageProps) {
+export function FallbackImage({ src, fallback, alt, loading, sizes, ...rest }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   // A lazy picture gets its address when it comes near the screen (use-near-viewport.ts).
   const { ref: watch, near } = useNearViewport<HTMLImageElement>(loading === 'lazy');
@@ -30,11 +35,15 @@ export function FallbackImage({ src, fallback, alt, loading, ...rest }: Fallback
     },
     [watch, near, source, fallback],
   );
+  const srcSet = near && source !== fallback ? pictureSrcSet(source) : undefined;
   return (
     <img
       decoding="async"
       loading={loading}
       {...rest}
+      // srcset and sizes before src: a browser may start the fetch as soon as src is set.
+      sizes={srcSet ? sizes : undefined}
+      srcSet={srcSet}
       src={near ? source : undefined}
       alt={alt}
       ref={settle}
@@ -44,6 +53,9 @@ export function FallbackImage({ src, fallback, alt, loading, ...rest }: Fallback
     />
   );
 }
+
+/** A card's picture in the card grids (components/cards.css): one, two, then three or four columns. */
+export const cardPictureSizes = '(min-width: 1000px) 380px, (min-width: 600px) calc(50vw - 24px), calc(100vw - 32px)';
 
 type PictureProps = Omit<FallbackImageProps, 'fallback' | 'alt' | 'height' | 'width'> & { width: number; alt?: string };
 

@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Policy } from '../lib/local-db.ts';
-import { CoverImage } from './fallback-image.tsx';
+import { cardPictureSizes, CoverImage } from './fallback-image.tsx';
 import { formatMoney, formatNumber } from '../lib/i18n/format.ts';
 import './cards.css';
 import { t } from '../lib/i18n/runtime.ts';
@@ -17,7 +17,7 @@ export const PolicyCard = memo(function PolicyCard({ policy, eager = false }: { 
   const text = policyText(policy);
   return (
     <article className="card">
-      <CoverImage className="card__image" src={policy.image} width={640} loading={eager ? 'eager' : 'lazy'} />
+      <CoverImage className="card__image" src={policy.image} width={640} sizes={cardPictureSizes} loading={eager ? 'eager' : 'lazy'} />
       <div className="card__body">
         {policy.category && <p className="card__eyebrow">{categoryLabel(policy.category)}</p>}
         <h3 className="card__title">{text.title}</h3>

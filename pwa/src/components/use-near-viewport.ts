@@ -6,6 +6,7 @@
  * near (and on the server, when a page is prerendered) `near` is false.
  */
 import { useEffect, useState } from 'react';
+import { savingData } from '../lib/save-data.ts';
 
 /** How far below (or above) the screen a picture starts loading, so it is there when scrolled to
  * (e2e/public-pictures-first-screen.test.ts uses the same distance). */
@@ -17,9 +18,10 @@ export function useNearViewport<T extends Element>(watch: boolean) {
   useEffect(() => {
     // Every browser the app supports has IntersectionObserver (the prerenderer never runs effects).
     if (near || !element) return;
+    // Saving data: only what is on the screen, nothing ahead of the scroll.
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: `${nearViewportPx}px 0px` });
+    }, { rootMargin: savingData() ? '0px' : `${nearViewportPx}px 0px` });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, element]);

@@ -10,6 +10,8 @@ import type { Blog } from 'edge-api/src/db/blogs.ts';
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
 import type { Policy } from 'edge-api/src/db/policies.ts';
 import type { Notification } from 'edge-api/src/db/notifications.ts';
+import type { DocumentInfo, DocumentKind } from 'edge-api/src/schemas/document.ts';
+import type { Claim as ServerClaim } from 'edge-api/src/db/claims.ts';
 
 export type { Blog, Notification, Policy, PublicAgent };
 
@@ -33,6 +35,15 @@ export interface Application extends ServerApplication {
   pending?: PendingChange;
 }
 
+/**
+ * An insurance claim as the API answers it (edge-api db/claims.ts; issue 31), plus the mark of a
+ * step of it still in the outbox. A claim filed offline is here at once under its own id (made
+ * on the device, like its number), marked until the server's copy arrives.
+ */
+export interface Claim extends ServerClaim {
+  pending?: PendingChange;
+}
+
 /** The not-yet-sent change shown on a local row. */
 export interface PendingChange {
   mutationId: string;
@@ -43,7 +54,17 @@ export interface PendingChange {
   state: 'queued' | 'sent';
 }
 
-export type OutboxMutationType = 'application.create' | 'application.delete' | 'application.decide';
+export type OutboxMutationType =
+  | 'application.create'
+  | 'application.delete'
+  | 'application.decide'
+  // Insurance claims (issue 31): filed, cleared and answered offline.
+  | 'claim.file'
+  | 'claim.review'
+  | 'claim.resubmit'
+  // Issue 29: a profile edit and a support message may wait in the outbox too.
+  | 'profile.update'
+  | 'support.send';
 
 /**
  * A write made on this device, kept until the server has it (POST /sync/push). Keyed by a
@@ -77,6 +98,57 @@ export interface OutboxItem {
   sentAt: number | null;
   /** For a new application: the row shown in My Applications until the server's arrives. */
   preview: Application | null;
+  /** For a claim filed offline: the row shown in My Claims until the server's arrives. */
+  claimPreview?: Claim | null;
+}
+
+/**
+ * A document or photo prepared on this device (issue 27, lib/documents/), waiting to go up after
+ * the write it belongs to. Tied to that write's mutation id, so it is sent once for it.
+ */
+export interface PendingDocument {
+  /** The file's own key, made here: with the write's id it names the document on the server. */
+  fileKey: string;
+  userId: string;
+  /** The mutation id of the write (application or decision) it belongs to. */
+  writeId: string;
+  /** The row it shows on until sent: a new application's local id, or the application decided. */
+  targetId: string;
+  /** The application on the server, once known (a new one's id comes with the write's answer). */
+  applicationId: string | null;
+  kind: DocumentKind;
+  blob: Blob;
+  size: number;
+  width: number;
+  height: number;
+  /** The agent's note on a decision's evidence; null for an application's papers. */
+  note: string | null;
+  /**
+   * waiting: not all sent yet (`sentBytes` acknowledged so far); refused: the server said no
+   * (`reason`), kept in Sync problems until dismissed. A sent one moves to `documentCopies`.
+   */
+  state: 'waiting' | 'refused';
+  sentBytes: number;
+  /** The resumable upload's address, once the server made it: a later try continues there. */
+  uploadUrl: string | null;
+  reason: string | null;
+  /** Words for Sync problems, e.g. 'NID card (front) for Shurokkha Term Shield'. */
+  summary: string;
+  createdAt: string;
+  /**
+   * On an insurance claim (migration 0225): the claim's id, made on the device before filing,
+   * and the required paper the photo shows. Such a file goes to the claim's own address; on this
+   * device its `targetId`, and its kept copy's `applicationId`, are the claim's id.
+   */
+  claimId?: string | null;
+  paper?: string | null;
+}
+
+/** A document kept on this device to be seen offline: the user's own, or an agent's open claims'. */
+export interface KeptDocument extends DocumentInfo {
+  userId: string;
+  blob: Blob;
+  keptAt: number;
 }
 
 /** Key-value facts about the local copy: the sync cursor, whose data it holds, ... */
@@ -93,8 +165,13 @@ export const localDb = new Dexie('insurance') as Dexie & {
   applications: EntityTable<Application, 'id'>;
   /** The signed-in person's inbox (issue 28), filled by GET /sync like the applications. */
   notifications: EntityTable<Notification, 'id'>;
+  /** Insurance claims (issue 31): the claimant's own, an agent's to clear, an admin's open ones. */
+  claims: EntityTable<Claim, 'id'>;
   meta: EntityTable<MetaEntry, 'key'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
+  /** Issue 27: documents waiting to go up, and those kept to be seen offline (lib/documents/). */
+  pendingDocuments: EntityTable<PendingDocument, 'fileKey'>;
+  keptDocuments: EntityTable<KeptDocument, 'id'>;
 };
 
 export type LocalDb = typeof localDb;
@@ -116,6 +193,18 @@ localDb.version(2).stores({
 // The inbox (issue 28). Existing tables are unchanged.
 localDb.version(3).stores({
   notifications: 'id, createdAt',
+});
+
+// Insurance claims (issue 31). Existing tables are unchanged.
+localDb.version(4).stores({
+  claims: 'id, status, assignedAgent, filedAt',
+});
+
+// Documents (issue 27). Numbered by the issue, not the next free number, so that other new
+// tables made at the same time keep their own numbers; existing tables are unchanged.
+localDb.version(27).stores({
+  pendingDocuments: 'fileKey, userId, writeId, targetId, applicationId',
+  keptDocuments: 'id, applicationId, userId, keptAt',
 });
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {

@@ -9,6 +9,7 @@
  */
 import { localDb, type Application, type OutboxItem, type PendingChange } from './local-db.ts';
 import { t } from '../lib/i18n/runtime.ts';
+import { adoptClaimAnswer, applyClaimOverlay, isClaimStep } from './claim-overlay.ts';
 
 const localPrefix = 'local:';
 
@@ -17,7 +18,7 @@ export const localApplicationId = (mutationId: string) => `${localPrefix}${mutat
 export const isLocalApplication = (id: string) => id.startsWith(localPrefix);
 
 /** The words a screen shows for a row's unsent change, or null when there is none. */
-export function pendingLabel(row: Pick<Application, 'pending'>): string | null {
+export function pendingLabel(row: { pending?: PendingChange | undefined }): string | null {
   if (!row.pending) return null;
   return row.pending.state === 'queued' ? t('sync.waiting') : t('sync.sent');
 }
@@ -44,10 +45,15 @@ export async function applyOverlay(owner: string | null): Promise<void> {
     .filter((row) => !isLocalApplication(row.id))
     .map(({ pending: _pending, ...row }) => row as Application);
   if (cleared.length) await localDb.applications.bulkPut(cleared);
-  if (owner === null) return;
+  if (owner === null) {
+    await applyClaimOverlay([]);
+    return;
+  }
 
   const items = (await localDb.outbox.where('userId').equals(owner).sortBy('seq')).filter((item) => item.state !== 'refused');
+  await applyClaimOverlay(items);
   for (const item of items) {
+    if (isClaimStep(item)) continue;
     const mark: PendingChange = { mutationId: item.mutationId, type: item.type, state: item.state === 'sent' ? 'sent' : 'queued' };
     if (item.type === 'application.create') {
       const serverId = serverIdOf(item);
@@ -82,7 +88,7 @@ export async function writesQueued(): Promise<boolean> {
  */
 export async function settleSent(owner: string | null, pullStartedAt: number): Promise<void> {
   if (owner === null) return;
-  await localDb.transaction('rw', [localDb.applications, localDb.outbox, localDb.meta], async () => {
+  await localDb.transaction('rw', [localDb.applications, localDb.claims, localDb.outbox, localDb.meta], async () => {
     const done = await localDb.outbox
       .where('userId')
       .equals(owner)
@@ -100,9 +106,10 @@ export async function settleSent(owner: string | null, pullStartedAt: number): P
  * are recomputed, and how a row the server answered with is put into the local copy.
  */
 export const localEffects = {
-  tables: () => [localDb.applications, localDb.meta],
+  tables: () => [localDb.applications, localDb.claims, localDb.meta],
   refreshMarks: applyOverlay,
   async adoptAnswer(item: Pick<OutboxItem, 'type' | 'targetId'>, body: unknown): Promise<void> {
+    if (isClaimStep(item)) return adoptClaimAnswer(body);
     const row = (body as { application?: Application } | null | undefined)?.application;
     if (item.type === 'application.delete') await localDb.applications.delete(item.targetId);
     else if (row?.id) await localDb.applications.put(row);

@@ -2,7 +2,7 @@
  * What the header shows about the outbox, kept apart from the outbox engine (which needs the
  * local database) so the header can read it without loading Dexie on the first paint.
  */
-import type { OutboxItem } from './local-db.ts';
+import type { OutboxItem, PendingDocument } from './local-db.ts';
 import { createStatusStore } from './status-store.ts';
 
 /**
@@ -14,9 +14,11 @@ export interface OutboxStatus {
   waitingItems: OutboxItem[];
   /** The signed-in user's writes the server refused, kept until the user dismisses them. */
   refusedItems: OutboxItem[];
+  /** The signed-in user's documents the server refused (issue 27), kept until dismissed. */
+  refusedDocuments: PendingDocument[];
   /** waitingItems.length. */
   waiting: number;
-  /** refusedItems.length (the header adds a lost-writes notice). */
+  /** refusedItems.length + refusedDocuments.length (the header adds a lost-writes notice). */
   problems: number;
   /** A push is under way in this tab. */
   pushing: boolean;
@@ -26,7 +28,7 @@ export interface OutboxStatus {
   slow: boolean;
 }
 
-export const outboxStatus = createStatusStore<OutboxStatus>({ waitingItems: [], refusedItems: [], waiting: 0, problems: 0, pushing: false, pausedForSignIn: false, slow: false });
+export const outboxStatus = createStatusStore<OutboxStatus>({ waitingItems: [], refusedItems: [], refusedDocuments: [], waiting: 0, problems: 0, pushing: false, pausedForSignIn: false, slow: false });
 
 export function updateOutboxStatus(change: Partial<OutboxStatus>) {
   const current = outboxStatus.get();

@@ -28,7 +28,7 @@ interface Collection<T> {
   deletes: string[];
 }
 
-const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications'] as const;
+const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications', 'claims'] as const;
 type CollectionName = (typeof collections)[number];
 
 /**
@@ -80,11 +80,13 @@ class OwnerChanged extends Error {
  * another user's copy.)
  */
 export async function adoptOwner(owner: string | null): Promise<void> {
-  const changed = await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.outbox], async () => {
+  const changed = await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.outbox, localDb.keptDocuments, localDb.claims], async () => {
     const stored = (await getMeta<string | null>(ownerKey)) ?? null;
     if (stored === owner) return false;
     await localDb.applications.clear();
     await localDb.notifications.clear();
+    await localDb.keptDocuments.clear();
+    await localDb.claims.clear();
     await setMeta(cursorKey, 0);
     await setMeta(ownerKey, owner);
     // The new owner's rows are not on the device until a pull for them completes.
@@ -171,7 +173,7 @@ async function applyPage(page: SyncPage, owner: string | null) {
       const table = tableOf(name);
       if (changes.deletes?.length) await table.bulkDelete(changes.deletes);
       if (changes.upserts?.length) await table.bulkPut(changes.upserts as never[]);
-      if (name === 'applications' && (changes.deletes?.length || changes.upserts?.length)) privateRowsChanged = true;
+      if ((name === 'applications' || name === 'claims') && (changes.deletes?.length || changes.upserts?.length)) privateRowsChanged = true;
     }
     // Server rows replaced the device's marks on them: show the still-unsent writes again,
     // in the same transaction, so a screen never sees a queued change flicker away. With
@@ -286,9 +288,14 @@ function scheduleRetry(failed: boolean) {
 
 /** Forgets everything private on this device (sign-out), keeping the public catalogue. */
 export async function clearPrivateData(): Promise<void> {
-  await localDb.transaction('rw', localDb.applications, localDb.notifications, localDb.meta, async () => {
+  await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.keptDocuments, localDb.pendingDocuments, localDb.claims], async () => {
     await localDb.applications.clear();
     await localDb.notifications.clear();
+    // Documents and photos (issue 27): those kept to be seen offline, and those not sent, as
+    // the outbox's unsent writes go (the sign-out warning counts them with the writes).
+    await localDb.keptDocuments.clear();
+    await localDb.pendingDocuments.clear();
+    await localDb.claims.clear();
     // The cursor covers private rows too: the next owner must pull from the beginning.
     await setMeta(cursorKey, '0');
     await setMeta(ownerKey, null);

@@ -6,6 +6,7 @@
 import { Dialog } from '../../components/dialog.tsx';
 import { pushOutbox } from '../../lib/offline/push-engine.ts';
 import { dismissProblem } from '../../lib/offline/queue.ts';
+import { dismissDocument } from '../../lib/documents/pending.ts';
 import { dismissLostWritesNotice, lostWritesNotice } from '../../lib/outbox-lost.ts';
 import { outboxStatus } from '../../lib/outbox-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
@@ -22,7 +23,8 @@ export function SyncProblems({ onClose }: { onClose: () => void }) {
   // The same lists the header counts (one source of truth: lib/outbox-status.ts).
   const refused = status.refusedItems;
   const waiting = status.waitingItems;
-  const nothing = refused.length === 0 && waiting.length === 0 && !lostNotice;
+  const refusedDocuments = status.refusedDocuments;
+  const nothing = refused.length === 0 && refusedDocuments.length === 0 && waiting.length === 0 && !lostNotice;
 
   return (
     <Dialog open title={t('sync.title')} onClose={onClose} actions={<button type="button" className="button button--secondary" onClick={onClose}>{t('sync.close')}</button>}>
@@ -44,6 +46,23 @@ export function SyncProblems({ onClose }: { onClose: () => void }) {
                 <p className="sync-problems__reason">{item.result?.reason ?? t('sync.refusedDefault')}</p>
                 <p className="sync-problems__meta">{t('sync.made', { when: when(item.createdAt) })}</p>
                 <button type="button" className="button button--small button--secondary" onClick={() => void dismissProblem(item.mutationId)}>
+                  {t('sync.dismiss')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {refusedDocuments.length > 0 && (
+        <>
+          {refused.length === 0 && <h3>{t('sync.refused')}</h3>}
+          <ul className="sync-problems__list">
+            {refusedDocuments.map((doc) => (
+              <li key={doc.fileKey} className="sync-problems__item sync-problems__item--refused">
+                <p><strong>{doc.summary}</strong></p>
+                <p className="sync-problems__reason">{doc.reason ?? t('sync.refusedDefault')}</p>
+                <p className="sync-problems__meta">{t('sync.made', { when: when(doc.createdAt) })}</p>
+                <button type="button" className="button button--small button--secondary" onClick={() => void dismissDocument(doc.fileKey)}>
                   {t('sync.dismiss')}
                 </button>
               </li>

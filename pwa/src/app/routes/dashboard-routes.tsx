@@ -4,6 +4,7 @@ import { RouteError } from '../../components/route-error.tsx';
 import { HeaderStatus } from '../layouts/header-status.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { withScreenMessages } from '../../lib/i18n/runtime.ts';
+import type { DashboardArea } from '../../features/dashboard/dashboard-areas.ts';
 
 /**
  * /dashboard and its children (spec section 2), plus the agent request form at /requestAgent.
@@ -12,11 +13,18 @@ import { withScreenMessages } from '../../lib/i18n/runtime.ts';
  */
 
 // The role's own view at /dashboard, composed from the features that own them.
-const roleViews = {
-  user: lazy(() => import('../../features/my-applications/my-applications-page.tsx').then((m) => ({ default: m.MyApplicationsPage }))),
-  agent: lazy(() => import('../../features/claims/agent-dashboard.tsx').then((m) => ({ default: m.AgentDashboard }))),
-  admin: lazy(() => import('../../features/admin-stats/admin-dashboard.tsx').then((m) => ({ default: m.AdminDashboard }))),
+export const roleViewModules = {
+  user: () => import('../../features/my-applications/my-applications-page.tsx').then((m) => ({ default: m.MyApplicationsPage })),
+  agent: () => import('../../features/claims/agent-dashboard.tsx').then((m) => ({ default: m.AgentDashboard })),
+  admin: () => import('../../features/admin-stats/admin-dashboard.tsx').then((m) => ({ default: m.AdminDashboard })),
 };
+const roleViews = { user: lazy(roleViewModules.user), agent: lazy(roleViewModules.agent), admin: lazy(roleViewModules.admin) };
+
+/** A guarded group's area (features/dashboard/dashboard-areas.ts): app/role-screens.ts reads it. */
+export interface GuardHandle {
+  area: DashboardArea;
+}
+const guarded = (area: DashboardArea): GuardHandle => ({ area });
 
 const guards = () => import('../../features/dashboard/require-role.tsx');
 // The bell and the offer of notifications sit in the header's status slot (issue 28).
@@ -61,9 +69,16 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'applications/:id', lazy: () => import('../../features/my-applications/application-view.tsx').then((m) => ({ Component: m.ApplicationView })) },
       { path: 'profile', lazy: () => import('../../features/profile/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
       { path: 'notifications', lazy: () => import('../../features/notifications/inbox-page.tsx').then((m) => ({ Component: m.InboxPage })) },
+      // Insurance claims (issue 31): each role's list, filing, and one claim.
+      { path: 'claims', lazy: () => import('../../features/insurance-claims/claims-page.tsx').then((m) => ({ Component: m.ClaimsPage })) },
+      { path: 'claims/new', lazy: () => import('../../features/insurance-claims/file-claim-page.tsx').then((m) => ({ Component: m.FileClaimPage })) },
+      { path: 'claims/:id', lazy: () => import('../../features/insurance-claims/claim-page.tsx').then((m) => ({ Component: m.ClaimPage })) },
       { path: 'payment/:id', lazy: () => import('../../features/payment/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })) },
+      { path: 'receipts/:id', lazy: () => import('../../features/papers/receipt-page.tsx').then((m) => ({ Component: m.ReceiptPage })) },
+      { path: 'certificates/:id', lazy: () => import('../../features/papers/certificate-page.tsx').then((m) => ({ Component: m.CertificatePage })) },
       {
         lazy: () => guards().then((m) => ({ Component: m.AdminOnly })),
+        handle: guarded('admin'),
         children: [
           { path: 'addPolicy', lazy: () => import('../../features/add-policy/add-policy-page.tsx').then((m) => ({ Component: m.AddPolicyPage })) },
           { path: 'manageAgent', lazy: () => import('../../features/manage-agents/manage-agents-page.tsx').then((m) => ({ Component: m.ManageAgentsPage })) },
@@ -74,10 +89,12 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'adminTransactions', lazy: () => import('../../features/transactions/transactions-page.tsx').then((m) => ({ Component: m.TransactionsPage })) },
           { path: 'makeAdmin', lazy: () => import('../../features/make-admin/make-admin-page.tsx').then((m) => ({ Component: m.MakeAdminPage })) },
           { path: 'auditLog', lazy: () => import('../../features/audit-log/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })) },
+          { path: 'supportInbox', lazy: () => import('../../features/support-inbox/support-inbox-page.tsx').then((m) => ({ Component: m.SupportInboxPage })) },
         ],
       },
       {
         lazy: () => guards().then((m) => ({ Component: m.AgentOnly })),
+        handle: guarded('agent'),
         children: [
           {
             path: 'assignedCustomers',
@@ -89,6 +106,7 @@ export const dashboardRoutes: RouteObject[] = [
       {
         // Agents manage their own blogs; admins all of them (decisions.md).
         lazy: () => guards().then((m) => ({ Component: m.BlogAuthorsOnly })),
+        handle: guarded('blog-authors'),
         children: [{ path: 'manageBlogs', lazy: () => import('../../features/manage-blogs/manage-blogs-page.tsx').then((m) => ({ Component: m.ManageBlogsPage })) }],
       },
     ],

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { withScreenMessages } from '../../lib/i18n/runtime.ts';
+import { withFormMessages } from '../../lib/i18n/runtime.ts';
 
 /** Public screens (spec section 2), each loaded when first visited. */
 export const publicRoutes: RouteObject[] = [
@@ -10,10 +10,13 @@ export const publicRoutes: RouteObject[] = [
   { path: 'policies/:id', lazy: () => import('../../features/policies/policy-details.tsx').then((m) => ({ Component: m.PolicyDetails })) },
   { path: 'get-quote', lazy: () => import('../../features/quote/get-quote-page.tsx').then((m) => ({ Component: m.GetQuotePage })) },
   // The spec's spelling of this route is kept on purpose.
-  { path: 'policy-apply-from', lazy: () => withScreenMessages(import('../../features/apply/apply-page.tsx')).then((m) => ({ Component: m.ApplyPage })) },
-  { path: 'blogs', lazy: () => import('../../features/blogs/blogs-page.tsx').then((m) => ({ Component: m.BlogsPage })) },
-  { path: 'blogs/:id', lazy: () => import('../../features/blogs/blog-details.tsx').then((m) => ({ Component: m.BlogDetails })) },
-  { path: 'about', lazy: () => import('../../features/about/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
-  { path: 'contact', lazy: () => import('../../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })) },
-  { path: 'forbidden', lazy: () => import('../../components/forbidden.tsx').then((m) => ({ Component: m.Forbidden })) },
+  { path: 'policy-apply-from', lazy: () => withFormMessages(import('../../features/apply/apply-page.tsx')).then((m) => ({ Component: m.ApplyPage })) },
+  { path: 'blogs', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.BlogsPage })) },
+  { path: 'blogs/:id', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.BlogDetails })) },
+  { path: 'about', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.AboutPage })) },
+  { path: 'contact', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.ContactPage })) },
+  { path: 'verify/:code', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.VerifyPage })) },
+  // The newsletter's unsubscribe link (issue 29): works signed out; never prerendered (the token is the page).
+  { path: 'unsubscribe/:token', lazy: () => withFormMessages(import('./content-pages.ts')).then((m) => ({ Component: m.UnsubscribePage })) },
+  { path: 'forbidden', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.Forbidden })) },
 ];

@@ -1,7 +1,7 @@
 /** The Add Policy form checks with the server's policy schema: same verdicts, same words. */
 import { describe, expect, it } from 'vitest';
 import { policyInput } from 'edge-api/src/schemas/policy.ts';
-import { checkPolicyForm, emptyPolicyForm, type PolicyFormValues } from './policy-form-rules.ts';
+import { checkPolicyForm, emptyPolicyForm, formValuesOf, type PolicyFormValues } from './policy-form-rules.ts';
 
 const filled: PolicyFormValues = {
   title: 'Shurokkha Term Shield',
@@ -15,7 +15,7 @@ const filled: PolicyFormValues = {
   maxAge: '60',
   coverageRange: '2500000',
   duration: '10',
-  basePremium: '500000',
+  basePremium: '50000000',
 };
 const picture = new File([new Uint8Array(10)], 'plan.png', { type: 'image/png' });
 
@@ -53,7 +53,11 @@ describe('the Add Policy form and the server agree', () => {
   });
 
   it('sends numbers as numbers, and refuses a non-image picture', () => {
-    expect(checkPolicyForm(filled, picture).policy).toMatchObject({ minAge: 18, duration: 10, basePremium: 500000, category: 'Term Life' });
+    expect(checkPolicyForm(filled, picture).policy).toMatchObject({ minAge: 18, duration: 10, basePremium: 50_000_000, category: 'Term Life' });
+    // Coverage is typed in taka (Bengali digits and lakh grouping too) and sent in poisha.
+    expect(checkPolicyForm(filled, picture).policy?.coverageRange).toBe(250_000_000);
+    expect(checkPolicyForm({ ...filled, coverageRange: '২৫,০০,০০০' }, picture).policy?.coverageRange).toBe(250_000_000);
+    expect(formValuesOf({ ...checkPolicyForm(filled, picture).policy!, titleBn: null, shortDetailsBn: null, descriptionBn: null }).coverageRange).toBe('2500000');
     const pdf = new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' });
     expect(checkPolicyForm(filled, pdf).errors).toEqual({ image: 'Please upload an image file (jpg, png, etc.)' });
   });

@@ -10,7 +10,9 @@ export interface ApplicationDraft {
   form: ApplicationForm;
   /** Whether the applicant edited the name (else it follows the account's name). */
   nameTouched: boolean;
+  /** Poisha (issue 26); a draft kept before that (no `premiumIn`) held taka, so its premium is dropped. */
   estimatedPremium: number | null;
+  premiumIn?: 'poisha';
 }
 
 const visitor = 'visitor';
@@ -20,7 +22,9 @@ const keyOf = (userId: string | null) => `${prefix}${userId ?? visitor}`;
 function read(key: string): ApplicationDraft | null {
   try {
     const draft = JSON.parse(localStorage.getItem(key) ?? 'null') as ApplicationDraft | null;
-    return draft && typeof draft.form === 'object' ? draft : null;
+    if (!draft || typeof draft.form !== 'object') return null;
+    // The person gets a quote again rather than send a taka premium read as poisha.
+    return draft.premiumIn === 'poisha' ? draft : { ...draft, estimatedPremium: null };
   } catch {
     return null;
   }
@@ -37,7 +41,7 @@ const isEmpty = ({ form, nameTouched }: ApplicationDraft) =>
 export function saveDraft(userId: string | null, draft: ApplicationDraft): void {
   try {
     if (isEmpty(draft)) return;
-    localStorage.setItem(keyOf(userId), JSON.stringify(draft));
+    localStorage.setItem(keyOf(userId), JSON.stringify({ ...draft, premiumIn: 'poisha' }));
     // Taken over by the signed-in user: the visitor's copy goes.
     if (userId) localStorage.removeItem(keyOf(null));
   } catch {

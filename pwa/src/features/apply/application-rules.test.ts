@@ -16,6 +16,7 @@ const form: ApplicationForm = {
   name: 'Nusrat Jahan',
   address: 'House 12, Road 5, Dhanmondi, Dhaka',
   nid: '1990123456789',
+  dateOfBirth: '1990-04-12',
   phone: '',
   nomineeName: 'Rafiq Jahan',
   relationship: 'Spouse',

@@ -9,7 +9,8 @@ import { healthConditionChoices, nomineeRelationshipChoices } from 'edge-api/src
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
-import { offerNotificationsNext } from '../../components/notification-permission.tsx';
+import { DocumentField, type ChosenDocument } from '../../components/document-field.tsx';
+import { applicationDocumentKinds } from 'edge-api/src/schemas/document.ts';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
@@ -22,6 +23,20 @@ import './apply.css';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
+import { ageProblem, ageRangeText } from '../../components/age-eligibility.ts';
+
+/**
+ * The server's field messages, each in the page's language; its age refusal (with the age and
+ * range in its details) in the app's own words.
+ */
+function serverFieldErrors(error: ApiRequestError): ApplicationErrors {
+  const fields = { ...(error.body?.fields as ApplicationErrors) };
+  const details = error.body?.details as { age?: unknown; minAge?: unknown; maxAge?: unknown } | undefined;
+  if (fields.dateOfBirth && typeof details?.age === 'number' && typeof details.minAge === 'number' && typeof details.maxAge === 'number') {
+    fields.dateOfBirth = ageProblem(details.age, { minAge: details.minAge, maxAge: details.maxAge }) ?? fields.dateOfBirth;
+  }
+  return fields;
+}
 
 interface ArrivedWith {
   estimatedPremium?: number;
@@ -53,6 +68,7 @@ export function ApplyPage() {
     name: '',
     address: '',
     nid: '',
+    dateOfBirth: '',
     phone: '',
     nomineeName: '',
     relationship: '',
@@ -60,6 +76,8 @@ export function ApplyPage() {
     ...draft?.form,
     policyId: arrived.policyId ?? draft?.form.policyId ?? '',
   }));
+  // The chosen policy's age range (issue 29): told beside the date of birth and checked before sending.
+  const chosenPolicy = arrived.policyId ? carriedPolicy : policyChoices?.find((policy) => policy.id === form.policyId);
   const [nameTouched, setNameTouched] = useState(draft?.nameTouched ?? false);
   const [sent, setSent] = useState(false);
   // Signed out with the form open: the sign-out removed the draft (start.ts), and it is not
@@ -74,6 +92,8 @@ export function ApplyPage() {
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Documents and photos (issue 27): prepared as they are chosen, kept with the write on submit.
+  const [documents, setDocuments] = useState<ChosenDocument[]>([]);
 
   // The name starts as the account's name until the applicant edits it.
   const name = nameTouched ? form.name : form.name || session.user?.name || '';
@@ -93,7 +113,7 @@ export function ApplyPage() {
     event.preventDefault();
     setRefusal(null);
     const values = { ...form, name };
-    const { errors: found, request } = checkApplication(values, estimatedPremium);
+    const { errors: found, request } = checkApplication(values, estimatedPremium, chosenPolicy ?? null);
     setErrors(found);
     const first = fieldOrder.find((f) => found[f]);
     if (first || !request) {
@@ -110,7 +130,7 @@ export function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const outcome = await submitApplication(request);
+      const outcome = await submitApplication(request, documents);
       setSent(true);
       clearDraft(userId);
       if (outcome.status === 'queued') {
@@ -120,12 +140,13 @@ export function ApplyPage() {
       } else {
         showToast('success', t('apply.submitted'), t('apply.submittedText'), 3000);
       }
-      // The dashboard offers notifications once (issue 28): the moment they are wanted.
-      offerNotificationsNext();
+      // The dashboard offers notifications once (issue 28): the moment they are wanted. Its code
+      // is a signed-in person's, kept after sign-in, not in a visitor's precache (decision 0087).
+      await import('../../components/notification-permission.tsx').then((offer) => offer.offerNotificationsNext()).catch(() => undefined);
       navigate('/dashboard/myApplication');
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.fields) {
-        setErrors(error.body.fields as ApplicationErrors);
+        setErrors(serverFieldErrors(error));
       }
       if (error instanceof ApiRequestError && error.status === 401) {
         setRefusal(<>User not authenticated. {loginLink}</>);
@@ -175,6 +196,12 @@ export function ApplyPage() {
           <label htmlFor={`${id}-name`}>{t('apply.name')}</label>
           <input {...inputProps('name')} autoComplete="name" value={name} onChange={set('name')} />
           {fieldError('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-dateOfBirth`}>{t('eligibility.dateOfBirth')}</label>
+          <input {...inputProps('dateOfBirth', chosenPolicy ? `${id}-ages` : undefined)} type="date" autoComplete="bday" value={form.dateOfBirth} onChange={set('dateOfBirth')} />
+          {chosenPolicy && <p className="apply__hint" id={`${id}-ages`}>{ageRangeText(chosenPolicy)}</p>}
+          {fieldError('dateOfBirth')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>{t('apply.email')}</label>
@@ -245,6 +272,13 @@ export function ApplyPage() {
             </label>
           ))}
         </fieldset>
+        <DocumentField
+          kinds={applicationDocumentKinds}
+          value={documents}
+          onChange={setDocuments}
+          userId={session.user?.id ?? null}
+          legend={t('documents.applicationHeading')}
+        />
         <div role="alert" className="apply__refusal">
           {refusal && <p className="form-message form-message--error">{refusal}</p>}
         </div>

@@ -7,8 +7,11 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { enqueue, signedInUser, type Queued } from '../../lib/offline/queue.ts';
 import { localApplicationId } from '../../lib/outbox-overlay.ts';
+import { dropDocumentsOf, stashDocuments, type ChosenDocument } from '../../lib/documents/pending.ts';
+import { documentKindLabel } from '../../components/document-labels.ts';
 
-export async function queueApplication(values: ApplicationInput): Promise<Queued> {
+/** Queues the application; its documents are kept on the device with it, tied to its mutation id. */
+export async function queueApplication(values: ApplicationInput, documents: ChosenDocument[] = []): Promise<Queued> {
   const user = signedInUser();
   const mutationId = crypto.randomUUID();
   const policy = await localDb.policies.get(values.policyId);
@@ -35,14 +38,32 @@ export async function queueApplication(values: ApplicationInput): Promise<Queued
     assignedAt: null,
     appliedAt: new Date().toISOString(),
     decidedAt: null,
+    dateOfBirth: values.dateOfBirth,
+    rejectionReason: null,
+    rejectionNote: null,
     version: 0,
   };
-  return enqueue(user, {
-    mutationId,
+  await stashDocuments(
+    {
+      userId: user.id,
+      writeId: mutationId,
+      targetId: preview.id,
+      applicationId: null,
+      summary: (kind) => t('documents.syncSummary', { document: documentKindLabel(kind), policy: policyName }),
+    },
+    documents,
+  );
+  try {
+    return await enqueue(user, {
+      mutationId,
     type: 'application.create',
     payload: { ...values } as Record<string, unknown>,
     summary: t('apply.outboxSummary', { policy: policyName }),
     targetId: preview.id,
-    preview,
-  });
+      preview,
+    });
+  } catch (error) {
+    await dropDocumentsOf(mutationId);
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@
 import type { ApplicationInput } from 'edge-api/src/schemas/application.ts';
 import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { awaitServerAnswer } from '../../lib/offline/answers.ts';
+import { dropDocumentsOf, type ChosenDocument } from '../../lib/documents/pending.ts';
 import { queueApplication } from './queue-application.ts';
 
 /**
@@ -19,10 +20,14 @@ export interface SubmitOutcome {
 }
 
 /** Throws ApiRequestError when the server refuses it. */
-export async function submitApplication(values: ApplicationInput): Promise<SubmitOutcome> {
-  const queued = await queueApplication(values);
+export async function submitApplication(values: ApplicationInput, documents: ChosenDocument[] = []): Promise<SubmitOutcome> {
+  const queued = await queueApplication(values, documents);
   const answer = await awaitServerAnswer(queued.mutationId);
-  if (answer.state === 'refused') throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
+  if (answer.state === 'refused') {
+    // The form stays open with its pictures: sending again is a new write with new copies.
+    await dropDocumentsOf(queued.mutationId);
+    throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
+  }
   if (answer.state === 'sent') return { status: 'sent' };
   return { status: answer.offline ? 'queued' : 'slow' };
 }

@@ -16,8 +16,8 @@ import { useOnline } from '../../lib/use-online.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { fetchAssignedPage, InvalidFormatError, matchesSearch, useAssignedCustomersOnDevice } from './use-assigned-customers.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
-import { currentLocale, t } from '../../lib/i18n/runtime.ts';
-import { statusLabel } from '../../components/status-label.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 const orNA = (value: string | null | undefined) => (value ? value : t('common.na'));
 const dateOrNA = (iso: string | null | undefined) => (iso ? formatDate(iso) : t('common.na'));
@@ -29,18 +29,21 @@ function errorText(error: unknown): string {
   return t('customers.failed');
 }
 
-/** The spec's status colours for agents: approved green, pending yellow, Assigned blue, other red. */
-function CustomerStatus({ status }: { status: string | null | undefined }) {
-  if (!status) return <>{t('common.na')}</>;
-  const value = status.toLowerCase();
-  const tone = value === 'approved' ? 'success' : value === 'pending' ? 'warn' : value === 'assigned' ? 'info' : 'danger';
-  return <span className={`badge badge--${tone}`}>{value === 'assigned' && currentLocale() === 'en' ? 'Assigned' : statusLabel(status)}</span>;
+/** A phone number as a tap-to-call link (issue 29), or N/A. */
+function CallLink({ phone, name }: { phone: string | null | undefined; name: string }) {
+  if (!phone) return <>{t('common.na')}</>;
+  return (
+    <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('customers.call', { name, phone })}>
+      {phone}
+    </a>
+  );
 }
 
 const columns = (): Column<Application>[] => [
   { header: t('customers.name'), kind: 'title', cell: (customer) => orNA(customer.name) },
   { header: t('customers.email'), cell: (customer) => orNA(customer.email || customer.userEmail) },
-  { header: t('customers.status'), cell: (customer) => <CustomerStatus status={customer.status} /> },
+  { header: t('customers.phone'), cell: (customer) => <CallLink phone={customer.phone} name={customer.name} /> },
+  { header: t('customers.status'), cell: (customer) => (customer.status ? <StatusBadge status={customer.status} /> : t('common.na')) },
   { header: t('customers.applied'), cell: (customer) => dateOrNA(customer.appliedAt) },
   { header: t('customers.assigned'), cell: (customer) => dateOrNA(customer.assignedAt) },
 ];

@@ -38,6 +38,15 @@ const actionWords: Record<string, MessageId> = {
   'blog.create': 'audit.blogCreate',
   'blog.update': 'audit.blogUpdate',
   'blog.delete': 'audit.blogDelete',
+  // Insurance claims (issue 31).
+  'claim.file': 'audit.claimFile',
+  'claim.assign': 'audit.claimAssign',
+  'claim.note': 'audit.claimNote',
+  'claim.send-back': 'audit.claimSendBack',
+  'claim.resubmit': 'audit.claimResubmit',
+  'claim.approve': 'audit.claimApprove',
+  'claim.reject': 'audit.claimReject',
+  'claim.payout': 'audit.claimPayout',
 };
 
 async function fetchAuditPage(before: string | null, signal: AbortSignal): Promise<AuditPage> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkCredentials, checkPicture } from './auth-rules.ts';
+import { imageFileProblem } from 'edge-api/src/schemas/image.ts';
+import { checkCredentials } from './auth-rules.ts';
 
 describe('sign-in and registration checks (spec section 5)', () => {
   it('needs an email and a password of at least 6 characters', () => {
@@ -9,10 +10,11 @@ describe('sign-in and registration checks (spec section 5)', () => {
     expect(checkCredentials('a@b.co', '123456')).toEqual({});
   });
 
+  // The picture's first check (components/use-prepared-picture.ts), before it is prepared.
   it('accepts only images of at most 10MB as the profile picture', () => {
-    expect(checkPicture(null)).toBeUndefined();
-    expect(checkPicture({ type: 'application/pdf', size: 10 })).toBe('Please upload an image file (jpg, png, etc.)');
-    expect(checkPicture({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Maximum size is 10MB');
-    expect(checkPicture({ type: 'image/jpeg', size: 10 * 1024 * 1024 })).toBeUndefined();
+    expect(imageFileProblem(null)).toBeUndefined();
+    expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe('Please upload an image file (jpg, png, etc.)');
+    expect(imageFileProblem({ type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe('Maximum size is 10MB');
+    expect(imageFileProblem({ type: 'image/jpeg', size: 10 * 1024 * 1024 })).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 /** The sign-in and registration checks of spec section 5, done in the browser before sending. */
 import { loginBody, registerForm } from 'edge-api/src/schemas/auth.ts';
-import { imageFileProblem } from 'edge-api/src/schemas/image.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 
@@ -15,9 +14,6 @@ export function checkRegistration(name: string, email: string, password: string)
   const checked = registerForm.safeParse({ name, email, password });
   return checked.success ? {} : fieldErrors<'name' | 'email' | 'password'>(checked.error);
 }
-
-/** A profile picture must be an image of at most 10MB (none at all is fine). */
-export const checkPicture = (file: Pick<File, 'type' | 'size'> | null): string | undefined => imageFileProblem(file);
 
 /** The provider's words for a failed sign-in, or a plain fallback. */
 export const failureText = (error: unknown) =>

@@ -1,16 +1,20 @@
 /**
  * /register (spec sections 2, 5, 9): name, email, password and a profile picture, checked in
- * the browser (an image, at most 10MB) before anything is sent; the server checks again and
- * its answer is shown otherwise. One multipart request creates the account with its picture.
+ * the browser (an image, at most 10MB) and prepared there as soon as it is chosen
+ * (components/use-prepared-picture.ts: a camera's photo is too big for the server's checks);
+ * the server checks again and its answer is shown otherwise. One multipart request creates the
+ * account with its picture.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { useObjectUrl } from '../../components/use-object-url.ts';
+import { usePreparedPicture } from '../../components/use-prepared-picture.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { register, signInWithGoogle } from '../../lib/session.ts';
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn, type FieldErrors } from './auth-form.tsx';
-import { checkPicture, checkRegistration, failureText } from './auth-rules.ts';
+import { checkRegistration, failureText } from './auth-rules.ts';
 import './auth.css';
 import { t } from '../../lib/i18n/runtime.ts';
 
@@ -25,24 +29,23 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
+  const photo = usePreparedPicture();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const previewUrl = useMemo(() => (photo && !checkPicture(photo) ? URL.createObjectURL(photo) : null), [photo]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  // The prepared picture, as it will be sent.
+  const previewUrl = useObjectUrl(photo.file);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
-    const found: FieldErrors<Field> = { ...checkRegistration(name, email, password) };
-    const pictureProblem = checkPicture(photo);
-    if (pictureProblem) found.photo = pictureProblem;
-    if (form.showErrors(found, ['name', 'email', 'password', 'photo'])) return;
-    const body = { name: name.trim(), email: email.trim(), password, ...(photo ? { photo } : {}) };
     setSubmitting(true);
     try {
+      const found: FieldErrors<Field> = { ...checkRegistration(name, email, password) };
+      // A picture still being prepared is waited for.
+      const picture = await photo.settled();
+      if (picture.problem) found.photo = picture.problem;
+      if (form.showErrors(found, ['name', 'email', 'password', 'photo'])) return;
+      const body = { name: name.trim(), email: email.trim(), password, ...(picture.file ? { photo: picture.file } : {}) };
       returnAfterSignIn(await register(body), t('auth.registered'), t('auth.welcome'));
     } catch (error) {
       const fields = error instanceof ApiRequestError ? (error.body?.fields as Partial<Record<Field, string>> | undefined) : undefined;
@@ -77,7 +80,7 @@ export function RegisterPage() {
     <section className="container auth">
       <div className="auth__panel">
         <h1>{t('auth.registerHeading')}</h1>
-        <form noValidate onSubmit={submit}>
+        <form noValidate aria-busy={submitting || photo.preparing} onSubmit={submit}>
           <div className="field">
             <label htmlFor={`${id}-name`}>{t('auth.name')}</label>
             <input {...fieldProps('name')} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
@@ -98,12 +101,12 @@ export function RegisterPage() {
               type="file"
               accept="image/*"
               onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                setPhoto(file);
-                setErrors((current) => ({ ...current, photo: checkPicture(file) }));
+                setErrors((current) => ({ ...current, photo: undefined }));
+                void photo.choose(e.target.files?.[0] ?? null).then((result) => result && setErrors((current) => ({ ...current, photo: result.problem })));
               }}
             />
             {fieldError('photo')}
+            {photo.preparing && <p className="auth__preparing" role="status">{t('documents.preparing')}</p>}
             {previewUrl && <img className="auth__preview" src={previewUrl} alt={t('auth.photoAlt')} width={72} height={72} />}
           </div>
           {failure && <p className="form-message form-message--error">Registration Failed: {failure}</p>}

@@ -74,7 +74,7 @@ export function BlogDetails() {
         {t('blog.byline', { author: blog.authorName || blog.author, date: formatDate(blog.publishDate) })}
       </p>
       {blog.image && (
-        <CoverImage className="blog__image" src={blog.image} width={480} />
+        <CoverImage className="blog__image" src={blog.image} width={480} sizes="(min-width: 792px) 760px, calc(100vw - 32px)" />
       )}
       <div className="blog__content">
         {paragraphsOf(blog.content).map((paragraph, i) => (

@@ -19,9 +19,9 @@ export function BlogsPage() {
       {blogs.status === 'ready' && blogs.data.length === 0 && <EmptyState>{t('blogs.none')}</EmptyState>}
       {blogs.status === 'ready' && blogs.data.length > 0 && (
         <ul className="card-grid card-grid--3">
-          {blogs.data.map((blog) => (
+          {blogs.data.map((blog, i) => (
             <li key={blog.id}>
-              <BlogCard blog={blog} showPreview headingLevel={2} />
+              <BlogCard blog={blog} showPreview headingLevel={2} eager={i < 2} />
             </li>
           ))}
         </ul>

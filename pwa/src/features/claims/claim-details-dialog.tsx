@@ -1,10 +1,21 @@
-/** The claim in full for the agent's decision: applicant and policy information (spec section 2). */
+/**
+ * The claim in full for the agent's decision (spec section 2, settled by issue 29): who applies
+ * (with the NID under "NID", the age from the date of birth, the health declaration and the
+ * nominee) and the policy (its coverage from the policy itself, not the applicant's NID).
+ */
+import { ageOn } from 'edge-api/src/schemas/age-range.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import type { Application } from '../../lib/local-db.ts';
 import { ClaimStatus, formatDate, formatPremium } from './claim-status.tsx';
 import type { ClaimDecision } from './decide-claim.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
 import { categoryLabel } from '../../components/category-label.ts';
+import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
+import { ageProblem } from '../../components/age-eligibility.ts';
+import { useClaimPolicy, type ClaimPolicy } from './use-claim-policy.ts';
+import { ClaimDocuments } from './claim-documents.tsx';
+import type { Evidence } from './evidence.ts';
 
 interface ClaimDetailsDialogProps {
   claim: Application;
@@ -12,9 +23,33 @@ interface ClaimDetailsDialogProps {
   onClose: () => void;
   onApprove: () => void;
   onReject: () => void;
+  /** Photos and a note that go with the decision (issue 27). */
+  evidence: Evidence;
+  onEvidence: (next: Evidence) => void;
 }
 
-export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject }: ClaimDetailsDialogProps) {
+/** "41 (born 12 Apr 1985)", and a warning when the policy's range does not include it. */
+function ApplicantAge({ dateOfBirth, policy }: { dateOfBirth: string | null; policy: ClaimPolicy }) {
+  if (!dateOfBirth) return <>{t('common.na')}</>;
+  const age = ageOn(dateOfBirth, new Date());
+  const problem = policy.status === 'ready' ? ageProblem(age, policy.policy) : null;
+  return (
+    <>
+      {t('claim.ageBorn', { age: formatNumber(age), date: formatDate(`${dateOfBirth}T12:00:00Z`) })}
+      {problem && <span className="claim-details__warning" role="note"> {problem}</span>}
+    </>
+  );
+}
+
+function Coverage({ policy }: { policy: ClaimPolicy }) {
+  if (policy.status === 'loading') return <>{t('claim.coverageLoading')}</>;
+  if (policy.status === 'unknown') return <>{t('common.na')}</>;
+  return <>{formatMoney(policy.policy.coverageRange)}</>;
+}
+
+export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject, evidence, onEvidence }: ClaimDetailsDialogProps) {
+  const policy = useClaimPolicy(claim.policyId);
+  const conditions = claim.healthConditions.length ? claim.healthConditions.map(healthLabel).join(', ') : t('claim.noHealthDeclared');
   return (
     <Dialog
       open
@@ -40,9 +75,17 @@ export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject }
             <dt>{t('app.email')}</dt>
             <dd>{claim.email || claim.userEmail}</dd>
             <dt>{t('app.phone')}</dt>
-            <dd>{claim.phone || t('common.na')}</dd>
+            <dd>{claim.phone ? <a href={`tel:${claim.phone.replace(/[^\d+]/g, '')}`}>{claim.phone}</a> : t('common.na')}</dd>
             <dt>{t('app.address')}</dt>
             <dd>{claim.address || t('common.na')}</dd>
+            <dt>{t('app.nid')}</dt>
+            <dd>{claim.nid || t('common.na')}</dd>
+            <dt>{t('claim.age')}</dt>
+            <dd><ApplicantAge dateOfBirth={claim.dateOfBirth ?? null} policy={policy} /></dd>
+            <dt>{t('claim.health')}</dt>
+            <dd>{conditions}</dd>
+            <dt>{t('claim.nominee')}</dt>
+            <dd>{claim.nomineeName ? t('claim.nomineeIs', { name: claim.nomineeName, relationship: relationshipLabel(claim.relationship) }) : t('common.na')}</dd>
           </dl>
         </section>
         <section aria-labelledby="claim-policy">
@@ -52,9 +95,15 @@ export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject }
             <dd>{categoryLabel(claim.category ?? claim.policyType ?? t('common.na'))}</dd>
             <dt>{t('apps.policyName')}</dt>
             <dd>{claim.policyName}</dd>
-            {/* The spec shows the applicant's NID under this label. */}
+            {/* The spec showed the NID under "Coverage"; the policy's own coverage is shown (decision 0081). */}
             <dt>{t('claim.coverage')}</dt>
-            <dd>{claim.nid || t('common.na')}</dd>
+            <dd><Coverage policy={policy} /></dd>
+            {policy.status === 'ready' && (
+              <>
+                <dt>{t('claim.ageRange')}</dt>
+                <dd>{t('claim.ages', { min: formatNumber(policy.policy.minAge), max: formatNumber(policy.policy.maxAge) })}</dd>
+              </>
+            )}
             <dt>{t('claim.premium')}</dt>
             <dd>{formatPremium(claim.estimatedPremium)}</dd>
             <dt>{t('claim.appliedDate')}</dt>
@@ -63,6 +112,7 @@ export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject }
             <dd><ClaimStatus status={claim.status} /></dd>
           </dl>
         </section>
+        <ClaimDocuments claim={claim} evidence={evidence} onEvidence={onEvidence} />
       </div>
     </Dialog>
   );

@@ -1,13 +1,9 @@
 import { formatDate as formatDay, formatMoney } from '../../lib/i18n/format.ts';
-import { currentLocale, t } from '../../lib/i18n/runtime.ts';
-import { statusLabel } from '../../components/status-label.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
-/** Admin/agent status colours (spec section 4): approved green, pending yellow, Assigned blue, other red. */
-export function ClaimStatus({ status }: { status: string }) {
-  const value = status.toLowerCase();
-  const tone = value === 'approved' ? 'success' : value === 'pending' ? 'warn' : value === 'assigned' ? 'info' : 'danger';
-  return <span className={`badge badge--${tone}`}>{value === 'assigned' && currentLocale() === 'en' ? 'Assigned' : statusLabel(status)}</span>;
-}
+/** The claim's status as every staff screen shows it (components/status-badge.tsx). */
+export const ClaimStatus = StatusBadge;
 
 export const formatDate = (iso: string | null | undefined) => (iso ? formatDay(iso) : t('common.na'));
 export const formatPremium = (amount: number | null | undefined) =>

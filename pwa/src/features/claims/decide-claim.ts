@@ -8,7 +8,8 @@
 import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { awaitServerAnswer } from '../../lib/offline/answers.ts';
-import { queueDecision } from './queue-decision.ts';
+import { noEvidence, type Evidence } from './evidence.ts';
+import { queueDecision, type RejectionGrounds } from './queue-decision.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 
 export type ClaimDecision = 'approved' | 'rejected';
@@ -23,9 +24,14 @@ export interface ClaimDecided {
   slow?: boolean;
 }
 
-export async function decideClaim(id: string, status: ClaimDecision): Promise<ClaimDecided> {
+export async function decideClaim(
+  id: string,
+  status: ClaimDecision,
+  grounds: RejectionGrounds = {},
+  evidence: Evidence = noEvidence,
+): Promise<ClaimDecided> {
   const claim = await localDb.applications.get(id);
-  const queued = await queueDecision(claim ?? { id, name: 'the applicant', policyName: 'policy' }, status);
+  const queued = await queueDecision(claim ?? { id, name: 'the applicant', policyName: 'policy' }, status, grounds, evidence);
   const answer = await awaitServerAnswer(queued.mutationId);
   if (answer.state === 'refused') throw new ApiRequestError(answer.status, answer.body as ApiErrorBody | null);
   if (answer.state === 'sent') return answer.body as ClaimDecided;

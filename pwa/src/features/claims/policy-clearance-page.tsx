@@ -18,6 +18,9 @@ import { useSession } from '../../lib/use-session.ts';
 import { ClaimDetailsDialog } from './claim-details-dialog.tsx';
 import { ClaimStatus, formatDate } from './claim-status.tsx';
 import { decideClaim, type ClaimDecision } from './decide-claim.ts';
+import { RejectClaimDialog } from './reject-claim-dialog.tsx';
+import type { RejectionGrounds } from './queue-decision.ts';
+import { noEvidence, type Evidence } from './evidence.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
 import { t } from '../../lib/i18n/runtime.ts';
@@ -78,11 +81,14 @@ export function PolicyClearancePage() {
   const [confirmingReject, setConfirmingReject] = useState(false);
   const [busy, setBusy] = useState<ClaimDecision | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Photos and a note for the decision (issue 27), fresh for each claim opened.
+  const [evidence, setEvidence] = useState<Evidence>(noEvidence);
 
-  async function decide(claim: Application, decision: ClaimDecision) {
+  async function decide(claim: Application, decision: ClaimDecision, grounds: RejectionGrounds = {}) {
     setBusy(decision);
     try {
-      const answer = await decideClaim(claim.id, decision);
+      const answer = await decideClaim(claim.id, decision, grounds, evidence);
+      setEvidence(noEvidence);
       claims.replace(answer.application);
       setSelected(null);
       setOutcome(
@@ -120,7 +126,10 @@ export function PolicyClearancePage() {
       {claims.status === 'ready' && open.length === 0 && <EmptyState>{t('claim.none')}</EmptyState>}
       {open.length > 0 && (
         <>
-          <DataTable label={t('claim.tableLabel')} columns={columns(setSelected)} rows={shown.items} rowKey={(claim) => claim.id} />
+          <DataTable label={t('claim.tableLabel')} columns={columns((claim) => {
+            setEvidence(noEvidence);
+            setSelected(claim);
+          })} rows={shown.items} rowKey={(claim) => claim.id} />
           <PageNav label={t('claim.pagesLabel')} page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
         </>
       )}
@@ -132,26 +141,19 @@ export function PolicyClearancePage() {
           onClose={() => busy === null && setSelected(null)}
           onApprove={() => void decide(selected, 'approved')}
           onReject={() => setConfirmingReject(true)}
+          evidence={evidence}
+          onEvidence={setEvidence}
         />
       )}
 
-      <Dialog
-        open={confirmingReject && selected !== null}
-        title={t('confirm.title')}
-        onClose={() => busy === null && setConfirmingReject(false)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => setConfirmingReject(false)}>
-              {t('confirm.cancel')}
-            </button>
-            <button type="button" className="button button--danger" disabled={busy !== null} onClick={() => selected && void decide(selected, 'rejected')}>
-              {busy === 'rejected' ? t('claim.rejecting') : t('claim.confirmReject')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('claim.cannotUndo')}</p>
-      </Dialog>
+      {confirmingReject && selected !== null && (
+        <RejectClaimDialog
+          open
+          busy={busy !== null}
+          onCancel={() => setConfirmingReject(false)}
+          onReject={(grounds) => void decide(selected, 'rejected', grounds)}
+        />
+      )}
 
       <Dialog
         open={outcome !== null}

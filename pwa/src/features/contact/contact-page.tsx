@@ -1,14 +1,26 @@
 /**
- * Contact (/contact). The form only simulates sending, as the spec and decisions say: after
- * 1.5 s it reports success and clears. No request is made.
+ * Contact (/contact). The message is stored for the admins' support inbox (issue 29; decisions.md
+ * settles the spec's simulated send): signed in, through the outbox, so offline it is sent when
+ * the network returns; the sender is told when to expect an answer, and nothing more.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { supportContact } from 'edge-api/src/schemas/support-contact.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
+import { useSession } from '../../lib/use-session.ts';
 import './contact.css';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
-export const simulatedSendMs = 1500;
+// The sending code (outbox, local database) loads when the form is sent, not with the page.
+const loadSender = () => import('./send-support-message.ts');
+
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+const outcomeId: Record<'sent' | 'queued' | 'slow' | 'offline-visitor', MessageId> = {
+  sent: 'contact.sent',
+  queued: 'contact.queued',
+  slow: 'contact.slow',
+  'offline-visitor': 'contact.offlineVisitor',
+};
 
 type Field = 'name' | 'email' | 'message';
 const emptyForm: Record<Field, string> = { name: '', email: '', message: '' };
@@ -28,26 +40,35 @@ export function ContactPage() {
   const [form, setForm] = useState(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<Field, MessageId>>>({});
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { user } = useSession();
 
-  function send(event: FormEvent<HTMLFormElement>) {
+  async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = check(form);
+    // Signed in, the account's email is the sender's unless they typed another.
+    const filled = { ...form, email: form.email.trim() || user?.email || '' };
+    const found = check(filled);
     setErrors(found);
-    setSent(false);
+    setOutcome(null);
     const first = (['name', 'email', 'message'] as const).find((f) => found[f]);
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
     setSending(true);
-    timer.current = window.setTimeout(() => {
+    try {
+      const { sendSupportMessage } = await loadSender();
+      const result = await sendSupportMessage(filled);
+      setOutcome({ kind: result === 'offline-visitor' ? 'error' : 'success', text: t(outcomeId[result]) });
+      // A visitor offline keeps what they wrote, to send it later.
+      if (result !== 'offline-visitor') setForm(emptyForm);
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
+      if (fields?.message) setErrors((current) => ({ ...current, message: 'contact.messageRequired' }));
+      setOutcome({ kind: 'error', text: messageOf(error, t('contact.failed')) });
+    } finally {
       setSending(false);
-      setSent(true);
-      setForm(emptyForm);
-    }, simulatedSendMs);
+    }
   }
 
   const fieldProps = (field: Field) => ({
@@ -58,7 +79,7 @@ export function ContactPage() {
     'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
     onChange: (event: { target: { value: string } }) => {
       setForm((f) => ({ ...f, [field]: event.target.value }));
-      setSent(false);
+      setOutcome(null);
     },
   });
   const fieldError = (field: Field) =>
@@ -68,7 +89,7 @@ export function ContactPage() {
     <section className="container contact">
       <h1>{t('contact.heading')}</h1>
       <div className="contact__layout">
-        <form className="contact__form" noValidate onSubmit={send}>
+        <form className="contact__form" noValidate onSubmit={(event) => void send(event)} onFocus={() => void loadSender()}>
           <div className="field">
             <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
             <input {...fieldProps('name')} autoComplete="name" />
@@ -76,7 +97,7 @@ export function ContactPage() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>{t('contact.email')}</label>
-            <input {...fieldProps('email')} type="email" autoComplete="email" />
+            <input {...fieldProps('email')} type="email" autoComplete="email" placeholder={user?.email} />
             {fieldError('email')}
           </div>
           <div className="field">
@@ -88,7 +109,7 @@ export function ContactPage() {
             {sending ? t('contact.sending') : t('contact.send')}
           </button>
           <div aria-live="polite" className="contact__outcome">
-            {sent && <p className="form-message form-message--success">{t('contact.sent')}</p>}
+            {outcome && <p className={`form-message form-message--${outcome.kind}`}>{outcome.text}</p>}
           </div>
         </form>
         <aside className="contact__details" aria-labelledby={`${id}-details`}>

@@ -22,8 +22,10 @@ describe('who may open which dashboard screens', () => {
 
   it("builds each role's menu from the same rules (spec section 6)", () => {
     const everyone = ['My Policies', 'Profile', 'My Dashboard', 'Back To Home'];
-    expect(labels('user')).toEqual(everyone);
-    expect(labels('agent')).toEqual(['Manage Blogs', 'Assigned Customers', 'Agent Policy Clearance', ...everyone]);
+    // Insurance claims (issue 31): a customer's own, an agent's to clear, all for admins.
+    const [policies, ...rest] = everyone;
+    expect(labels('user')).toEqual([policies, 'My Claims', ...rest]);
+    expect(labels('agent')).toEqual(['Manage Blogs', 'Assigned Customers', 'Agent Policy Clearance', 'Claims to Clear', ...everyone]);
     expect(labels('Admin')).toEqual([
       'Add Policy',
       'Manage Agent',
@@ -31,9 +33,11 @@ describe('who may open which dashboard screens', () => {
       'All Transactions',
       'Make Admin',
       'Audit Log',
+      'Claims',
+      'Support Inbox',
       'Manage Blogs',
       ...everyone,
     ]);
-    expect(labels('guest')).toEqual(everyone);
+    expect(labels('guest')).toEqual([policies, 'My Claims', ...rest]);
   });
 });

@@ -53,6 +53,8 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
         { to: '/dashboard/adminTransactions', label: 'menu.transactions' },
         { to: '/dashboard/makeAdmin', label: 'menu.makeAdmin' },
         { to: '/dashboard/auditLog', label: 'menu.auditLog' },
+        { to: '/dashboard/claims', label: 'menu.claimsAdmin' },
+        { to: '/dashboard/supportInbox', label: 'menu.supportInbox' },
         { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
       ],
     });
@@ -64,6 +66,8 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
         { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
         { to: '/dashboard/assignedCustomers', label: 'menu.assignedCustomers' },
         { to: '/dashboard/agentPolicyClearance', label: 'menu.clearance' },
+        // Insurance claims (issue 31), beside the spec's Policy Clearance of applications.
+        { to: '/dashboard/claims', label: 'menu.claimsToClear' },
       ],
     });
   }
@@ -71,6 +75,7 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
     label: 'menu.account',
     links: [
       { to: '/dashboard/myApplication', label: 'menu.myPolicies' },
+      ...(mayOpen(role, 'agent') || mayOpen(role, 'admin') ? [] : [{ to: '/dashboard/claims', label: 'menu.myClaims' } as MenuLink]),
       { to: '/dashboard/profile', label: 'menu.profile' },
       { to: '/dashboard', label: 'menu.myDashboard', end: true },
       { to: '/', label: 'menu.home', end: true },

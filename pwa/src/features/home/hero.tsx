@@ -9,6 +9,8 @@ import { Link } from 'react-router-dom';
 import { useReducedMotion } from '../../components/use-reduced-motion.ts';
 import { t, type MessageId } from '../../lib/i18n/runtime.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
+import { savingData } from '../../lib/save-data.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export const slideIntervalMs = 5000;
 
@@ -20,8 +22,12 @@ const slides: readonly { heading: MessageId; tagline: MessageId; image: string }
 
 export function Hero() {
   const [current, setCurrent] = useState(0);
-  // Pictures are fetched for slides shown so far and the next one only, so a first visit stays small.
+  // Pictures are fetched for slides shown so far and the next one only, so a first visit stays small;
+  // the next one only once the page is interactive (not in the prerendered HTML), and never when
+  // the device saves data (lib/save-data.ts): then a slide's picture comes when it is shown.
   const [reach, setReach] = useState(0);
+  const hydrated = useHydrated();
+  const ahead = hydrated && !savingData() ? 1 : 0;
   const [pausedByUser, setPausedByUser] = useState(false);
   // Pressing Start means "rotate now", even though the pointer and focus are on the hero.
   const [startedByUser, setStartedByUser] = useState(false);
@@ -105,7 +111,7 @@ export function Hero() {
               aria-hidden={!visible}
               inert={!visible}
             >
-              {index <= reach + 1 && (
+              {index <= reach + ahead && (
                 <img
                   className="hero__image"
                   srcSet={`/demo/hero/${slide.image}-small.webp 640w, /demo/hero/${slide.image}.webp 1280w`}

@@ -31,7 +31,7 @@ export function MeetOurAgents() {
           {agents.data.map((agent) => (
             <li key={agent.id}>
               <button type="button" className="agent-card" onClick={() => setChosen(agent)} aria-haspopup="dialog">
-                <AgentPhoto className="agent-card__photo" src={agent.photoURL} width={96} loading="lazy" />
+                <AgentPhoto className="agent-card__photo" src={agent.photoURL} width={96} sizes="72px" loading="lazy" />
                 <span className="agent-card__text">
                   <span className="agent-card__name">{nameOf(agent)}</span>
                   <span className="agent-card__role">{roleOf(agent)}</span>
@@ -45,7 +45,7 @@ export function MeetOurAgents() {
       <Dialog open={chosen !== null} title={t('agents.details')} onClose={() => setChosen(null)}>
         {chosen && (
           <div className="agent-details">
-            <AgentPhoto className="agent-details__photo" src={chosen.photoURL} alt={t('agents.photoOf', { name: nameOf(chosen) })} width={128} />
+            <AgentPhoto className="agent-details__photo" src={chosen.photoURL} alt={t('agents.photoOf', { name: nameOf(chosen) })} width={128} sizes="128px" />
             <dl className="agent-details__facts">
               <dt>{t('agents.name')}</dt>
               <dd>{nameOf(chosen)}</dd>

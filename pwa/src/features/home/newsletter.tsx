@@ -3,11 +3,12 @@
  * cleared) or error, with the server's own words when it sends them.
  */
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { answerOf, ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
+type Outcome = { kind: 'success' | 'error'; text: string; unsubscribeUrl?: string } | null;
 
 // The rules (zod, ~24 KB compressed with the other forms' schemas) load when the visitor starts
 // on the form, not with the home page: on a slow phone every file before hydration costs a round trip.
@@ -32,7 +33,7 @@ export function Newsletter() {
         return;
       }
       const answer = await answerOf(await api.subscribe.$post({ json: checked.data }));
-      setOutcome({ kind: 'success', text: answer.message || t('newsletter.thanks') });
+      setOutcome({ kind: 'success', text: answer.message || t('newsletter.thanks'), unsubscribeUrl: answer.unsubscribeUrl });
       setName('');
       setEmail('');
     } catch (error) {
@@ -64,7 +65,18 @@ export function Newsletter() {
             {submitting ? t('newsletter.subscribing') : t('newsletter.subscribe')}
           </button>
           <div aria-live="polite" className="newsletter__outcome">
-            {outcome && <p className={`form-message form-message--${outcome.kind}`}>{outcome.text}</p>}
+            {outcome && (
+              <p className={`form-message form-message--${outcome.kind}`}>
+                {outcome.text}
+                {/* Each subscription's own link (issue 29); every newsletter carries it too. */}
+                {outcome.unsubscribeUrl && (
+                  <>
+                    {' '}
+                    <Link to={outcome.unsubscribeUrl}>{t('newsletter.unsubscribeLink')}</Link>
+                  </>
+                )}
+              </p>
+            )}
           </div>
         </form>
       </div>

@@ -1,5 +1,6 @@
 /** Admin calls on applications (spec section 7): a page of them, approved agents, assign, reject. */
 import type { PublicAgent } from 'edge-api/src/db/agents.ts';
+import type { RejectionGroundsInput } from 'edge-api/src/schemas/application.ts';
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import type { Application } from '../../lib/local-db.ts';
@@ -41,7 +42,8 @@ export async function assignAgent(id: string, agentEmail: string) {
   return answerOf(res);
 }
 
-export async function rejectApplication(id: string) {
-  const res = await api.applications.reject[':id'].$patch({ param: { id } }, once());
+/** The admin's reject, with the reason the customer reads (issue 29). */
+export async function rejectApplication(id: string, grounds: RejectionGroundsInput) {
+  const res = await api.applications.reject[':id'].$patch({ param: { id }, json: grounds }, once());
   return answerOf(res);
 }

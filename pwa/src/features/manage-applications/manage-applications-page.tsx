@@ -1,11 +1,12 @@
 /**
  * Manage Applications (admin, spec section 2): the applications a page at a time, searched by
  * applicant, email or policy and filtered by status on the server; Assign opens one agent
- * picker (approved agents), Reject asks first. Both are disabled once the application is
+ * picker (approved agents), Reject asks first, with the reason the customer reads. Both are disabled once the application is
  * rejected, approved or paid (decisions.md); the server refuses them too.
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useRejectReason } from '../../components/reject-reason-fields.tsx';
 import type { Column } from '../../components/data-table.tsx';
 import { ListFilters, useListFilters } from '../../components/list-filters.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
@@ -26,21 +27,16 @@ import {
 } from './manage-applications-api.ts';
 import './manage-applications.css';
 import { formatDate } from '../../lib/i18n/format.ts';
-import { currentLocale, t } from '../../lib/i18n/runtime.ts';
-import { statusLabel } from '../../components/status-label.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; application: Application };
 
-/** Admin/agent status colours (spec section 4): approved green, pending yellow, Assigned blue, other red. */
-function AdminStatus({ status }: { status: string }) {
-  const value = status.toLowerCase();
-  const tone = value === 'approved' ? 'success' : value === 'pending' ? 'warn' : value === 'assigned' ? 'info' : 'danger';
-  return <span className={`badge badge--${tone}`}>{value === 'assigned' && currentLocale() === 'en' ? 'Assigned' : statusLabel(status)}</span>;
-}
 
 const isSettled = (application: Application) => {
   const status = application.status.toLowerCase();
-  return status === 'rejected' || status === 'approved' || application.paymentStatus === 'paid';
+  // Paying never freezes the work (decisions.md, issue 26): only a decision does.
+  return status === 'rejected' || status === 'approved';
 };
 
 const statusChoices = (): { value: StatusFilter; label: string }[] => [
@@ -61,19 +57,23 @@ export function ManageApplicationsPage() {
   const [wantAgents, setWantAgents] = useState(false);
   const agents = useRequest((signal) => fetchAgents(signal), [], wantAgents);
   const [busy, setBusy] = useState(false);
+  const grounds = useRejectReason();
 
   const replaceRow = (row: Application) =>
     data.update((current) => ({ ...current, items: current.items.map((item) => (item.id === row.id ? row : item)) }));
 
   async function act(change: Pending, agentEmail?: string) {
+    // A reject without a reason is refused in the dialog, which stays open.
+    const reason = change.kind === 'reject' ? grounds.take() : null;
+    if (change.kind === 'reject' && !reason) return;
     setBusy(true);
     try {
       if (change.kind === 'assign' && agentEmail) {
         const answer = await assignAgent(change.application.id, agentEmail);
         replaceRow(answer.application);
         showToast('success', t('manage.agentAssigned'), answer.message);
-      } else {
-        const answer = await rejectApplication(change.application.id);
+      } else if (reason) {
+        const answer = await rejectApplication(change.application.id, reason);
         replaceRow(answer.application);
         showToast('success', t('manage.appRejected'), answer.application.policyName);
       }
@@ -84,6 +84,11 @@ export function ManageApplicationsPage() {
       setBusy(false);
       setPending(null);
     }
+  }
+
+  function askReject(application: Application) {
+    grounds.reset();
+    setPending({ kind: 'reject', application });
   }
 
   function askAssign(application: Application) {
@@ -110,7 +115,7 @@ export function ManageApplicationsPage() {
       header: t('apps.status'),
       cell: (application) => (
         <span className="manage-applications__status">
-          <AdminStatus status={application.status} />
+          <StatusBadge status={application.status} />
           <span className={`badge badge--${application.paymentStatus === 'paid' ? 'success' : 'warn'}`}>
             {application.paymentStatus === 'paid' ? t('apps.paid') : t('apps.unpaid')}
           </span>
@@ -137,7 +142,7 @@ export function ManageApplicationsPage() {
             className="button button--danger button--small"
             disabled={isSettled(application)}
             aria-label={t('manage.rejectName', { name: application.name })}
-            onClick={() => setPending({ kind: 'reject', application })}
+            onClick={() => askReject(application)}
           >
             {t('manage.reject')}
           </button>
@@ -177,7 +182,10 @@ export function ManageApplicationsPage() {
         busyLabel={t('manage.working')}
       >
         {pending?.kind === 'reject' && (
-          <p>{t('manage.rejectQuestion', { name: pending.application.name, policy: pending.application.policyName })}</p>
+          <>
+            <p>{t('manage.rejectQuestion', { name: pending.application.name, policy: pending.application.policyName })}</p>
+            {grounds.fields}
+          </>
         )}
       </ConfirmDialog>
     </section>

@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { DocumentGallery } from '../../components/document-gallery.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -13,12 +14,15 @@ import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { localDb, type Application } from '../../lib/local-db.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { ApplicationStatus, formatDateTime, formatPremium, mayPay } from './application-status.tsx';
+import { ApplicationStatus, formatDate, formatDateTime, formatPremium, mayPay, RejectionReason } from './application-status.tsx';
 import { fetchApplication } from './my-applications-api.ts';
 import './my-applications.css';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 import { categoryLabel } from '../../components/category-label.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
+import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
+import { nextStep } from './application-status.tsx';
+import { usePolicyFacts } from './use-policy-facts.ts';
 
 export function ApplicationView() {
   usePageTitle(t('title.application'));
@@ -50,14 +54,29 @@ export function ApplicationView() {
 function ApplicationDetails({ application }: { application: Application }) {
   const { user } = useSession();
   const isOwner = user?.id !== undefined && user.email.toLowerCase() === application.userEmail.toLowerCase();
+  // The agent by name, as My Policies shows them (issue 29).
+  const facts = usePolicyFacts(application.policyId ? [application.policyId] : [], application.assignedAgent ? [application.assignedAgent.toLowerCase()] : []);
+  const agent = application.assignedAgent ? facts.agents.get(application.assignedAgent.toLowerCase()) : undefined;
   const rows: [MessageId, ReactNode][] = [
     ['apps.policyName', application.policyName],
+    ...(policyNumberOf(application) ? [['app.policyNumber', policyNumberOf(application)] as [MessageId, ReactNode]] : []),
     ['app.policyType', categoryLabel(application.category ?? application.policyType ?? t('common.na'))],
-    ['apps.status', <ApplicationStatus key="status" status={application.status} />],
+    ['apps.status', <><ApplicationStatus key="status" status={application.status} /> <RejectionReason application={application} /></>],
+    ['app.nextStep', nextStep(application, agent?.name ?? null)],
     ['apps.payment', application.paymentStatus === 'paid' ? t('apps.paid') : t('apps.unpaid')],
     ['app.premium', formatPremium(application.estimatedPremium)],
     ['apps.appliedAt', formatDateTime(application.appliedAt)],
-    ['apps.assignedAgent', application.assignedAgent || t('apps.notAssigned')],
+    [
+      'apps.assignedAgent',
+      agent ? (
+        <>
+          {agent.name}
+          {agent.phone && <> · <a href={`tel:${agent.phone.replace(/[^\d+]/g, '')}`}>{agent.phone}</a></>}
+        </>
+      ) : (
+        application.assignedAgent || t('apps.notAssigned')
+      ),
+    ],
     ['app.assignedAt', formatDateTime(application.assignedAt)],
     ['app.decidedAt', formatDateTime(application.decidedAt)],
     ['app.name', application.name],
@@ -65,6 +84,7 @@ function ApplicationDetails({ application }: { application: Application }) {
     ['app.phone', application.phone || t('common.na')],
     ['app.address', application.address],
     ['app.nid', application.nid],
+    ['eligibility.dateOfBirth', application.dateOfBirth ? formatDate(`${application.dateOfBirth}T12:00:00Z`) : t('common.na')],
     ['app.nominee', application.nomineeName],
     ['app.relationship', relationshipLabel(application.relationship)],
     ['app.health', application.healthConditions?.length ? application.healthConditions.map(healthLabel).join(', ') : t('common.na')],
@@ -79,6 +99,7 @@ function ApplicationDetails({ application }: { application: Application }) {
           </div>
         ))}
       </dl>
+      <DocumentGallery applicationId={application.id} heading={2} />
       {isOwner && mayPay(application) && (
         <div className="application-view__actions">
           <Link className="button" to={`/dashboard/payment/${application.id}`}>{t('apps.pay')}</Link>

@@ -1,81 +1,24 @@
 /**
- * My Applications ('My Policies', spec section 2): the user's own applications with their
- * status, agent and payment; Pay while unpaid and not rejected, delete while pending.
+ * My Applications ('My Policies', spec section 2; issue 29): the user's own applications as a
+ * customer reads a policy (my-policy-columns.tsx), searchable by the policy's name; Pay while
+ * unpaid and not rejected, Delete only where the server allows it (pending and unpaid).
  */
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
 import type { Application } from '../../lib/local-db.ts';
-import { isLocalApplication, pendingLabel } from '../../lib/outbox-overlay.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { ApplicationStatus, formatDate, mayPay } from './application-status.tsx';
+import { myPolicyColumns, policyNameOf } from './my-policy-columns.tsx';
+import { usePolicyFacts } from './use-policy-facts.ts';
 import { deleteApplication, isAlreadyGone } from './delete-application.ts';
 import { useMyApplications } from './use-my-applications.ts';
 import './my-applications.css';
 import { t } from '../../lib/i18n/runtime.ts';
-
-/** The table's columns; a change still in the outbox is shown as waiting, with no actions yet. */
-function columns(askDelete: (application: Application) => void): Column<Application>[] {
-  const onServer = (application: Application) => !isLocalApplication(application.id);
-  const actionable = (application: Application) => onServer(application) && !pendingLabel(application);
-  return [
-    {
-      header: t('apps.policyName'),
-      kind: 'title',
-      cell: (application) =>
-        onServer(application) ? <Link to={`/dashboard/applications/${application.id}`}>{application.policyName}</Link> : application.policyName,
-    },
-    {
-      header: t('apps.status'),
-      cell: (application) => (
-        <>
-          <ApplicationStatus status={application.status} />
-          {pendingLabel(application) && <span className="badge badge--info my-applications__waiting">{pendingLabel(application)}</span>}
-        </>
-      ),
-    },
-    { header: t('apps.assignedAgent'), cell: (application) => application.assignedAgent || t('apps.notAssigned') },
-    { header: t('apps.appliedAt'), cell: (application) => formatDate(application.appliedAt) },
-    {
-      header: t('apps.payment'),
-      cell: (application) =>
-        application.paymentStatus === 'paid' ? <span className="badge badge--success">{t('apps.paid')}</span> : <span className="my-applications__muted">{t('apps.unpaid')}</span>,
-    },
-    {
-      header: t('apps.actions'),
-      kind: 'actions',
-      cell: (application) => {
-        const pay = application.paymentStatus !== 'paid' && mayPay(application) && actionable(application);
-        const remove = application.status === 'pending' && actionable(application);
-        if (!pay && !remove) return <span className="my-applications__muted">—</span>;
-        return (
-          <div className="row-actions">
-            {pay && (
-              <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={t('apps.payFor', { policy: application.policyName })}>
-                {t('apps.pay')}
-              </Link>
-            )}
-            {remove && (
-              <button
-                type="button"
-                className="button button--danger button--small"
-                aria-label={t('apps.deleteFor', { policy: application.policyName })}
-                onClick={() => askDelete(application)}
-              >
-                {t('apps.delete')}
-              </button>
-            )}
-          </div>
-        );
-      },
-    },
-  ];
-}
 
 export function MyApplicationsPage() {
   usePageTitle(t('title.myPolicies'));
@@ -83,6 +26,19 @@ export function MyApplicationsPage() {
   const applications = useMyApplications(user?.email ?? '');
   const [toDelete, setToDelete] = useState<Application | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const loaded = applications.status === 'ready' ? applications.data : undefined;
+  const rows = useMemo(() => loaded ?? [], [loaded]);
+  const facts = usePolicyFacts(
+    [...new Set(rows.flatMap((row) => (row.policyId ? [row.policyId] : [])))],
+    [...new Set(rows.flatMap((row) => (row.assignedAgent ? [row.assignedAgent.toLowerCase()] : [])))],
+  );
+  // By the policy's name, in either language (the English name is the one applied for).
+  const needle = search.trim().toLowerCase();
+  const shown = needle
+    ? rows.filter((row) => row.policyName.toLowerCase().includes(needle) || policyNameOf(row, facts).toLowerCase().includes(needle))
+    : rows;
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -126,12 +82,17 @@ export function MyApplicationsPage() {
         </div>
       )}
       {applications.status === 'ready' && applications.data.length > 0 && (
-        <DataTable
-          label={t('apps.tableLabel')}
-          columns={columns(setToDelete)}
-          rows={applications.data}
-          rowKey={(application) => application.id}
-        />
+        <>
+          <div className="field my-applications__search">
+            <label htmlFor={searchId}>{t('apps.search')}</label>
+            <input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
+          </div>
+          {shown.length === 0 ? (
+            <EmptyState>{t('apps.noMatch', { search: search.trim() })}</EmptyState>
+          ) : (
+            <DataTable label={t('apps.tableLabel')} columns={myPolicyColumns(facts, setToDelete)} rows={shown} rowKey={(application) => application.id} />
+          )}
+        </>
       )}
       <ConfirmDialog
         open={toDelete !== null}

@@ -45,6 +45,17 @@ const eventMessages: Record<NotificationEvent, MessageId> = {
   'claim.assigned': 'notice.event.claimAssigned',
   'agent-request.submitted': 'notice.event.agentRequest',
   'payment.refused': 'notice.event.paymentRefused',
+  'insurance-claim.filed': 'notice.event.claimFiled',
+  'insurance-claim.new': 'notice.event.claimNew',
+  'insurance-claim.assigned': 'notice.event.claimWithAgent',
+  'insurance-claim.to-clear': 'notice.event.claimToClear',
+  'insurance-claim.sent-back': 'notice.event.claimSentBack',
+  'insurance-claim.resubmitted': 'notice.event.claimResubmitted',
+  'insurance-claim.approved': 'notice.event.claimApproved',
+  'insurance-claim.to-pay': 'notice.event.claimToPay',
+  'insurance-claim.rejected': 'notice.event.claimRejected',
+  'insurance-claim.paid': 'notice.event.claimPaid',
+  'insurance-claim.overdue': 'notice.event.claimOverdue',
 };
 
 /** What one item says, from its event and the policy's name. */

@@ -5,7 +5,7 @@
  * with the provider and records the payment. Card or provider messages show under the form.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -14,7 +14,8 @@ import { pullChanges } from '../../lib/sync-pull.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
-import { formatAmount } from './format-amount.ts';
+import { GatewayChoice } from './gateway-choice.tsx';
+import { formatMoney } from '../../lib/i18n/format.ts';
 import { createPaymentIntent, savePayment, type PaymentIntent, type RecordedPayment } from './payment-api.ts';
 import './payment.css';
 import { t } from '../../lib/i18n/runtime.ts';
@@ -57,11 +58,14 @@ export function PaymentPage() {
   }
 
   const done = recorded ?? (intent.status === 'ready' ? intent.data.recorded : null);
+  const [search] = useSearchParams();
+  const gatewayResult = search.get('result');
 
   return (
     <section className="payment">
       <p><Link to="/dashboard/myApplication">{t('pay.back')}</Link></p>
       <h1>{t('pay.heading')}</h1>
+      <GatewayOutcome result={gatewayResult} applicationId={id} />
       {done ? (
         <PaymentDone payment={done} policyName={intent.data?.policyName ?? ''} />
       ) : waitingToSend ? (
@@ -72,7 +76,7 @@ export function PaymentPage() {
         <div className="panel payment__panel">
           <dl className="payment__summary">
             <div><dt>{t('pay.policy')}</dt><dd>{intent.data.policyName}</dd></div>
-            <div><dt>{t('pay.amount')}</dt><dd className="payment__amount">{formatAmount(intent.data.amount)}</dd></div>
+            <div><dt>{t('pay.amount')}</dt><dd className="payment__amount">{formatMoney(intent.data.amount, { fractionDigits: 2 })}</dd></div>
           </dl>
           {!online && <p className="form-message form-message--error" role="status">{t('pay.offline')}</p>}
           {recording?.state === 'saving' ? (
@@ -82,7 +86,10 @@ export function PaymentPage() {
               Your payment went through, but recording it failed: {recording.message}
             </ErrorState>
           ) : (
-            <CardForm intent={intent.data} online={online} onPaid={(transactionId) => void record(transactionId)} />
+            <>
+              <GatewayChoice applicationId={id} amount={intent.data.amount} online={online} />
+              <CardForm intent={intent.data} online={online} onPaid={(transactionId) => void record(transactionId)} />
+            </>
           )}
         </div>
       ) : !online ? (
@@ -96,10 +103,23 @@ export function PaymentPage() {
   );
 }
 
+/** What the person came back from SSLCommerz to (routes/sslcommerz.ts redirects here with `result`). */
+function GatewayOutcome({ result, applicationId }: { result: string | null; applicationId: string }) {
+  if (result === 'paid') {
+    return (
+      <p className="form-message" role="status">
+        {t('pay.paidAtGateway')} <Link to={`/dashboard/receipts/${applicationId}`}>{t('pay.viewReceipt')}</Link>
+      </p>
+    );
+  }
+  const message = result === 'failed' ? t('pay.failedAtGateway') : result === 'cancelled' ? t('pay.cancelled') : result === 'refused' ? t('pay.refusedAtGateway') : null;
+  return message ? <p className="form-message form-message--error" role="alert">{message}</p> : null;
+}
+
 function CardForm({ intent, online, onPaid }: { intent: PaymentIntent; online: boolean; onPaid: (transactionId: string) => void }) {
   const props = {
     intent,
-    payLabel: t('pay.payAmount', { amount: formatAmount(intent.amount) }),
+    payLabel: t('pay.payAmount', { amount: formatMoney(intent.amount, { fractionDigits: 2 }) }),
     // Spec section 9: Pay is disabled when the amount is 0 or less.
     disabled: !online || intent.amount <= 0,
     onPaid,
@@ -133,11 +153,14 @@ function PaymentDone({ payment, policyName }: { payment: RecordedPayment; policy
       <h2>{t('pay.done')}</h2>
       <p>
         {policyName
-          ? t('pay.receivedFor', { amount: formatAmount(payment.amountMinor), policy: policyName })
-          : t('pay.received', { amount: formatAmount(payment.amountMinor) })}
+          ? t('pay.receivedFor', { amount: formatMoney(payment.amountMinor, { fractionDigits: 2 }), policy: policyName })
+          : t('pay.received', { amount: formatMoney(payment.amountMinor, { fractionDigits: 2 }) })}
       </p>
       <p>{t('pay.transactionLabel')} <code className="payment__transaction">{payment.transactionId}</code></p>
-      <Link className="button" to="/dashboard/myApplication">{t('pay.backToPolicies')}</Link>
+      <p>
+        <Link className="button" to={`/dashboard/receipts/${payment.applicationId}`}>{t('pay.viewReceipt')}</Link>{' '}
+        <Link className="button button--secondary" to="/dashboard/myApplication">{t('pay.backToPolicies')}</Link>
+      </p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The policy catalogue (/all-policies and /policies): search over name and description, 8 per
  * page. Reads the local copy, so it works offline; the search and page live in the address
- * (?search=&page=) so Back from a policy returns to the same place.
+ * (?search=&page=) so Back from a policy returns to the same place. The search forgives a typo
+ * and finds Bangla (policy-search.ts); while the copy is still filling, the server searches.
  */
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +15,12 @@ import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
 import { Pager } from './pager.tsx';
 import { clampPage, pageCountOf, policiesPerPage } from './pagination.ts';
 import { buildSearchIndex, searchPolicies } from './policy-search.ts';
+import { useFullSearch } from './use-full-search.ts';
+import { useServerSearch } from './use-server-search.ts';
+import { pullStatus } from '../../lib/pull-status.ts';
+import { useStatusOf } from '../../lib/status-store.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import './policies.css';
 import { t } from '../../lib/i18n/runtime.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
@@ -39,20 +46,30 @@ export function PolicyCatalogue() {
   const [builtWith] = useState(usePrerendered()?.catalogue);
   const policies = useLocalData((db) => db.policies.orderBy('creationDate').reverse().toArray(), [], isEmptyList, builtWith);
   const index = useMemo(() => buildSearchIndex(policies.data ?? []), [policies.data]);
-  const matches = useMemo(() => searchPolicies(index, deferredSearch), [index, deferredSearch]);
+  // The forgiving search loads once the person is on the search box (or arrives with a search).
+  const [searching, setSearching] = useState(() => (params.get('search') ?? '') !== '');
+  const fullSearch = useFullSearch(index, searching);
+  const local = useMemo(() => searchPolicies(index, deferredSearch, fullSearch), [index, deferredSearch, fullSearch]);
+  // Not all on the device yet: the server's answers to a search (the same algorithm).
+  const filled = useStatusOf(pullStatus, (pull) => pull.filled);
+  const online = useOnline();
+  const remote = useServerSearch(deferredSearch.trim(), !filled && online && deferredSearch.trim() !== '');
+  const matches = !filled && remote.status === 'ready' ? remote.data.items : local;
   const pageCount = pageCountOf(matches.length);
   const page = clampPage(requestedPage, pageCount);
 
   // Writing the address re-renders the whole route, so it waits for a pause in the typing.
-  const cancelAddressWrite = () => window.clearTimeout(addressTimer.current);
+  // Cleared and forgotten together: a timer id kept after its write was cancelled (or one
+  // forgotten but still pending) is how a late write once rewrote another page's address.
+  const cancelAddressWrite = useCallback(() => {
+    window.clearTimeout(addressTimer.current);
+    addressTimer.current = undefined;
+  }, []);
   const writeSearchToAddress = (value: string) => {
     cancelAddressWrite();
     setParams(value ? { search: value } : {}, { replace: true });
   };
-  useEffect(() => {
-    const timer = addressTimer;
-    return () => window.clearTimeout(timer.current);
-  }, []);
+  useEffect(() => cancelAddressWrite, [cancelAddressWrite]);
 
   const changeSearch = (value: string) => {
     // A new search starts again at page 1 (spec section 4).
@@ -62,22 +79,32 @@ export function PolicyCatalogue() {
     cancelAddressWrite();
     addressTimer.current = window.setTimeout(() => writeSearchToAddress(value), searchToAddressDelayMs);
   };
+  // On leaving the box (tapping a result, say): written now, and the waiting write cancelled, so
+  // it can never fire later and navigate away from the page the person went on to.
   const flushSearchToAddress = () => {
-    if (addressTimer.current === undefined) return;
-    addressTimer.current = undefined;
-    writeSearchToAddress(search);
+    if (addressTimer.current !== undefined) writeSearchToAddress(search);
   };
+  const searchBox = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(() => [
+    {
+      element: searchBox.current,
+      rendered: search,
+      onTyped: (typed) => {
+        setSearching(true);
+        changeSearch(typed);
+      },
+    },
+  ]);
   const changePage = useCallback(
     (next: number) => {
-      window.clearTimeout(addressTimer.current);
-      addressTimer.current = undefined;
+      cancelAddressWrite();
       const current = searchRef.current;
       setRequestedPage(next);
       setParams({ ...(current ? { search: current } : {}), page: String(next) }, { replace: true });
       resultsRef.current?.focus();
       resultsRef.current?.scrollIntoView({ block: 'start' });
     },
-    [setParams],
+    [setParams, cancelAddressWrite],
   );
 
   return (
@@ -86,12 +113,14 @@ export function PolicyCatalogue() {
       <div className="field catalogue__search" role="search">
         <label htmlFor="policy-search">{t('catalogue.search')}</label>
         <input
+          ref={searchBox}
           id="policy-search"
           type="search"
           value={search}
           placeholder={t('catalogue.searchPlaceholder')}
           autoComplete="off"
           onChange={(event) => changeSearch(event.target.value)}
+          onFocus={() => setSearching(true)}
           onBlur={flushSearchToAddress}
         />
       </div>

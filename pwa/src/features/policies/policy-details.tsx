@@ -74,11 +74,18 @@ export function PolicyDetails() {
   return (
     <article className="container policy-details">
       <div>
-        <CoverImage className="policy-details__image" src={policy.image} width={640} fetchPriority="high" />
+        <CoverImage
+          className="policy-details__image"
+          src={policy.image}
+          width={640}
+          sizes="(min-width: 1200px) 572px, (min-width: 900px) calc(50vw - 28px), calc(100vw - 32px)"
+          fetchPriority="high"
+        />
       </div>
       <div className="policy-details__main">
         <p className="card__eyebrow">{categoryLabel(policy.category)}</p>
         <h1>{text.title}</h1>
+        {policy.withdrawnAt && <p className="form-message" role="note">{t('policy.withdrawn')}</p>}
         <p className="policy-details__lead">{text.shortDetails}</p>
         <p>{text.description}</p>
         <dl className="policy-details__facts">
@@ -105,9 +112,17 @@ export function PolicyDetails() {
         </dl>
         <p className="policy-details__actions">
           <button type="button" className="button button--secondary" onClick={goBack}>{t('policy.back')}</button>
-          <Link className="button" to="/get-quote" state={{ policyId: policy.id, policyTitle: text.title }}>
+          {!policy.withdrawnAt && <Link className="button" to="/get-quote" state={{
+              policyId: policy.id,
+              policyTitle: text.title,
+              // The quote starts from the policy's coverage and term, within its limits (issue 29).
+              coverage: policy.coverageRange,
+              duration: policy.duration,
+              minAge: policy.minAge,
+              maxAge: policy.maxAge,
+            }}>
             {t('policy.quote')}
-          </Link>
+          </Link>}
         </p>
       </div>
     </article>

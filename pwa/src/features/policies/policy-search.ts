@@ -1,11 +1,11 @@
 /**
- * Catalogue search (spec: name or description, case-insensitive; in English and Bangla). The lowercase text of each
- * policy is made once per catalogue, so a keystroke over 10,000 policies is one pass of
- * `includes` and nothing else.
+ * Catalogue search on the device (issue 29; the algorithm is edge-api/src/lists/policy-search.ts,
+ * which the server's GET /api/policies/search runs too). The texts of each policy are made once
+ * per catalogue, so a keystroke over 10,000 policies is one pass of `includes`. The forgiving
+ * search (MiniSearch, fuzzy-search.ts) is loaded and built only once the person starts on the
+ * search box; until then, and for a search whose words are found as typed, the spec's search answers.
  */
-import type { Policy } from '../../lib/local-db.ts';
-
-export type SearchablePolicy = Pick<Policy, 'title' | 'description'> & Partial<Pick<Policy, 'titleBn' | 'descriptionBn'>>;
+import { searchTextOf, substringMatches, type SearchablePolicy } from 'edge-api/src/lists/policy-search-text.ts';
 
 export interface PolicySearchIndex<T extends SearchablePolicy> {
   policies: readonly T[];
@@ -14,15 +14,13 @@ export interface PolicySearchIndex<T extends SearchablePolicy> {
 
 export function buildSearchIndex<T extends SearchablePolicy>(policies: readonly T[]): PolicySearchIndex<T> {
   // The Bangla texts too, on either page: a Bangla word finds the policy that has it.
-  return { policies, texts: policies.map((p) => `${p.title}\n${p.description}\n${p.titleBn ?? ''}\n${p.descriptionBn ?? ''}`.toLowerCase()) };
+  return { policies, texts: policies.map(searchTextOf) };
 }
 
-export function searchPolicies<T extends SearchablePolicy>(index: PolicySearchIndex<T>, query: string): readonly T[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return index.policies;
-  const found: T[] = [];
-  for (let i = 0; i < index.texts.length; i++) {
-    if (index.texts[i]!.includes(needle)) found.push(index.policies[i]!);
-  }
-  return found;
+/** The whole search, once the forgiving part is built for this catalogue (fuzzy-search.ts). */
+export type FullSearch<T> = (query: string) => readonly T[];
+
+export function searchPolicies<T extends SearchablePolicy>(index: PolicySearchIndex<T>, query: string, full?: FullSearch<T> | null): readonly T[] {
+  if (full) return full(query);
+  return substringMatches(index.texts, query).map((i) => index.policies[i]!);
 }

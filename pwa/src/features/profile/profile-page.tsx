@@ -1,36 +1,70 @@
-/** My Profile (spec section 2): who I am (read-only, role included) and the password change. */
+/**
+ * My Profile (spec section 2, issue 29): who I am (role read-only), editing the name, phone and
+ * photo (offline too, through the outbox), and the password change.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { localDb } from '../../lib/local-db.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { fetchProfile, type Profile } from './profile-api.ts';
+import { ProfileForm } from './profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { NotificationToggle } from '../../components/notification-permission.tsx';
 import './profile.css';
 import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { pictureSrcSet } from '../../lib/picture-sources.ts';
 import { roleLabel } from '../../components/role-label.ts';
+
+/** The person's edits still in the outbox, newest last, shown over the kept profile. */
+function useWaitingEdits(userId: string) {
+  return useLiveQuery(
+    () => localDb.outbox.where('userId').equals(userId).filter((item) => item.type === 'profile.update' && item.state === 'queued').sortBy('seq'),
+    [userId],
+    [],
+  );
+}
 
 export function ProfilePage() {
   usePageTitle(t('title.profile'));
+  const { user } = useSession();
   const profile = useRequest((signal) => fetchProfile(signal), []);
+  const waiting = useWaitingEdits(user?.id ?? '');
+  const shown: Profile | undefined =
+    profile.status === 'ready' ? waiting.reduce((p, item) => ({ ...p, ...(item.payload as Partial<Profile>) }), profile.data) : undefined;
   return (
     <section className="profile">
       <h1>{t('profile.heading')}</h1>
       {profile.status === 'loading' && <LoadingState>{t('profile.loading')}</LoadingState>}
       {profile.status === 'error' && <ErrorState onRetry={profile.reload}>{t('profile.failed')}</ErrorState>}
-      {profile.status === 'ready' && <ProfileCard profile={profile.data} />}
+      {shown && (
+        <>
+          <ProfileCard profile={shown} waiting={waiting.length > 0} />
+          <ProfileForm key={profile.status === 'ready' ? profile.data.id : ''} profile={shown} onSaved={(saved) => profile.update(() => saved)} />
+        </>
+      )}
       <NotificationToggle />
       <PasswordForm />
     </section>
   );
 }
 
-function ProfileCard({ profile }: { profile: Profile }) {
+function ProfileCard({ profile, waiting }: { profile: Profile; waiting: boolean }) {
   const initial = (profile.name || profile.email).trim().charAt(0).toUpperCase();
   return (
     <div className="panel profile__card">
       {profile.photoURL ? (
-        <img className="profile__photo" src={profile.photoURL} alt={t('profile.photoOf', { name: profile.name })} width="96" height="96" />
+        <img
+          className="profile__photo"
+          sizes="96px"
+          srcSet={pictureSrcSet(profile.photoURL)}
+          src={profile.photoURL}
+          alt={t('profile.photoOf', { name: profile.name })}
+          width="96"
+          height="96"
+        />
       ) : (
         <span className="profile__photo profile__photo--initial" aria-hidden="true">{initial}</span>
       )}
@@ -39,6 +73,8 @@ function ProfileCard({ profile }: { profile: Profile }) {
         <dd>{profile.name}</dd>
         <dt>{t('profile.email')}</dt>
         <dd>{profile.email}</dd>
+        <dt>{t('profile.phone')}</dt>
+        <dd>{profile.phone ? <a href={`tel:${profile.phone}`}>{profile.phone}</a> : t('profile.noPhone')}</dd>
         <dt>{t('profile.role')}</dt>
         <dd><span className="badge badge--info">{roleLabel(profile.role)}</span></dd>
         {profile.last_log_in && (
@@ -48,6 +84,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
           </>
         )}
       </dl>
+      {waiting && <p className="badge badge--info profile__waiting">{t('sync.waiting')}</p>}
     </div>
   );
 }

@@ -7,11 +7,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { durationChoices, estimatePremium, formatTaka, type PremiumBreakdown, type QuoteInput } from './premium.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { durationChoices, estimatePremium, formatPremiumAmount, wholePoisha, type PremiumBreakdown, type QuoteInput } from './premium.ts';
+import { poishaToTaka, takaToPoisha } from 'edge-api/src/schemas/money.ts';
 import './quote.css';
 import { typedNumber } from 'edge-api/src/schemas/digits.ts';
 import { formatNumber, localDigits } from '../../lib/i18n/format.ts';
 import { t, type MessageId } from '../../lib/i18n/runtime.ts';
+import { formatMoney } from '../../lib/i18n/format.ts';
+import { ageProblem, ageRangeText } from '../../components/age-eligibility.ts';
 
 interface QuoteForm {
   age: string;
@@ -21,20 +26,36 @@ interface QuoteForm {
   smoker: string;
 }
 
-type QuoteErrors = Partial<Record<'age' | 'coverage' | 'duration', MessageId>>;
+/** A message id, or a text already in the page's language (a policy's limit). */
+type QuoteErrors = Partial<Record<'age' | 'coverage' | 'duration', MessageId | { text: string }>>;
 
-interface ArrivedFrom {
+/** What "Get a Quote" on a policy's page carries (issue 29): the policy and its limits. */
+interface PolicyLimits {
+  /** Poisha, as the catalogue sends it. */
+  coverage: number;
+  duration: number;
+  minAge: number;
+  maxAge: number;
+}
+
+interface ArrivedFrom extends Partial<PolicyLimits> {
   policyId?: string;
   policyTitle?: string;
 }
 
+const limitsOf = (arrived: ArrivedFrom): PolicyLimits | null =>
+  typeof arrived.coverage === 'number' && typeof arrived.duration === 'number' && typeof arrived.minAge === 'number' && typeof arrived.maxAge === 'number'
+    ? { coverage: arrived.coverage, duration: arrived.duration, minAge: arrived.minAge, maxAge: arrived.maxAge }
+    : null;
+
 const emptyForm: QuoteForm = { age: '', coverage: '', duration: '', gender: 'Male', smoker: 'No' };
 
-function validate(form: QuoteForm): { input?: QuoteInput; errors: QuoteErrors } {
+function validate(form: QuoteForm, limits: PolicyLimits | null): { input?: QuoteInput; errors: QuoteErrors } {
   const errors: QuoteErrors = {};
   // Typed in Bengali or ASCII digits (৩৫, ২০,০০,০০০): the same number (the shared schemas' rule).
   const age = Number(typedNumber(form.age));
-  const coverage = Number(typedNumber(form.coverage));
+  // A person types taka; from here on the coverage is poisha, like every amount (decision 0077).
+  const coverage = takaToPoisha(Number(typedNumber(form.coverage)));
   const duration = Number(form.duration);
   if (form.age.trim() === '') errors.age = 'quote.ageRequired';
   else if (!Number.isFinite(age) || age < 1 || age > 120) errors.age = 'quote.ageRange';
@@ -42,9 +63,20 @@ function validate(form: QuoteForm): { input?: QuoteInput; errors: QuoteErrors } 
   else if (!Number.isFinite(coverage) || coverage <= 0) errors.coverage = 'quote.coveragePositive';
   if (form.duration === '') errors.duration = 'quote.durationRequired';
   else if (!Number.isFinite(duration) || duration <= 0) errors.duration = 'quote.durationYears';
+  // From a policy: within its ages, its coverage and its term (the term's choices are already cut).
+  if (limits && !errors.age) {
+    const problem = ageProblem(age, limits);
+    if (problem) errors.age = { text: problem };
+  }
+  if (limits && !errors.coverage && coverage > limits.coverage) {
+    errors.coverage = { text: t('quote.coverageAtMost', { max: formatMoney(limits.coverage) }) };
+  }
+  if (limits && !errors.duration && duration > limits.duration) errors.duration = 'quote.durationYears';
   if (Object.keys(errors).length > 0) return { errors };
   return { errors, input: { age, coverage, duration, gender: form.gender, smoker: form.smoker } };
 }
+
+const messageOf = (error: MessageId | { text: string }) => (typeof error === 'string' ? t(error) : error.text);
 
 const factor = (value: number) => `× ${formatNumber(Number(value.toFixed(4)), { maxFractionDigits: 4 })}`;
 
@@ -54,20 +86,34 @@ export function GetQuotePage() {
   usePageTitle(t('title.quote'));
   useMoneyFont();
   const navigate = useNavigate();
-  const arrived = (useLocation().state ?? {}) as ArrivedFrom;
+  // A reload keeps the navigation state, which the prerendered page was built without (#418).
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const arrived = ((hydrated && location.state) || {}) as ArrivedFrom;
   const [form, setForm] = useState<QuoteForm>(emptyForm);
+  const [coverageTouched, setCoverageTouched] = useState(false);
+  const [durationTouched, setDurationTouched] = useState(false);
+  const limits = hydrated ? limitsOf(arrived) : null;
+  // Until the person changes them, coverage and term are the policy's own.
+  const shown: QuoteForm = {
+    ...form,
+    coverage: form.coverage || (limits && !coverageTouched ? String(poishaToTaka(limits.coverage)) : ''),
+    duration: form.duration || (limits && !durationTouched ? String(limits.duration) : ''),
+  };
   const [errors, setErrors] = useState<QuoteErrors>({});
   const [result, setResult] = useState<{ input: QuoteInput; premium: PremiumBreakdown } | null>(null);
   const id = useId();
 
   const update = (field: keyof QuoteForm) => (event: { target: { value: string } }) => {
+    if (field === 'coverage') setCoverageTouched(true);
+    if (field === 'duration') setDurationTouched(true);
     setForm((f) => ({ ...f, [field]: event.target.value }));
     setResult(null);
   };
 
   function calculate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(form);
+    const checked = validate(shown, limits);
     setErrors(checked.errors);
     if (!checked.input) {
       const first = (['age', 'coverage', 'duration'] as const).find((f) => checked.errors[f]);
@@ -82,11 +128,19 @@ export function GetQuotePage() {
     if (!result) return;
     navigate('/policy-apply-from', {
       state: {
-        estimatedPremium: Math.round(result.premium.monthly * 100) / 100,
+        estimatedPremium: wholePoisha(result.premium.monthly),
         ...(arrived.policyId ? { policyId: arrived.policyId, policyTitle: arrived.policyTitle } : {}),
       },
     });
   }
+
+  useTypedBeforeHydration(() =>
+    (['age', 'coverage', 'duration', 'gender', 'smoker'] as const).map((field) => ({
+      element: document.getElementById(`${id}-${field}`) as HTMLInputElement | HTMLSelectElement | null,
+      rendered: shown[field],
+      onTyped: (value: string) => update(field)({ target: { value } }),
+    })),
+  );
 
   const fieldProps = (field: 'age' | 'coverage' | 'duration') => ({
     id: `${id}-${field}`,
@@ -94,7 +148,8 @@ export function GetQuotePage() {
     'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
   const fieldError = (field: 'age' | 'coverage' | 'duration') =>
-    errors[field] ? <p className="field__error" id={`${id}-${field}-error`}>{t(errors[field])}</p> : null;
+    errors[field] ? <p className="field__error" id={`${id}-${field}-error`}>{messageOf(errors[field])}</p> : null;
+  const terms = limits ? durationChoices.filter((term) => limits.duration >= term) : durationChoices;
 
   return (
     <section className="container quote">
@@ -103,8 +158,16 @@ export function GetQuotePage() {
         {t('quote.intro')}
         {arrived.policyTitle && <> {t('quote.forPolicy', { policy: arrived.policyTitle })}</>}
       </p>
+      {limits && (
+        <p className="quote__limits" role="note">
+          {ageRangeText(limits)} {t('quote.fromPolicy')}
+        </p>
+      )}
       <div className="quote__layout">
-        <form className="quote__form" noValidate onSubmit={calculate}>
+        {/* method="dialog" outside a dialog submits nowhere: Calculate pressed on the prerendered
+            page before the app has hydrated does nothing, instead of reloading the page and
+            starting its download again on a slow phone (issue 32). */}
+        <form className="quote__form" method="dialog" noValidate onSubmit={calculate}>
           <div className="field">
             <label htmlFor={`${id}-age`}>{t('quote.age')}</label>
             {/* Text, not number: a number field drops Bengali digits (০-৯) as they are typed. */}
@@ -119,16 +182,16 @@ export function GetQuotePage() {
               inputMode="numeric"
               autoComplete="off"
               placeholder={t('quote.coverageExample')}
-              value={form.coverage}
+              value={shown.coverage}
               onChange={update('coverage')}
             />
             {fieldError('coverage')}
           </div>
           <div className="field">
             <label htmlFor={`${id}-duration`}>{t('quote.duration')}</label>
-            <select {...fieldProps('duration')} value={form.duration} onChange={update('duration')}>
+            <select {...fieldProps('duration')} value={shown.duration} onChange={update('duration')}>
               <option value="">{t('quote.chooseTerm')}</option>
-              {durationChoices.map((years) => (
+              {terms.map((years) => (
                 <option key={years} value={years}>{t('quote.years', { years: formatNumber(years) })}</option>
               ))}
             </select>
@@ -159,11 +222,11 @@ export function GetQuotePage() {
               <dl className="quote__totals">
                 <div>
                   <dt>{t('quote.annual')}</dt>
-                  <dd>{formatTaka(result.premium.annual)}</dd>
+                  <dd>{formatPremiumAmount(result.premium.annual)}</dd>
                 </div>
                 <div>
                   <dt>{t('quote.monthly')}</dt>
-                  <dd>{formatTaka(result.premium.monthly)}</dd>
+                  <dd>{formatPremiumAmount(result.premium.monthly)}</dd>
                 </div>
               </dl>
               <h3>{t('quote.howWorked')}</h3>
@@ -200,11 +263,11 @@ export function GetQuotePage() {
                   </tr>
                   <tr>
                     <th scope="row">{t('quote.annual')}</th>
-                    <td>{formatTaka(result.premium.annual)}</td>
+                    <td>{formatPremiumAmount(result.premium.annual)}</td>
                   </tr>
                   <tr>
                     <th scope="row">{t('quote.monthlyFromAnnual')}</th>
-                    <td>{formatTaka(result.premium.monthly)}</td>
+                    <td>{formatPremiumAmount(result.premium.monthly)}</td>
                   </tr>
                 </tbody>
               </table>

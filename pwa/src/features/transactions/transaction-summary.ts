@@ -24,15 +24,43 @@ export const dayKeyToChartLabel = (key: string) => {
   return `${month}/${day}/${year}`;
 };
 
-/** The default range: from 30 days before today to today. */
-export function defaultFilters(today: Date): TransactionFilters {
-  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30);
-  return { from: toDayKey(from), to: toDayKey(today), email: '', policyName: '' };
+/**
+ * The default (and Reset Filters): every payment, no date bounds, so the summary agrees with the
+ * dashboard's Total Payments (issue 29; decision 0081). The page says which period it shows.
+ */
+export function defaultFilters(): TransactionFilters {
+  return { from: '', to: '', email: '', policyName: '' };
 }
 
-/** ৳ with two decimals, in the page's language. */
+const dayMs = 86_400_000;
+const keyToUtc = (key: string) => Date.parse(`${key}T00:00:00Z`);
+const utcToKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Ten years of days at most on one axis. */
+const maxDays = 3660;
+
+/**
+ * Income for every day of the period shown, a day without income as 0 (issue 29: a gap of ten
+ * days must look like ten days). The period runs from the From date, else the first day with
+ * income, to the To date, else today (or the last day with income, if later).
+ */
+export function continuousDays(days: DayIncome[], from: string, to: string, today: string): DayIncome[] {
+  const first = from || days[0]?.day;
+  if (!first) return [];
+  const lastWithIncome = days.at(-1)?.day ?? first;
+  const last = to || (lastWithIncome > today ? lastWithIncome : today);
+  const income = new Map(days.map((day) => [day.day, day.income]));
+  const all: DayIncome[] = [];
+  for (let ms = keyToUtc(first); ms <= keyToUtc(last) && all.length < maxDays; ms += dayMs) {
+    const day = utcToKey(ms);
+    all.push({ day, income: income.get(day) ?? 0 });
+  }
+  return all;
+}
+
+/** An amount of poisha as ৳ with two decimals, in the page's language (formatMoney's preset for the report). */
 export const taka = (amount: number) => formatMoney(amount, { fractionDigits: 2 });
 
+/** Amounts in poisha, like every amount (decision 0077). */
 export interface Summary {
   count: number;
   total: number;
@@ -43,5 +71,6 @@ export interface Summary {
 export interface DayIncome {
   /** yyyy-MM-dd, local */
   day: string;
+  /** Poisha. */
   income: number;
 }

@@ -15,6 +15,10 @@ export interface Transaction {
   policyName: string;
   /** In currency units (the server converts from the smallest unit). */
   amount: number;
+  /** The same in poisha: what the table shows (lib/i18n/format.ts formatMoney). */
+  amountMinor: number;
+  /** Whose receipt this payment is (/dashboard/receipts/:applicationId). */
+  applicationId: string;
   currency: string;
   paidAt: string;
   /** 'Refunded': given back when its application ended rejected; not counted as income. */

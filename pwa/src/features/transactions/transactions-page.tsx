@@ -3,7 +3,7 @@
  * range, customer email, policy name), summary cards, income per day as a bar chart, and
  * the payments table.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Column } from '../../components/data-table.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { StatCards } from '../../components/stat-cards.tsx';
@@ -13,16 +13,17 @@ import { messageOf } from '../../lib/api-error.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { IncomeChart } from './income-chart.tsx';
 import { fetchTransactionReport, type Transaction } from './transactions-api.ts';
-import { defaultFilters, taka, type TransactionFilters } from './transaction-summary.ts';
+import { continuousDays, defaultFilters, taka, toDayKey, type TransactionFilters } from './transaction-summary.ts';
 import './transactions.css';
-import { formatDate, formatNumber } from '../../lib/i18n/format.ts';
+import { formatDate, formatNumber, formatMoney } from '../../lib/i18n/format.ts';
+import { Link } from 'react-router-dom';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
 const columns = (): Column<Transaction>[] => [
   { header: t('tx.id'), kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
   { header: t('tx.email'), cell: (transaction) => transaction.email },
   { header: t('tx.policy'), cell: (transaction) => transaction.policyName },
-  { header: t('tx.amount'), cell: (transaction) => taka(transaction.amount) },
+  { header: t('tx.amount'), cell: (transaction) => formatMoney(transaction.amountMinor, { fractionDigits: 2 }) },
   { header: t('tx.date'), cell: (transaction) => formatDate(transaction.paidAt) },
   {
     header: t('tx.status'),
@@ -33,6 +34,7 @@ const columns = (): Column<Transaction>[] => [
         <span className="badge badge--success">{t('tx.success')}</span>
       ),
   },
+  { header: t('tx.receipt'), cell: (transaction) => <Link to={`/dashboard/receipts/${transaction.applicationId}`}>{t('tx.receipt')}</Link> },
 ];
 
 const filterFields: { key: keyof TransactionFilters; label: MessageId; type: 'date' | 'text' }[] = [
@@ -42,9 +44,18 @@ const filterFields: { key: keyof TransactionFilters; label: MessageId; type: 'da
   { key: 'policyName', label: 'tx.policy', type: 'text' },
 ];
 
+/** Which payments the figures are of (issue 29): never a silent window. */
+function periodText({ from, to }: TransactionFilters): string {
+  const day = (key: string) => formatDate(`${key}T12:00:00Z`);
+  if (from && to) return t('tx.periodBetween', { from: day(from), to: day(to) });
+  if (from) return t('tx.periodFrom', { from: day(from) });
+  if (to) return t('tx.periodTo', { to: day(to) });
+  return t('tx.periodAll');
+}
+
 export function TransactionsPage() {
   usePageTitle(t('title.transactions'));
-  const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters(new Date()));
+  const [filters, setFilters] = useState<TransactionFilters>(defaultFilters);
   const [page, setPage] = useState(1);
   // What is typed is sent a moment after typing stops, not on every key.
   const [applied, setApplied] = useState(filters);
@@ -63,6 +74,8 @@ export function TransactionsPage() {
     if (transactions.status === 'error') console.error('Failed to load transactions', transactions.error);
   }, [transactions.status, transactions.error]);
 
+  const days = useMemo(() => (report ? continuousDays(report.days, applied.from, applied.to, toDayKey(new Date())) : []), [report, applied.from, applied.to]);
+
   const cards = [
     { label: t('tx.total'), value: formatNumber(summary.count) },
     { label: t('tx.income'), value: taka(summary.total) },
@@ -72,6 +85,7 @@ export function TransactionsPage() {
   return (
     <section className="transactions">
       <h1>{t('tx.heading')}</h1>
+      <p className="transactions__period" role="status">{periodText(applied)}</p>
       <StatCards label={t('tx.summary')} cards={cards} />
 
       <form className="panel transactions__filters" role="search" aria-label={t('tx.filter')} onSubmit={(event) => event.preventDefault()}>
@@ -89,7 +103,7 @@ export function TransactionsPage() {
           </div>
         ))}
         <div className="transactions__reset">
-          <button type="button" className="button button--secondary" onClick={() => setFilters(defaultFilters(new Date()))}>
+          <button type="button" className="button button--secondary" onClick={() => setFilters(defaultFilters())}>
             {t('tx.reset')}
           </button>
         </div>
@@ -104,7 +118,7 @@ export function TransactionsPage() {
         <PagedTable label={t('tx.table')} navLabel={t('tx.pages')}
           columns={columns()} page={report} rowKey={(transaction) => transaction.id} busy={transactions.status === 'loading'} onPage={setPage}>
           <div className="panel">
-            <IncomeChart days={report.days} />
+            <IncomeChart days={days} />
           </div>
           <h2>{t('tx.table')}</h2>
         </PagedTable>

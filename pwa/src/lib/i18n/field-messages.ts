@@ -7,6 +7,15 @@ import { currentLocale, t, type MessageId } from './runtime.ts';
 
 const messages: Record<string, MessageId> = {
   'Age is required': 'field.ageRequired',
+  'Date of birth is required': 'eligibility.dateOfBirthRequired',
+  'Please enter a real date of birth (year-month-day)': 'eligibility.dateOfBirthInvalid',
+  'Date of birth cannot be in the future': 'eligibility.future',
+  // Insurance claims (edge-api/src/schemas/claim.ts).
+  'Please enter an 11-digit bKash or Nagad number starting with 01': 'field.claimWallet',
+  'Please enter the bank account number (digits only)': 'field.claimBankAccount',
+  'Please enter the name of the bank': 'field.claimBankName',
+  'The date of the event is required': 'field.claimEventDate',
+  'Policy number is required': 'field.claimPolicyNumber',
   'Content is required': 'field.contentRequired',
   'Coverage range is required': 'field.coverageRequired',
   'Coverage range must be a whole number': 'field.coverageWhole',
@@ -14,6 +23,9 @@ const messages: Record<string, MessageId> = {
   'District is required': 'field.districtRequired',
   'Email is required': 'field.emailRequired',
   'Image is required': 'field.imageRequired',
+  // A chosen picture (edge-api/src/schemas/image.ts), on the device and from POST /uploads.
+  'Please upload an image file (jpg, png, etc.)': 'field.imageNotAnImage',
+  'Maximum size is 10MB': 'field.imageTooLarge',
   'Maximum age must be at least the minimum age': 'field.agesOrder',
   'NID is required': 'field.nidRequired',
   'NID must be a number (digits only)': 'field.nidDigits',
@@ -23,6 +35,7 @@ const messages: Record<string, MessageId> = {
   'Passwords do not match.': 'field.passwordsDiffer',
   'Please enter a valid email address': 'field.emailInvalid',
   'Please enter a valid phone number': 'field.phoneInvalid',
+  'Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880': 'field.bdMobile',
   'Phone is required': 'field.phoneRequired',
   'Address is required': 'field.addressRequired',
   'Description is required': 'field.descriptionRequired',

@@ -17,13 +17,23 @@ describe('numbers and money in each language', () => {
     }
   });
 
-  it('shows money in ৳ before the number in both languages', () => {
-    expect(formatMoney(1000000, { locale: 'en' })).toBe('৳10,00,000');
-    expect(formatMoney(1000000, { locale: 'bn' })).toBe('৳১০,০০,০০০');
-    expect(formatMoney(1234.5, { locale: 'en', fractionDigits: 2 })).toBe('৳1,234.50');
-    expect(formatMoney(1234.5, { locale: 'bn', fractionDigits: 2 })).toBe('৳১,২৩৪.৫০');
+  it('shows money, given in poisha, in ৳ before the number in both languages', () => {
+    expect(formatMoney(100_000_000, { locale: 'en' })).toBe('৳10,00,000');
+    expect(formatMoney(100_000_000, { locale: 'bn' })).toBe('৳১০,০০,০০০');
+    expect(formatMoney(123_450, { locale: 'en', fractionDigits: 2 })).toBe('৳1,234.50');
+    expect(formatMoney(123_450, { locale: 'bn', fractionDigits: 2 })).toBe('৳১,২৩৪.৫০');
     expect(formatMoney(0, { locale: 'en', fractionDigits: 2 })).toBe('৳0.00');
-    expect(formatMoney(-50, { locale: 'en' })).toBe('-৳50');
+    expect(formatMoney(-5000, { locale: 'en' })).toBe('-৳50');
+  });
+
+  it('shows paisa only when there are some, or when two decimals are asked for', () => {
+    expect(formatMoney(5000, { locale: 'en' })).toBe('৳50');
+    expect(formatMoney(5000, { locale: 'en', fractionDigits: 2 })).toBe('৳50.00');
+    expect(formatMoney(5000, { locale: 'bn', fractionDigits: 2 })).toBe('৳৫০.০০');
+    expect(formatMoney(123_456_789, { locale: 'en' })).toBe('৳12,34,567.89');
+    expect(formatMoney(5, { locale: 'en' })).toBe('৳0.05');
+    // An unrounded estimate (the quote's) is rounded to the paisa.
+    expect(formatMoney(30937.5, { locale: 'en', fractionDigits: 2 })).toBe('৳309.38');
   });
 
   it('writes digits in the page language', () => {

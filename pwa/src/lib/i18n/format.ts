@@ -55,14 +55,18 @@ export function formatNumber(
 }
 
 /**
- * Every amount of money on screen, in ৳ (the one currency, decisions: "Bangladesh first"):
- * ৳10,00,000 in English, ৳১০,০০,০০০ in Bangla. The sign goes before the number in both (Intl's
- * bn-BD puts it after; Bangladeshi insurers and banks write it before). The amount is taka as
- * the app holds it today; a change of unit (poisha) is made here only.
+ * Every amount of money on screen, in ৳ (the one currency, decisions: "Bangladesh first"), from
+ * poisha, the unit every amount is stored and sent in (issue 26, decision 0077): 100000000 ->
+ * ৳10,00,000 in English, ৳১০,০০,০০০ in Bangla; 5050 -> ৳50.50. The one place poisha become text.
+ * Whole taka are shown without decimals unless `fractionDigits` asks (receipts and premiums: 2).
+ * The sign goes before the number in both languages (Intl's bn-BD puts it after; Bangladeshi
+ * insurers and banks write it before).
  */
-export function formatMoney(amount: number, options: { fractionDigits?: number; locale?: Locale } = {}): string {
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}৳${formatNumber(Math.abs(amount), options)}`;
+export function formatMoney(poisha: number, options: { fractionDigits?: number; locale?: Locale } = {}): string {
+  const sign = poisha < 0 ? '-' : '';
+  const magnitude = Math.abs(poisha);
+  const fractionDigits = options.fractionDigits ?? (Number.isInteger(magnitude) && magnitude % 100 === 0 ? undefined : 2);
+  return `${sign}৳${formatNumber(magnitude / 100, { ...options, fractionDigits })}`;
 }
 
 /** The symbol on its own (axis titles, column headers). */

@@ -5,8 +5,8 @@
 import { localDb } from '../local-db.ts';
 import { localEffects } from '../outbox-overlay.ts';
 
-/** The outbox and the local rows it marks, for one transaction. */
-export const outboxTables = () => [localDb.outbox, ...localEffects.tables()];
+/** The outbox, the documents waiting with its writes (issue 27) and the local rows it marks, for one transaction. */
+export const outboxTables = () => [localDb.outbox, localDb.pendingDocuments, ...localEffects.tables()];
 
 /** Finds an item by its mutation id. */
 export const findItem = (mutationId: string) => localDb.outbox.where('mutationId').equals(mutationId).first();

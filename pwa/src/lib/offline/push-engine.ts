@@ -13,6 +13,7 @@ import { localEffects } from '../outbox-overlay.ts';
 import { updateOutboxStatus } from '../outbox-status.ts';
 import { getAccessToken, refreshSession, revokePendingSignOut, sessionStore, type SessionUser } from '../session.ts';
 import { pullChanges } from '../sync-pull.ts';
+import { attachWrite } from '../documents/pending.ts';
 import { notifyRefused, type Refusal } from './answers.ts';
 import { retryDelayMs } from './backoff.ts';
 import { registerBackgroundSync } from './background-sync.ts';
@@ -61,6 +62,9 @@ async function recordAnswers(user: SessionUser, items: OutboxItem[], answers: Pu
       if (verdict.accepted) {
         sent++;
         await localDb.outbox.update(item.seq!, { state: 'sent', sentAt: Date.now(), result, lastError: null });
+        // A new application's documents learn its id in the same transaction (issue 27).
+        const created = (answer.body as { application?: { id?: string } } | null | undefined)?.application?.id;
+        if (item.type === 'application.create' && created) await attachWrite(item.mutationId, created);
         if (ownCopy) await localEffects.adoptAnswer(item, answer.body);
       } else {
         refused.push({ mutationId: item.mutationId, summary: item.summary, reason: verdict.reason });
@@ -158,6 +162,10 @@ async function pushAll(): Promise<PushOutcome> {
     updateOutboxStatus({ pushing: false });
     // Let the server's truth replace the optimistic rows (and settle what was sent).
     if (sentAny) void pullChanges();
+    // Documents go after the writes they belong to (issue 27). The uploader (tus-js-client, ~14 KB)
+    // is loaded only here, for a signed-in person: it is no part of a visitor's first visit or
+    // precache (docs/decisions/0087-bengali-first-visit-bytes.md); role-screens.ts has the worker keep it.
+    void import('../documents/uploader.ts').then((uploader) => uploader.sendDocuments()).catch(() => undefined);
   }
 }
 

@@ -28,7 +28,7 @@ export interface Queued {
   targetId: string;
 }
 
-export type NewItem = Pick<OutboxItem, 'type' | 'payload' | 'summary' | 'targetId' | 'preview'> & { mutationId?: string };
+export type NewItem = Pick<OutboxItem, 'type' | 'payload' | 'summary' | 'targetId' | 'preview' | 'claimPreview'> & { mutationId?: string };
 
 
 export function signedInUser(): SessionUser {
@@ -51,6 +51,7 @@ export async function enqueue(user: SessionUser, item: NewItem): Promise<Queued>
       summary: item.summary,
       targetId: item.targetId,
       preview: item.preview,
+      ...(item.claimPreview ? { claimPreview: item.claimPreview } : {}),
       state: 'queued',
       createdAt: new Date().toISOString(),
       attempts: 0,
@@ -104,9 +105,12 @@ export async function dismissProblem(mutationId: string): Promise<void> {
 /** How many of a user's writes wait to be sent, and how many were refused (sign-out warning). */
 export async function countUnsent(userId: string): Promise<{ waiting: number; refused: number }> {
   const items = await localDb.outbox.where('userId').equals(userId).toArray();
+  // Documents (issue 27) still to go up after their write count as waiting changes too.
+  const documents = await localDb.pendingDocuments.where('userId').equals(userId).toArray();
+  const queuedWrites = new Set(items.filter((item) => item.state === 'queued').map((item) => item.mutationId));
   return {
-    waiting: items.filter((item) => item.state === 'queued').length,
-    refused: items.filter((item) => item.state === 'refused').length,
+    waiting: items.filter((item) => item.state === 'queued').length + documents.filter((doc) => doc.state === 'waiting' && !queuedWrites.has(doc.writeId)).length,
+    refused: items.filter((item) => item.state === 'refused').length + documents.filter((doc) => doc.state === 'refused').length,
   };
 }
 

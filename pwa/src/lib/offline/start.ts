@@ -8,6 +8,7 @@ import { localDb } from '../local-db.ts';
 import { rememberUnsentCount } from '../outbox-lost.ts';
 import { updateOutboxStatus } from '../outbox-status.ts';
 import { outboxSyncTag, type OutboxPushReply } from '../outbox-sync-tag.ts';
+import { pullStatus } from '../pull-status.ts';
 import { sessionStore } from '../session.ts';
 import { checkForEviction, currentInstance } from '../sync-pull.ts';
 import { pushOutbox, resetBackoff } from './push-engine.ts';
@@ -29,8 +30,12 @@ export function startOutbox(): void {
     if (userId === watchedUser) return;
     watchedUser = userId;
     counts?.unsubscribe();
-    counts = liveQuery(async () => ({ items: await localDb.outbox.toArray(), instance: await currentInstance() })).subscribe({
-      next: ({ items, instance }) => {
+    counts = liveQuery(async () => ({
+      items: await localDb.outbox.toArray(),
+      instance: await currentInstance(),
+      refusedDocuments: userId ? await localDb.pendingDocuments.where('userId').equals(userId).filter((doc) => doc.state === 'refused').toArray() : [],
+    })).subscribe({
+      next: ({ items, instance, refusedDocuments }) => {
         const ordered = [...items].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
         const queued = ordered.filter((item) => item.state === 'queued');
         // Only about a database known to this device (not a fresh one after an eviction).
@@ -42,8 +47,9 @@ export function startOutbox(): void {
         updateOutboxStatus({
           waitingItems,
           refusedItems,
+          refusedDocuments,
           waiting: waitingItems.length,
-          problems: refusedItems.length,
+          problems: refusedItems.length + refusedDocuments.length,
           pausedForSignIn: !userId && queued.length > 0,
         });
       },
@@ -54,6 +60,14 @@ export function startOutbox(): void {
   };
   watch();
   sessionStore.subscribe(watch);
+
+  // Documents (issue 27): after each pull, those of the person's applications are kept here.
+  let lastPull = pullStatus.get().state;
+  pullStatus.subscribe(() => {
+    const { state } = pullStatus.get();
+    if (lastPull === 'syncing' && state === 'idle') void import('../documents/kept.ts').then((kept) => kept.keepDocuments());
+    lastPull = state;
+  });
 
   window.addEventListener('online', () => {
     resetBackoff();

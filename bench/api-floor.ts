@@ -1,0 +1,115 @@
+/**
+ * `npm run bench -- api`, the same-work floor part (issue 32): the app against bench/support/floor-server.ts,
+ * which does the app's own work on bare node:http; checked equal first, then measured interleaved by
+ * server CPU per request. Called by bench/api.ts.
+ */
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applicationPost } from './support/data.ts';
+import { commandLine, type LoadSpec } from './support/load.ts';
+import { startFloorServer, type AppServer } from './support/processes.ts';
+import { applicationProbes, compareWithFloor, differences, policyProbes, type Probe } from './support/same-work.ts';
+import { markdownTable, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
+import { formatMicros, formatNumber, formatRatio, median } from './support/stats.ts';
+
+/** App ÷ same-work floor, server CPU per request (issue 32). */
+const floorGoals = { read: 1.2, write: 1.15 } as const;
+
+interface FloorEndpoint {
+  name: string;
+  kind: keyof typeof floorGoals;
+  spec: LoadSpec;
+  probes: Probe[];
+}
+
+/** The app against the same-work floor: equal answers first, then CPU per request, interleaved. */
+export async function runFloorPart(ctx: BenchContext, app: AppServer, token: string, body: string, policyCount: number): Promise<BenchOutcome> {
+  const rounds = ctx.quick ? 4 : 16;
+  const seconds = ctx.quick ? 1.5 : 2.5;
+  const warmupSeconds = ctx.quick ? 1 : 2;
+  const floorData = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  // The app is idle (nothing asked yet): its files are a consistent copy, with the same user.
+  cpSync(app.dataDir, floorData, { recursive: true });
+  const floor = await startFloorServer(floorData);
+  const randomPolicy = () => `/api/policies/bench-policy-${1 + Math.floor(Math.random() * policyCount)}`;
+  const endpoints: FloorEndpoint[] = [
+    {
+      name: 'GET /api/policies/:id',
+      kind: 'read',
+      spec: { method: 'GET', path: '/api/policies/bench-policy-500', vary: () => ({ path: randomPolicy() }) },
+      probes: policyProbes(token),
+    },
+    {
+      name: 'POST /api/applications (signed in, idempotent)',
+      kind: 'write',
+      spec: applicationPost(token, body),
+      probes: applicationProbes(token, body),
+    },
+  ];
+  const goalRows: GoalFigure[] = [];
+  const roundRows: string[][] = [];
+  const consoleLines: string[] = [];
+  const checks: string[] = [];
+  try {
+    for (const endpoint of endpoints) {
+      const figure = `${endpoint.name}: app ÷ same-work floor, server CPU per request (median of ${rounds} interleaved rounds)`;
+      const goal = `≤ ${floorGoals[endpoint.kind]}`;
+      const command = commandLine('<app and floor>', endpoint.spec, seconds);
+      const found = await differences(app, floor, endpoint.probes);
+      checks.push(`${endpoint.name}: ${endpoint.probes.length} probes (${endpoint.probes.map((p) => p.label).join('; ')}): ${found.length ? `${found.length} differ` : 'the same status, headers and body'}`);
+      if (found.length) {
+        for (const difference of found) ctx.log(`  floor differs: ${difference}`);
+        goalRows.push({ figure, goal, measured: `not comparable: the floor answers ${found.length} probe(s) differently`, met: null, command });
+        continue;
+      }
+      ctx.log(`  ${endpoint.name}: floor answers as the app does; ${rounds} interleaved rounds of ${seconds} s`);
+      const { rounds: measured, pooled, load } = await compareWithFloor(app, floor, endpoint.spec, rounds, seconds, warmupSeconds);
+      const ratios = measured.map((r) => r.ratio);
+      const ratio = median(ratios);
+      goalRows.push({
+        figure,
+        goal,
+        measured: `${formatRatio(ratio)} (rounds ${formatRatio(Math.min(...ratios))}-${formatRatio(Math.max(...ratios))}, pooled ${formatRatio(pooled)}; app ${formatMicros(median(measured.map((r) => r.appMicros)))}, floor ${formatMicros(median(measured.map((r) => r.floorMicros)))}; load ${load.map((l) => l.toFixed(1)).join(' → ')})`,
+        met: ratio <= floorGoals[endpoint.kind],
+        command,
+      });
+      measured.forEach((r, index) =>
+        roundRows.push([endpoint.name, String(index + 1), r.order, formatMicros(r.appMicros), formatMicros(r.floorMicros), formatRatio(r.ratio), formatNumber(r.appRps), formatNumber(r.floorRps)]),
+      );
+      consoleLines.push(
+        `${endpoint.name}: app ÷ floor ${formatRatio(ratio)} (goal ${goal}; pooled ${formatRatio(pooled)}); rounds ${ratios.map(formatRatio).join(', ')}; load ${load.map((l) => l.toFixed(1)).join(' → ')}`,
+      );
+      ctx.log(`  ${consoleLines[consoleLines.length - 1]}`);
+    }
+  } finally {
+    await floor.dispose();
+  }
+  const details = [
+    `### Against the same-work floor (issue 32)`,
+    [
+      `The floor is \`bench/support/floor-server.ts\`: bare node:http doing exactly the app's work for these two endpoints, by`,
+      `calling the app's own code for it: the same database layer (SQLite settings, statement cache, prepared statements,`,
+      `group commit with synchronous = FULL), the overload guard, the cross-site and size checks, the JWT and session`,
+      `look-up, the access table, the zod schemas, the command (idempotency hash and record, limits, audit row, one batch),`,
+      `the kept policy answer and its counted view, the security headers (made by the app's own middleware), the request`,
+      `log line and metrics. It runs over a copy of the app's database taken before either is asked anything. What it`,
+      `leaves out is what a framework adds: routing, middleware layers, the adapter's Request and Response.`,
+      `Before measuring, both are asked the same probes in the same order and must answer with the same status, headers`,
+      `(all but Date, Connection, Keep-Alive and the random X-Request-Id) and body (new ids and times masked):`,
+    ].join('\n'),
+    checks.map((line) => `- ${line}`).join('\n'),
+    [
+      `Then per endpoint a warm-up of both, and ${rounds} rounds of one ${seconds} s autocannon run (10 connections) on each,`,
+      `the order alternating (floor then app, app then floor): short turns, because on a shared machine the load swings`,
+      `within seconds. The figure is each server process's user + system CPU time (from /proc) divided by the requests it`,
+      `answered; the ratio is app ÷ floor per round, the goal is judged on the median of the rounds, and the pooled ratio`,
+      `(each server's CPU over all its requests) is given beside it.`,
+      `CPU per request moves much less than requests per second when the machine is shared, but it still moves: the load`,
+      `average is given with each figure, and every round is below. What issue 32 changed to get here, with the`,
+      `figures before and after, is in docs/decisions/0083-api-overhead-against-a-same-work-floor.md.`,
+    ].join('\n'),
+    markdownTable(['Endpoint', 'Round', 'Order', 'App CPU/request', 'Floor CPU/request', 'App ÷ floor', 'App req/s', 'Floor req/s'], roundRows),
+  ];
+  return { goals: goalRows, details, console: consoleLines };
+}

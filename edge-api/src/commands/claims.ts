@@ -1,0 +1,137 @@
+/**
+ * Filing an insurance claim (issue 31, docs/decisions/0084-claims.md). Used by POST /api/claims
+ * and by sync push (a claim filed offline), so a queued filing follows the online rules.
+ *
+ * The rules, all checked here and held by one conditional INSERT:
+ * - only on a policy in force: an application approved and paid, not ended by a death claim;
+ * - only by its policyholder, or by a nominee who proves the link with the policy number and the
+ *   insured's NID (a death claim only by the nominee, a maturity claim only by the policyholder);
+ * - one open claim of a kind per policy (also a unique index: two devices at once make one claim).
+ * The claim's id and number come from the device, so a claim filed offline has its number at once.
+ */
+import { sql, type ExpressionBuilder } from 'kysely';
+import { claimSnapshot, findClaim, toClaim, type Claim, type StoredClaim } from '../db/claims.ts';
+import type { Database } from '../db/schema.ts';
+import { lastRow } from '../db/row-snapshot.ts';
+import type { ClaimSettings } from '../http/config.ts';
+import type { AppDeps, SessionUser } from '../http/env.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
+import { auditInsertAfterChange } from '../db/audit-log.ts';
+import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
+import { notifyAboutClaim, notifyAdminsAboutClaim } from '../notifications/claim-events.ts';
+import { claimDueOn, dhakaToday, type ClaimInput, type ClaimKind } from '../schemas/claim.ts';
+
+export type ClaimDeps = Pick<AppDeps, 'db' | 'batch' | 'clock'> & { config: ClaimSettings };
+
+export interface ClaimAnswer {
+  success: true;
+  message: string;
+  claim: Claim;
+}
+
+export const claimAnswer = (message: string, role: SessionUser['role']) => (row: StoredClaim): ClaimAnswer => ({
+  success: true,
+  message,
+  claim: toClaim(row, role),
+});
+
+/** Said the same way whatever did not match, so the form does not confirm a stranger's policy. */
+export const noSuchPolicyMessage = 'No policy in force matches this policy number and NID. Please check both.';
+const noSuchPolicy = () =>
+  new ApiError(422, 'validation_failed', noSuchPolicyMessage, { fields: { policyNumber: noSuchPolicyMessage } });
+
+export const notInForceMessage = 'This policy is not in force (it must be approved and paid, and not ended), so no claim can be filed on it.';
+export const openClaimMessage = (kind: ClaimKind, number: string) =>
+  `There is already an open ${kind} claim on this policy (${number}). Please follow that claim instead.`;
+export const onlyClaimantsMessage = 'Only the policyholder, or the nominee named on the policy, can file a claim on it.';
+
+/** The policy's coverage (poisha, like every amount: migration 0220). */
+const coverageInPoisha = sql<number>`COALESCE((SELECT policies.coverage_range FROM policies WHERE policies.id = applications.policy_id), 0)`;
+
+const stepJson = (step: string, at: string, by: string, text: string | null, amount: number | null) =>
+  sql`json_object('step', ${step}, 'at', ${at}, 'by', ${by}, 'text', ${text}, 'amountPoisha', ${amount})`;
+
+/**
+ * The policy a claim names: by the number on its certificate ("BD-…", given when first paid) or,
+ * as the policyholder's own list sends it, by the application's id.
+ */
+const policyNumbered = (number: string) => (eb: ExpressionBuilder<Database, 'applications'>) =>
+  eb.or([eb('id', '=', number), eb('policy_number', '=', number.trim().toUpperCase())]);
+
+export async function fileClaim(deps: ClaimDeps, actor: SessionUser, input: ClaimInput, key?: MutationKey): Promise<Outcome<ClaimAnswer>> {
+  const { db, batch, clock, config } = deps;
+  const mutation = await prepareMutation(key, 'claim.file', input);
+  const present = claimAnswer('Claim filed', actor.role);
+  return runOnce(deps, mutation, (stored) => present(stored as StoredClaim), async (record) => {
+    const policy = await db
+      .selectFrom('applications')
+      .select(['id', 'user_id', 'nid', 'status', 'payment_status'])
+      .where(policyNumbered(input.policyNumber))
+      .executeTakeFirst();
+    if (!policy || policy.nid !== input.insuredNid) throw noSuchPolicy();
+    const holder = policy.user_id === actor.id;
+    if (input.relation === 'policyholder' && !holder) throw forbidden(onlyClaimantsMessage);
+    if (input.relation === 'nominee' && holder) {
+      throw new ApiError(422, 'validation_failed', 'You are the policyholder: file as the policyholder.', { fields: { relation: 'You are the policyholder' } });
+    }
+    if (input.kind === 'death' && input.relation !== 'nominee') {
+      throw new ApiError(422, 'validation_failed', 'A death claim is filed by the nominee.', { fields: { kind: 'A death claim is filed by the nominee' } });
+    }
+    if (input.kind === 'maturity' && input.relation !== 'policyholder') {
+      throw new ApiError(422, 'validation_failed', 'A maturity claim is filed by the policyholder.', { fields: { kind: 'A maturity claim is filed by the policyholder' } });
+    }
+    const now = clock();
+    if (input.eventDate > dhakaToday(now)) {
+      throw new ApiError(422, 'validation_failed', 'The date of the event cannot be in the future', { fields: { eventDate: 'The date of the event cannot be in the future' } });
+    }
+
+    const at = now.toISOString();
+    const by = actor.role;
+    const inForce = sql<boolean>`applications.id = ${policy.id}
+      AND applications.status = 'approved' AND applications.payment_status = 'paid'
+      AND NOT EXISTS (SELECT 1 FROM policy_endings WHERE policy_endings.application_id = applications.id)
+      AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.application_id = applications.id AND c.kind = ${input.kind}
+                      AND c.status NOT IN ('paid', 'rejected'))`;
+    const filed = sql<boolean>`claims.id = ${input.id} AND claims.claimant_id = ${actor.id} AND claims.filed_at = ${at}`;
+    const results = await batch([
+      sql`INSERT INTO claims (id, claim_number, application_id, policy_number, policy_id, policy_name, insured_name, claimant_id, claimant_email,
+            claimant_name, claimant_relation, kind, event_date, description, district, payout_method, payout_account, payout_bank_name,
+            coverage_poisha, status, filed_at, due_on, updated_at, history)
+          SELECT ${input.id}, ${input.claimNumber}, applications.id, applications.policy_number, applications.policy_id, applications.policy_name, applications.name,
+            ${actor.id}, ${actor.email}, ${actor.name}, ${input.relation}, ${input.kind}, ${input.eventDate}, ${input.description},
+            ${input.district}, ${input.payoutMethod}, ${input.payoutAccount}, ${input.payoutMethod === 'bank' ? (input.payoutBankName ?? null) : null},
+            ${coverageInPoisha}, 'submitted', ${at}, ${claimDueOn(now, config.claimDecisionWorkingDays)}, ${at},
+            json_array(${stepJson('filed', at, by, null, null)})
+          FROM applications WHERE ${inForce}
+          ON CONFLICT DO NOTHING`.compile(db),
+      auditInsertAfterChange(db, { actor, action: 'claim.file', entity: 'claims', entityId: input.id, from: null, to: 'submitted', at }),
+      ...record.success(201, claimSnapshot(input.id), { afterChange: true }),
+      ...notifyAboutClaim(db, { event: 'insurance-claim.filed', claimId: input.id, at, recipient: 'claimant' }, filed),
+      ...notifyAdminsAboutClaim(db, { event: 'insurance-claim.new', claimId: input.id, at }, filed),
+      db.selectFrom('claims').selectAll().where('id', '=', input.id).compile(),
+    ]);
+    const row = lastRow<StoredClaim>(results);
+    if ((results[0]?.changes ?? 0) > 0 && row) return { ok: true, status: 201, body: present(row), replayed: false };
+    return record.refuse(409, await whyNotFiled(deps, actor, input));
+  });
+}
+
+/** Nothing was inserted: say why, from what is there now. */
+async function whyNotFiled(deps: ClaimDeps, actor: SessionUser, input: ClaimInput) {
+  const { db } = deps;
+  const same = await findClaim(db, input.id);
+  if (same) {
+    return { error: 'conflict' as const, message: same.claimant_id === actor.id ? 'This claim was already filed' : 'This claim number is taken. Please file again.' };
+  }
+  const open = await db
+    .selectFrom('claims')
+    .select('claim_number')
+    .where('application_id', 'in', deps.db.selectFrom('applications').select('id').where(policyNumbered(input.policyNumber)))
+    .where('kind', '=', input.kind)
+    .where('status', 'not in', ['paid', 'rejected'])
+    .executeTakeFirst();
+  if (open) return { error: 'conflict' as const, message: openClaimMessage(input.kind, open.claim_number), details: { claimNumber: open.claim_number } };
+  const numberTaken = await db.selectFrom('claims').select('id').where('claim_number', '=', input.claimNumber).executeTakeFirst();
+  if (numberTaken) return { error: 'conflict' as const, message: 'This claim number is taken. Please file again.' };
+  return { error: 'conflict' as const, message: notInForceMessage };
+}

@@ -1,0 +1,22 @@
+/** The payment cell's receipt and certificate links (issue 26), and "Refunded" once the money went back. */
+import { Link } from 'react-router-dom';
+import type { Application } from '../../lib/local-db.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+
+export function PaperLinks({ application }: { application: Application }) {
+  const { receipt, certificate } = application.papers ?? { receipt: null, certificate: null };
+  if (!receipt) return null;
+  return (
+    <span className="row-actions my-applications__papers">
+      {receipt.refundedAt && <span className="badge badge--warn">{t('papers.refundedShort')}</span>}
+      <Link to={`/dashboard/receipts/${application.id}`} aria-label={t('papers.receiptFor', { policy: application.policyName })}>
+        {t('papers.receipt')}
+      </Link>
+      {certificate && (
+        <Link to={`/dashboard/certificates/${application.id}`} aria-label={t('papers.certificateFor', { policy: application.policyName })}>
+          {t('papers.certificate')}
+        </Link>
+      )}
+    </span>
+  );
+}
