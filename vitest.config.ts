@@ -51,6 +51,9 @@ export default defineConfig({
           // In CI a failed browser test runs once more; one that then passes is named at the end
           // (second-attempt-reporter.ts). A broken feature still fails twice (decision 0089).
           retry: process.env.CI ? 1 : 0,
+          // expect.poll waits for what a person would wait for: a server's answer and a render on a
+          // loaded 2-core machine can take longer than vitest's default of one second.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // Files share nothing (each starts its own server over a copy of the one build, and its own
           // browser), so they run side by side; npm test sets how many (--maxWorkers).
           fileParallelism: true,

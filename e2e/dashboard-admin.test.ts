@@ -62,9 +62,12 @@ describe("an admin's dashboard", () => {
 
   it('assigns an approved agent to one application and rejects another', async () => {
     const customer = demoUser(app.server);
-    const toAssign = insertApplication(app.server, customer, { name: 'Assign Me', policy_name: 'Probashi Term Plan' });
-    const toReject = insertApplication(app.server, customer, { name: 'Reject Me', policy_name: 'Home Loan Protector' });
-    const paid = insertApplication(app.server, customer, { name: 'Already Paid', policy_name: 'Uddokta Business Shield', payment_status: 'paid' });
+    // Names of this attempt's own: a second attempt in CI (decision 0089) finds only its rows.
+    const tag = Math.random().toString(36).slice(2, 7);
+    const [assignName, rejectName, paidName] = ['Assign Me', 'Reject Me', 'Already Paid'].map((name) => `${name} ${tag}`);
+    const toAssign = insertApplication(app.server, customer, { name: assignName, policy_name: 'Probashi Term Plan' });
+    const toReject = insertApplication(app.server, customer, { name: rejectName, policy_name: 'Home Loan Protector' });
+    const paid = insertApplication(app.server, customer, { name: paidName, policy_name: 'Uddokta Business Shield', payment_status: 'paid' });
 
     const page = await adminPage('/dashboard/manageApplications');
     await page.getByRole('heading', { name: 'Manage Applications' }).waitFor();
@@ -76,13 +79,13 @@ describe("an admin's dashboard", () => {
     };
 
     // Paying never freezes the work (issue 26): a paid pending application offers both actions.
-    await find('Already Paid');
-    expect(await rowOf('Already Paid').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(false);
-    expect(await rowOf('Already Paid').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(false);
+    await find(paidName);
+    expect(await rowOf(paidName).getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(false);
+    expect(await rowOf(paidName).getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(false);
 
     // One agent picker per action, offering the approved agents only, searchable.
-    await find('Assign Me');
-    await rowOf('Assign Me').getByRole('button', { name: /^Assign/ }).click();
+    await find(assignName);
+    await rowOf(assignName).getByRole('button', { name: /^Assign/ }).click();
     const picker = page.getByRole('dialog', { name: 'Assign an agent' });
     await picker.getByRole('radio').first().waitFor();
     const approvedAgents = queryDb<{ email: string }>(app.server, "SELECT email FROM users WHERE role = 'agent'");
@@ -96,20 +99,20 @@ describe("an admin's dashboard", () => {
     await picker.getByRole('radio', { name: /nusrat\.jahan@demo\.local/ }).check();
     await picker.getByRole('button', { name: 'Yes, assign!' }).click();
     await page.getByRole('status').filter({ hasText: 'Agent assigned' }).waitFor();
-    await rowOf('Assign Me').getByText('Assigned', { exact: true }).waitFor();
-    expect(await rowOf('Assign Me').innerText()).toContain('nusrat.jahan@demo.local');
+    await rowOf(assignName).getByText('Assigned', { exact: true }).waitFor();
+    expect(await rowOf(assignName).innerText()).toContain('nusrat.jahan@demo.local');
     expect(application(toAssign.id)).toMatchObject({ status: 'assigned', assigned_agent: 'nusrat.jahan@demo.local' });
     await expectNoAxeViolations(page, 'Manage Applications');
 
-    await find('Reject Me');
-    await rowOf('Reject Me').getByRole('button', { name: /^Reject/ }).click();
+    await find(rejectName);
+    await rowOf(rejectName).getByRole('button', { name: /^Reject/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
     // Issue 29: the admin's reject asks the reason the customer reads, as the agent's does.
     await confirm.getByLabel('Reason for rejecting').selectOption({ label: 'Details do not match' });
     await confirm.getByRole('button', { name: 'Yes, reject it!' }).click();
-    await rowOf('Reject Me').getByText('Rejected', { exact: true }).waitFor();
-    expect(await rowOf('Reject Me').getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(true);
-    expect(await rowOf('Reject Me').getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(true);
+    await rowOf(rejectName).getByText('Rejected', { exact: true }).waitFor();
+    expect(await rowOf(rejectName).getByRole('button', { name: /^Assign/ }).isDisabled()).toBe(true);
+    expect(await rowOf(rejectName).getByRole('button', { name: /^Reject/ }).isDisabled()).toBe(true);
     expect(application(toReject.id)?.status).toBe('rejected');
     expect(queryDb(app.server, 'SELECT rejection_reason FROM applications WHERE id = ?', toReject.id)[0]).toEqual({ rejection_reason: 'mismatch' });
     expect(application(paid.id)?.status).toBe('pending');
