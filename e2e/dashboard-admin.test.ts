@@ -64,7 +64,9 @@ describe("an admin's dashboard", () => {
     const customer = demoUser(app.server);
     // Names of this attempt's own: a second attempt in CI (decision 0089) finds only its rows.
     const tag = Math.random().toString(36).slice(2, 7);
-    const [assignName, rejectName, paidName] = ['Assign Me', 'Reject Me', 'Already Paid'].map((name) => `${name} ${tag}`);
+    const assignName = `Assign Me ${tag}`;
+    const rejectName = `Reject Me ${tag}`;
+    const paidName = `Already Paid ${tag}`;
     const toAssign = insertApplication(app.server, customer, { name: assignName, policy_name: 'Probashi Term Plan' });
     const toReject = insertApplication(app.server, customer, { name: rejectName, policy_name: 'Home Loan Protector' });
     const paid = insertApplication(app.server, customer, { name: paidName, policy_name: 'Uddokta Business Shield', payment_status: 'paid' });
