@@ -97,13 +97,24 @@ describe('the catalogue', () => {
 
   it('says what went wrong when the policies cannot be loaded, and Try Again loads them', async () => {
     const page = await (await newContext(app.browser)).newPage();
-    const isSync = (url: URL) => url.pathname === '/api/sync';
-    await page.route(isSync, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
+    // Every pull fails until Try Again is pressed. Lifting the failure before the press let the
+    // page's own retry (on its backoff) load the list first, and the button was gone (CI, twice).
+    // The press is told from the page as it happens, before the pull it starts is sent.
+    let pressed = false;
+    await page.exposeFunction('e2eTryAgainPressed', () => {
+      pressed = true;
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('click', (event) => {
+        const button = event.target instanceof Element ? event.target.closest('button') : null;
+        if (button?.textContent === 'Try Again') (window as unknown as { e2eTryAgainPressed: () => void }).e2eTryAgainPressed();
+      }, true);
+    });
+    await page.route((url) => url.pathname === '/api/sync', (route) =>
+      pressed ? route.continue() : route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }),
     );
     await page.goto(`${app.server.url}/all-policies`);
     await page.getByText('Failed to load policies. Please try again later.').waitFor();
-    await page.unroute(isSync);
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('article').first().waitFor();
     expect(await page.getByRole('article').count()).toBe(8);

@@ -119,8 +119,8 @@ const homeFaqs = 5;
 
 function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<typeof readCatalogue>>): Page[] {
   const catalogue = 'src/features/policies/policy-catalogue.tsx';
-  // The blogs, about and contact pages come in one file with the other content pages (app/routes/content-pages.ts).
-  const contentPages = 'src/app/routes/content-pages.ts';
+  // The blogs, about and contact pages come in one file (app/routes/reading-pages.ts).
+  const readingPages = 'src/app/routes/reading-pages.ts';
   return [
     { name: 'index', data: { path: '/', popular, blogs: blogs.slice(0, homeBlogs), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: { id: 'title.home' } },
     { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: { id: 'title.allPolicies' } },
@@ -132,9 +132,9 @@ function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<
       title: { text: policy.title },
     })),
     { name: 'get-quote', data: { path: '/get-quote' }, module: 'src/features/quote/get-quote-page.tsx', title: { id: 'title.quote' } },
-    { name: 'blogs', data: { path: '/blogs', blogs }, module: contentPages, title: { id: 'title.blogs' } },
-    { name: 'about', data: { path: '/about' }, module: contentPages, title: { id: 'title.about' } },
-    { name: 'contact', data: { path: '/contact' }, module: contentPages, title: { id: 'title.contact' } },
+    { name: 'blogs', data: { path: '/blogs', blogs }, module: readingPages, title: { id: 'title.blogs' } },
+    { name: 'about', data: { path: '/about' }, module: readingPages, title: { id: 'title.about' } },
+    { name: 'contact', data: { path: '/contact' }, module: readingPages, title: { id: 'title.contact' } },
   ];
 }
 

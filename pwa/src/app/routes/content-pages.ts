@@ -1,14 +1,12 @@
 /**
  * The public pages a visitor opens less often as a first page, loaded together: one file in a
- * visitor's precache instead of ~10 small ones, each with its own ~350 bytes of headers and a
+ * visitor's precache instead of ~6 small ones, each with its own ~350 bytes of headers and a
  * re-export file of its own (docs/decisions/0087-bengali-first-visit-bytes.md). The home, the
  * catalogue, a policy, the quote and the application keep their own files: they are the pages
- * people land on, and a first render should not wait for the others.
+ * people land on, and a first render should not wait for the others. About, blogs and contact
+ * are prerendered pages too, read without the forms' code: they are reading-pages.ts.
  */
-export { AboutPage } from '../../features/about/about-page.tsx';
 export { BlogDetails } from '../../features/blogs/blog-details.tsx';
-export { BlogsPage } from '../../features/blogs/blogs-page.tsx';
-export { ContactPage } from '../../features/contact/contact-page.tsx';
 export { LoginPage } from '../../features/auth/login-page.tsx';
 export { RegisterPage } from '../../features/auth/register-page.tsx';
 export { UnsubscribePage } from '../../features/unsubscribe/unsubscribe-page.tsx';

@@ -11,10 +11,10 @@ export const publicRoutes: RouteObject[] = [
   { path: 'get-quote', lazy: () => import('../../features/quote/get-quote-page.tsx').then((m) => ({ Component: m.GetQuotePage })) },
   // The spec's spelling of this route is kept on purpose.
   { path: 'policy-apply-from', lazy: () => withFormMessages(import('../../features/apply/apply-page.tsx')).then((m) => ({ Component: m.ApplyPage })) },
-  { path: 'blogs', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.BlogsPage })) },
+  { path: 'blogs', lazy: () => import('./reading-pages.ts').then((m) => ({ Component: m.BlogsPage })) },
   { path: 'blogs/:id', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.BlogDetails })) },
-  { path: 'about', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.AboutPage })) },
-  { path: 'contact', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.ContactPage })) },
+  { path: 'about', lazy: () => import('./reading-pages.ts').then((m) => ({ Component: m.AboutPage })) },
+  { path: 'contact', lazy: () => import('./reading-pages.ts').then((m) => ({ Component: m.ContactPage })) },
   { path: 'verify/:code', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.VerifyPage })) },
   // The newsletter's unsubscribe link (issue 29): works signed out; never prerendered (the token is the page).
   { path: 'unsubscribe/:token', lazy: () => withFormMessages(import('./content-pages.ts')).then((m) => ({ Component: m.UnsubscribePage })) },

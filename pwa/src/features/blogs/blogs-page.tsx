@@ -4,7 +4,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states.ts
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { usePrerendered } from '../../lib/prerendered.tsx';
 import { isEmptyList, useLocalData } from '../../lib/use-local-data.ts';
-import './blogs.css';
 import { t } from '../../lib/i18n/runtime.ts';
 
 export function BlogsPage() {
