@@ -125,6 +125,18 @@ function serverEnv(port: number, dataDir: string, options: AppServerOptions): No
   };
 }
 
+/** A started server whose dispose() stops it and deletes its data directory. */
+function disposingDataDir(server: ServerProcess, dataDir: string): AppServer {
+  return {
+    ...server,
+    dataDir,
+    async dispose() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The real app and API, as `npm start` runs them, on a free port over a fresh DATA_DIR. */
 export async function startApp(options: AppServerOptions = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
@@ -133,15 +145,7 @@ export async function startApp(options: AppServerOptions = {}): Promise<AppServe
     const port = await freePort();
     const env = serverEnv(port, dataDir, options);
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')];
-    const server = await spawnServer(args, env, `http://127.0.0.1:${port}`, '/api/faqs');
-    return {
-      ...server,
-      dataDir,
-      async dispose() {
-        await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return disposingDataDir(await spawnServer(args, env, `http://127.0.0.1:${port}`, '/api/faqs'), dataDir);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -156,15 +160,7 @@ export async function startFloorServer(dataDir: string, options: AppServerOption
   const port = await freePort();
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'bench/support/floor-server.ts')];
   try {
-    const server = await spawnServer(args, serverEnv(port, dataDir, options), `http://127.0.0.1:${port}`, '/api/policies/-');
-    return {
-      ...server,
-      dataDir,
-      async dispose() {
-        await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return disposingDataDir(await spawnServer(args, serverEnv(port, dataDir, options), `http://127.0.0.1:${port}`, '/api/policies/-'), dataDir);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -196,10 +196,11 @@ export type TombstoneEntity = SyncedTable | 'agents' | 'application_revocations'
 
 export type PushDeliveryStatus = 'pending' | 'sent' | 'failed' | 'gone' | 'dropped';
 
-/** migrations/0150: one inbox item of one person (edge-api/src/notifications/). */
+/** migrations/0180: a document or photo of an application (edge-api/src/documents/). */
 export type DocumentKind = 'nid-front' | 'nid-back' | 'photo' | 'other' | 'evidence';
 
-export interface DocumentRow {
+/** What a document and the upload that makes it both record: whose it is and what it shows. */
+interface DocumentIdentity {
   id: string;
   application_id: string;
   owner_id: string;
@@ -207,36 +208,31 @@ export interface DocumentRow {
   write_id: string;
   client_key: string;
   note: string | null;
-  stored_name: string;
-  content_type: string;
-  byte_size: number;
-  width: number;
-  height: number;
   created_at: string;
   /** migrations/0225: the claim it belongs to (null: the application's own) and the paper it shows. */
   claim_id: string | null;
   paper: string | null;
 }
 
-export interface DocumentUploadRow {
-  id: string;
-  application_id: string;
-  owner_id: string;
-  kind: DocumentKind;
-  write_id: string;
-  client_key: string;
-  note: string | null;
+export interface DocumentRow extends DocumentIdentity {
+  stored_name: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+}
+
+/** An upload under way over tus (migrations/0180); `document_id` once it has become one. */
+export interface DocumentUploadRow extends DocumentIdentity {
   length: number;
   received: Generated<number>;
   document_id: string | null;
   refusal_status: number | null;
   refusal: string | null;
-  created_at: string;
   updated_at: string;
-  claim_id: string | null;
-  paper: string | null;
 }
 
+/** migrations/0150: one inbox item of one person (edge-api/src/notifications/). */
 export interface NotificationRow {
   id: string;
   user_id: string;
