@@ -5,7 +5,7 @@
  * `children` places further fields beside it (the evidence of the documents room, say).
  */
 import type { ReactNode } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useRejectReason } from '../../components/reject-reason-fields.tsx';
 import { t } from '../../lib/i18n/runtime.ts';
 import type { RejectionGrounds } from './queue-decision.ts';
@@ -26,24 +26,17 @@ export function RejectClaimDialog({ open, busy, onCancel, onReject, children }: 
     if (taken) onReject(taken);
   }
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      title={t('confirm.title')}
-      onClose={() => !busy && onCancel()}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-            {t('confirm.cancel')}
-          </button>
-          <button type="button" className="button button--danger" disabled={busy} onClick={confirm}>
-            {busy ? t('claim.rejecting') : t('claim.confirmReject')}
-          </button>
-        </>
-      }
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={confirm}
+      confirmLabel={t('claim.confirmReject')}
+      busyLabel={t('claim.rejecting')}
     >
       <p>{t('claim.cannotUndo')}</p>
       {grounds.fields}
       {children}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
