@@ -7,6 +7,7 @@
 import { policyFormInput, type PolicyInput } from 'edge-api/src/schemas/policy.ts';
 import { imageFileProblem } from 'edge-api/src/schemas/image.ts';
 import { poishaToTaka, typedTakaAsPoisha } from 'edge-api/src/schemas/money.ts';
+import type { Policy } from 'edge-api/src/db/policies.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 
 export interface PolicyFormValues {
@@ -75,20 +76,9 @@ export function checkPolicyEdit(values: PolicyFormValues, image: File | null): C
 }
 
 /** A policy's values as the form holds them, to edit it. */
-export function formValuesOf(policy: {
-  title: string;
-  category: string;
-  description: string;
-  shortDetails: string;
-  titleBn: string | null;
-  shortDetailsBn: string | null;
-  descriptionBn: string | null;
-  minAge: number;
-  maxAge: number;
-  coverageRange: number;
-  duration: number;
-  basePremium: number;
-}): PolicyFormValues {
+export function formValuesOf(
+  policy: Pick<Policy, 'title' | 'category' | 'description' | 'shortDetails' | 'titleBn' | 'shortDetailsBn' | 'descriptionBn' | 'minAge' | 'maxAge' | 'coverageRange' | 'duration' | 'basePremium'>,
+): PolicyFormValues {
   return {
     title: policy.title,
     category: policy.category,
