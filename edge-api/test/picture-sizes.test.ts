@@ -133,6 +133,43 @@ describe(`picture sizes on ${runtime}`, () => {
   });
 });
 
+describe(`pictures uploaded before sizes were made, on ${runtime}`, () => {
+  const { api, user } = useApi({ user: 'user' });
+  const upload = uploader(api, user);
+  const rowOf = async (url: string) =>
+    (await api.sql<{ widths: string; sizes_pending: number }>('SELECT widths, sizes_pending FROM images WHERE id = ?', url.split('/').pop()!))[0];
+  /** Recorded as every picture was before migration 0230, and as 0240 marks it. */
+  const asUploadedBeforeSizes = (url: string) => api.sql("UPDATE images SET widths = '', sizes_pending = 1 WHERE id = ?", url.split('/').pop()!);
+
+  it('get their sizes from the housekeeping; until then every width answers the original', async () => {
+    const url = await uploadedUrl(await upload(pngImage(800, 500), 'old.png', 'image/png'));
+    expect(await rowOf(url)).toEqual({ widths: '160,360,720', sizes_pending: 0 });
+    await asUploadedBeforeSizes(url);
+    expect(await served(api, url, 360)).toMatchObject({ contentType: 'image/png', width: 800, height: 500 });
+
+    await api.housekeeping();
+    expect(await rowOf(url)).toEqual({ widths: '160,360,720', sizes_pending: 0 });
+    for (const [width, height] of [[160, 100], [360, 225], [720, 450]] as const) {
+      expect(await served(api, url, width)).toMatchObject({ contentType: 'image/webp', type: 'webp', width, height });
+    }
+    expect(await served(api, url)).toMatchObject({ contentType: 'image/png', width: 800, height: 500 });
+  });
+
+  it('are tried once: a GIF stays as it is and is not tried again', async () => {
+    const url = await uploadedUrl(await upload(gifImage(400, 300), 'old.gif', 'image/gif'));
+    await asUploadedBeforeSizes(url);
+    await api.housekeeping();
+    expect(await rowOf(url)).toEqual({ widths: '', sizes_pending: 0 });
+    expect(await served(api, url, 360)).toMatchObject({ contentType: 'image/gif', width: 400, height: 300 });
+  });
+
+  it('leave new uploads alone: they were sized at upload', async () => {
+    const url = await uploadedUrl(await upload(jpegImage(400, 300), 'new.jpg', 'image/jpeg'));
+    expect(await rowOf(url)).toEqual({ widths: '160,360', sizes_pending: 0 });
+    expect(await api.sql('SELECT id FROM images WHERE sizes_pending = 1')).toEqual([]);
+  });
+});
+
 describe(`a picture past the sizing cap on ${runtime}`, () => {
   const { api, user } = useApi({ user: 'user' }, { env: { IMAGE_MAX_SIZED_PIXELS: '100000' } });
   const upload = uploader(api, user);

@@ -52,6 +52,8 @@ export interface Database {
     created_at: string;
     /** The widths of its smaller WebP copies, comma-separated (migrations/0230_image_sizes.sql). */
     widths: Generated<string>;
+    /** 1 while its sizes are still to be made by the housekeeping (migrations/0240_picture_sizes_backfill.sql). */
+    sizes_pending: Generated<number>;
   };
   agent_requests: {
     id: string;

@@ -88,6 +88,8 @@ export interface AppConfig {
    * pixel of the largest picture it made: 8 MP on Node, 2 MP on a Worker (docs/decisions/0086).
    */
   maxSizedPixels: number;
+  /** Pictures uploaded before sizes were made at upload that one housekeeping run sizes (lib/picture-size-backfill.ts). */
+  pictureBackfillBatch: number;
   /** Web Push: VAPID keys and the sender's retries (http/push-config.ts). */
   push: PushConfig;
 }
@@ -264,6 +266,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
     maxImagePixels: int(env.IMAGE_MAX_PIXELS, 40_000_000),
     maxWebpPixels: int(env.IMAGE_MAX_WEBP_PIXELS, int(env.IMAGE_MAX_PIXELS, 40_000_000)),
     maxSizedPixels: int(env.IMAGE_MAX_SIZED_PIXELS, 8_000_000),
+    pictureBackfillBatch: int(env.PICTURE_BACKFILL_BATCH, 20),
     push: readPushConfig(env, production, defaults.vapid),
   };
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../http/env.ts';
 import { retryRefunds } from '../payments/refunds.ts';
 import { forgetOldWindows } from './rate-limit.ts';
 import { removeUnusedUploads } from './unused-uploads.ts';
+import { backfillPictureSizes } from './picture-size-backfill.ts';
 import { forgetSettledPushes } from '../notifications/sender.ts';
 import { tellOverdueClaims } from '../notifications/claim-events.ts';
 import { removeAbandonedUploads } from '../documents/abandoned-uploads.ts';
@@ -13,6 +14,8 @@ import { removeDocumentLeftovers } from '../documents/leftovers.ts';
 
 export async function housekeeping(deps: AppDeps): Promise<void> {
   await removeUnusedUploads(deps);
+  // After the removal: no picture is sized only to be removed.
+  await backfillPictureSizes(deps);
   await forgetOldWindows(deps);
   await retryRefunds(deps);
   await forgetSettledPushes(deps);

@@ -69,26 +69,41 @@ async function sizesOf(image: AcceptedImage, maxSizedPixels: number): Promise<Pi
  */
 export async function putImage(images: ImageStore, image: AcceptedImage, maxSizedPixels: number): Promise<StoredUpload> {
   const name = `${newId()}.${image.kind.extension}`;
-  const sizes = await sizesOf(image, maxSizedPixels);
   await images.put(name, image.bytes, image.kind.contentType);
+  let widths: number[];
+  try {
+    widths = await putPictureSizes(images, name, image, maxSizedPixels);
+  } catch (error) {
+    await images.delete(name);
+    throw error;
+  }
+  return { name, url: `${imageUrlPrefix}${name}`, contentType: image.kind.contentType, size: image.bytes.byteLength, widths };
+}
+
+/**
+ * Makes the smaller sizes of a stored picture and stores them beside it: their widths, smallest
+ * first (none when they cannot be made). A failure to store one leaves none of them behind.
+ */
+export async function putPictureSizes(images: ImageStore, name: string, image: AcceptedImage, maxSizedPixels: number): Promise<number[]> {
+  const sizes = await sizesOf(image, maxSizedPixels);
+  const widths = sizes.map((size) => size.width).sort((a, b) => a - b);
   try {
     for (const size of sizes) await images.put(pictureSizeName(name, size.width), size.bytes, 'image/webp');
   } catch (error) {
-    await removeStoredImage(images, name, sizes.map((size) => size.width));
+    await removePictureSizes(images, name, widths);
     throw error;
   }
-  return {
-    name,
-    url: `${imageUrlPrefix}${name}`,
-    contentType: image.kind.contentType,
-    size: image.bytes.byteLength,
-    widths: sizes.map((size) => size.width).sort((a, b) => a - b),
-  };
+  return widths;
+}
+
+/** Removes the smaller sizes of an upload (not the upload). */
+export async function removePictureSizes(images: ImageStore, name: string, widths: readonly number[]): Promise<void> {
+  await Promise.all(widths.map((width) => images.delete(pictureSizeName(name, width))));
 }
 
 /** Removes an upload and its smaller sizes from the image store. */
 export async function removeStoredImage(images: ImageStore, name: string, widths: readonly number[]): Promise<void> {
-  await Promise.all([images.delete(name), ...widths.map((width) => images.delete(pictureSizeName(name, width)))]);
+  await Promise.all([images.delete(name), removePictureSizes(images, name, widths)]);
 }
 
 /** The widths column of `images` (migrations/0230_image_sizes.sql). */

@@ -78,8 +78,9 @@ function appFor(env: WorkerEnv) {
     // One password hash at a time per isolate: two at the product's parameters fill its 128 MB.
     // A decoded WebP is held twice (lib/image-check.ts): at most 8 MP fit beside the rest.
     // Smaller sizes of a picture (lib/picture-sizes.ts) only up to 2 MP: the decode and the
-    // resizer's memory, which stays at its peak, must fit beside the rest (decision 0086).
-    const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', IMAGE_MAX_WEBP_PIXELS: '8000000', IMAGE_MAX_SIZED_PIXELS: '2000000', ...env });
+    // resizer's memory, which stays at its peak, must fit beside the rest (decision 0086). An
+    // hourly cron run sizes five older pictures (lib/picture-size-backfill.ts): its CPU time is bounded.
+    const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', IMAGE_MAX_WEBP_PIXELS: '8000000', IMAGE_MAX_SIZED_PIXELS: '2000000', PICTURE_BACKFILL_BATCH: '5', ...env });
     const clock = () => new Date();
     const payments = choosePaymentProvider(config, db, clock);
     const deps: AppDeps = {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { inject } from 'vitest';
+import { housekeeping } from '../../src/lib/housekeeping.ts';
 import { startNodeServer } from '../../src/node/node.ts';
 import { appendTo, newLogFile } from './logs.ts';
 import { d1TemplateDir, workerBuildDir } from './worker-build.ts';
@@ -27,6 +28,8 @@ export interface ApiTarget {
   logFile?: string;
   /** The Worker's cron trigger (`scheduled`); on Node the same work runs on timers. */
   scheduled?(cron: string): Promise<void>;
+  /** One run of the housekeeping (lib/housekeeping.ts): the hourly cron on the Worker, its timer's work on Node. */
+  housekeeping(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +51,8 @@ export const testLimits: Record<string, string> = {
 };
 
 const d1Id = '00000000-0000-0000-0000-000000000000';
+/** wrangler.toml's hourly cron, the one that runs the housekeeping (worker.ts). */
+const hourlyCron = '17 * * * *';
 
 export async function startApi(env: Record<string, string> = {}): Promise<ApiTarget> {
   const fullEnv: Record<string, string> = {
@@ -120,6 +125,7 @@ export function nodeTarget(server: Awaited<ReturnType<typeof startNodeServer>>):
       statement.run(...params);
       return [];
     },
+    housekeeping: () => housekeeping(server.deps),
     stop: () => server.stop(),
   };
 }
@@ -157,6 +163,9 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
     },
     async scheduled(cron: string) {
       await (await mf.getWorker()).scheduled({ cron });
+    },
+    async housekeeping() {
+      await (await mf.getWorker()).scheduled({ cron: hourlyCron });
     },
     async stop() {
       await mf.dispose();
