@@ -14,12 +14,13 @@ import { removeDocumentLeftovers } from '../documents/leftovers.ts';
 
 export async function housekeeping(deps: AppDeps): Promise<void> {
   await removeUnusedUploads(deps);
-  // After the removal: no picture is sized only to be removed.
-  await backfillPictureSizes(deps);
   await forgetOldWindows(deps);
   await retryRefunds(deps);
   await forgetSettledPushes(deps);
   await tellOverdueClaims(deps);
   await removeAbandonedUploads(deps);
   await removeDocumentLeftovers(deps);
+  // Last: the heaviest on the CPU, so a run cut short (a Worker's cron time) has done the rest;
+  // and after the removal of unused uploads, so no picture is sized only to be removed.
+  await backfillPictureSizes(deps);
 }
