@@ -15,6 +15,8 @@ import { cutOff, gifImage, jpegImage, pngImage } from './support/images.ts';
 import { runtime, type ApiTarget } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 import { compileWasm, decodeWebpPixels, useWebpDecoder } from '../src/lib/webp-decode.ts';
+import { widthsOf as widthsInColumn } from '../src/lib/image-uploads.ts';
+import { pictureSizeName } from '../src/schemas/image.ts';
 
 useWebpDecoder(await compileWasm(readFileSync(fileURLToPath(import.meta.resolve('@jsquash/webp/codec/dec/webp_dec.wasm')))));
 
@@ -138,8 +140,16 @@ describe(`pictures uploaded before sizes were made, on ${runtime}`, () => {
   const upload = uploader(api, user);
   const rowOf = async (url: string) =>
     (await api.sql<{ widths: string; sizes_pending: number }>('SELECT widths, sizes_pending FROM images WHERE id = ?', url.split('/').pop()!))[0];
-  /** Recorded as every picture was before migration 0230, and as 0240 marks it. */
-  const asUploadedBeforeSizes = (url: string) => api.sql("UPDATE images SET widths = '', sizes_pending = 1 WHERE id = ?", url.split('/').pop()!);
+  /**
+   * As every picture was before migration 0230: no sizes in the store, none recorded, and
+   * marked as 0240 marks it.
+   */
+  const asUploadedBeforeSizes = async (url: string) => {
+    const name = url.split('/').pop()!;
+    const [row] = await api.sql<{ widths: string }>('SELECT widths FROM images WHERE id = ?', name);
+    for (const width of widthsInColumn(row!.widths)) await api.deleteStoredImage(pictureSizeName(name, width));
+    await api.sql("UPDATE images SET widths = '', sizes_pending = 1 WHERE id = ?", name);
+  };
 
   it('get their sizes from the housekeeping; until then every width answers the original', async () => {
     const url = await uploadedUrl(await upload(pngImage(800, 500), 'old.png', 'image/png'));

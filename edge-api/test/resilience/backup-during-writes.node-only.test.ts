@@ -86,6 +86,7 @@ it('takes a consistent backup during writes that the server starts from', { time
     fetch: (address, init) => fetch(new URL(address, server.url), init),
     sql: () => Promise.reject(new Error('the child server is reached over HTTP only')),
     housekeeping: () => Promise.reject(new Error('the child server runs its own housekeeping')),
+    deleteStoredImage: () => Promise.reject(new Error('the child server is reached over HTTP only')),
     stop: () => server.kill('SIGTERM'),
   };
   const oldCursor = (await pullPage(oldServer, null)).cursor;

@@ -30,6 +30,8 @@ export interface ApiTarget {
   scheduled?(cron: string): Promise<void>;
   /** One run of the housekeeping (lib/housekeeping.ts): the hourly cron on the Worker, its timer's work on Node. */
   housekeeping(): Promise<void>;
+  /** Deletes a file from the image store (files under DATA_DIR on Node, R2 on the Worker), as if it had never been stored. */
+  deleteStoredImage(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export function nodeTarget(server: Awaited<ReturnType<typeof startNodeServer>>):
       return [];
     },
     housekeeping: () => housekeeping(server.deps),
+    deleteStoredImage: (name) => server.deps.images.delete(name),
     stop: () => server.stop(),
   };
 }
@@ -166,6 +169,9 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
     },
     async housekeeping() {
       await (await mf.getWorker()).scheduled({ cron: hourlyCron });
+    },
+    async deleteStoredImage(name) {
+      await (await mf.getR2Bucket('IMAGES')).delete(name);
     },
     async stop() {
       await mf.dispose();
