@@ -17,6 +17,8 @@ describe('My Policies', () => {
     const user = demoUser(app.server);
     const [policy] = queryDb<{ id: string; title: string; coverage_range: number }>(app.server, "SELECT id, title, coverage_range FROM policies WHERE title LIKE '%Term%' LIMIT 1");
     const [other] = queryDb<{ id: string; title: string }>(app.server, 'SELECT id, title FROM policies WHERE id != ? LIMIT 1', policy!.id);
+    // The demo user's own seeded applications are dated from today, so each row here is told
+    // apart by a premium no seeded one has, not by its date alone.
     // Applied late on 24 Nov UTC: already 25 Nov in Dhaka.
     insertApplication(app.server, user, { policy_id: policy!.id, policy_name: policy!.title, status: 'pending', payment_status: 'unpaid', estimated_premium: 123450, applied_at: '2026-11-24T20:30:00.000Z' });
     insertApplication(app.server, user, {
@@ -27,6 +29,7 @@ describe('My Policies', () => {
       assigned_agent: 'agent@demo.local',
       assigned_at: '2026-11-25T08:00:00.000Z',
       applied_at: '2026-11-20T08:00:00.000Z',
+      estimated_premium: 234560,
     });
     insertApplication(app.server, user, {
       policy_id: other!.id,
@@ -36,6 +39,7 @@ describe('My Policies', () => {
       assigned_agent: 'agent@demo.local',
       decided_at: '2026-11-22T08:00:00.000Z',
       applied_at: '2026-11-18T08:00:00.000Z',
+      estimated_premium: 345670,
     });
     // Approved and paid: a policy in force, with the number the server gave when it was paid.
     insertApplication(app.server, user, {
@@ -46,6 +50,7 @@ describe('My Policies', () => {
       assigned_agent: 'agent@demo.local',
       decided_at: '2026-11-12T08:00:00.000Z',
       applied_at: '2026-11-10T08:00:00.000Z',
+      estimated_premium: 456780,
       receipt_number: 'RCP-TEST-0001',
       paid_amount_minor: 5000,
       paid_currency: 'bdt',
@@ -62,7 +67,7 @@ describe('My Policies', () => {
     await loginAs(page, app.server, 'user', '/dashboard/myApplication');
     await page.getByRole('heading', { name: 'My Policies' }).waitFor();
 
-    const pending = page.getByRole('row').filter({ hasText: policy!.title }).filter({ hasText: '25 Nov 2026' });
+    const pending = page.getByRole('row').filter({ hasText: policy!.title }).filter({ hasText: '25 Nov 2026' }).filter({ hasText: '৳1,234.50' });
     await pending.waitFor();
     await pending.getByText('An agent will review your application.').waitFor();
     await pending.getByText('৳1,234.50').waitFor();
@@ -74,7 +79,7 @@ describe('My Policies', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
 
     // Assigned and paid: the agent by name, a phone to tap, and no Delete (the server would refuse it).
-    const assigned = page.getByRole('row').filter({ hasText: 'Tanvir Ahmed is reviewing your application and may call you.' }).filter({ hasText: '20 Nov 2026' });
+    const assigned = page.getByRole('row').filter({ hasText: 'Tanvir Ahmed is reviewing your application and may call you.' }).filter({ hasText: '20 Nov 2026' }).filter({ hasText: '৳2,345.60' });
     await assigned.waitFor();
     const call = assigned.getByRole('link', { name: /^Call Tanvir Ahmed on / });
     expect(await call.getAttribute('href')).toMatch(/^tel:\+8801\d{9}$/);
@@ -82,11 +87,11 @@ describe('My Policies', () => {
     expect(await assigned.getByRole('button', { name: /Delete/ }).count()).toBe(0);
 
     // Approved, not paid yet: what to do next, and no policy number before the cover starts.
-    const approvedRow = page.getByRole('row').filter({ hasText: 'Pay your first premium to start your cover.' }).filter({ hasText: '18 Nov 2026' });
+    const approvedRow = page.getByRole('row').filter({ hasText: 'Pay your first premium to start your cover.' }).filter({ hasText: '18 Nov 2026' }).filter({ hasText: '৳3,456.70' });
     await approvedRow.waitFor();
     expect(await approvedRow.getByText(/Policy number/).count()).toBe(0);
     // In force: the policy number from the server, the one its certificate prints.
-    const inForce = page.getByRole('row').filter({ hasText: 'Your cover is in force.' }).filter({ hasText: '10 Nov 2026' });
+    const inForce = page.getByRole('row').filter({ hasText: 'Your cover is in force.' }).filter({ hasText: '10 Nov 2026' }).filter({ hasText: '৳4,567.80' });
     await inForce.getByText('Policy number BD-0A1B2C3D4E').waitFor();
 
     // Its own page says the same.
