@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
+import { hydrated, openWithAppHeld } from './support/held-app.ts';
 import { offlineJourney, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -68,26 +69,6 @@ const keptPrerenderedNode = (page: Page) =>
     return kept !== undefined && kept.isConnected && document.querySelector('#root .page') === kept;
   });
 
-/** Hydrated: React has attached its handlers to the prerendered element. */
-const hydrated = (page: Page) =>
-  page.evaluate(() => {
-    const node = document.querySelector('#root .page');
-    return node !== null && Object.keys(node).some((key) => key.startsWith('__react'));
-  });
-
-/** Opens a page at 360x740 whose app code is held back until `release`: the prerendered page alone. */
-async function openWithAppHeld(path: string) {
-  const page = await (await newContext(journey.browser, { width: 360, height: 740 })).newPage();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(new URL(path, journey.server.url).href, { waitUntil: 'commit' });
-  return { page, release };
-}
-
 describe('prerendered public pages', () => {
   it('answers curl of / and /all-policies with the hero heading and the first policy titles', async () => {
     const policies = (await (await fetch(new URL('/api/policies', journey.server.url))).json()) as ApiPolicy[];
@@ -96,8 +77,15 @@ describe('prerendered public pages', () => {
     const catalogue = await curl('/all-policies');
     expect(catalogue).toContain('<h1>All Policies</h1>');
     for (const policy of policies.slice(0, 8)) expect(catalogue).toContain(policy.title);
-    // No inline script: the data to hydrate with is a file of its own.
-    expect(catalogue).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // The data to hydrate with is a file of its own. The one inline script is the catalogue's
+    // early search (decision 0091), allowed by its hash; the home page has none.
+    expect(home).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const inline = [...catalogue.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const csp = (await fetch(new URL('/all-policies', journey.server.url))).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src ')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
     expect(catalogue).toContain('data-prerendered-data="/pages/all-policies.json"');
   });
 
@@ -135,7 +123,7 @@ describe('prerendered public pages', () => {
   });
 
   it('keeps what was typed before the app hydrated: the search answers, the quote uses it', async () => {
-    const catalogue = await openWithAppHeld('/all-policies');
+    const catalogue = await openWithAppHeld(journey.browser, new URL('/all-policies', journey.server.url).href);
     let page = catalogue.page;
     await page.getByLabel('Search policies').pressSequentially('Shurokkha');
     expect(await hydrated(page)).toBe(false);
@@ -145,7 +133,7 @@ describe('prerendered public pages', () => {
     expect(await page.getByLabel('Search policies').inputValue()).toBe('Shurokkha');
     await page.context().close();
 
-    const quote = await openWithAppHeld('/get-quote');
+    const quote = await openWithAppHeld(journey.browser, new URL('/get-quote', journey.server.url).href);
     page = quote.page;
     // Calculate pressed before the app hydrated does nothing (no reload), and loses nothing.
     await calculateQuote(page, { age: '30', coverage: '1000000', years: '10', gender: 'Female', smoker: 'No' });

@@ -29,7 +29,7 @@ import { pageListFile, type PageList } from '../pwa/src/lib/page-list.ts';
 import englishMessages from '../pwa/src/locales/en/messages.json' with { type: 'json' };
 import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'json' };
 import { startNodeServer } from '../edge-api/src/node/node.ts';
-import { styleHashesFile } from '../edge-api/src/node/prerendered-pages.ts';
+import { inlineHashesFile, type InlineHashes } from '../edge-api/src/http/page-addresses.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
@@ -166,19 +166,21 @@ function routeFiles(manifest: Manifest, module: string) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The page's stylesheets (the shell's and the route's) as one inline <style>: on a slow network
  * each stylesheet is a round trip that holds the first paint back. The CSP allows inline style
- * only by hash: the hashes go to pages/style-hashes.json, which the Node server adds to
- * style-src of the HTML it serves (edge-api/src/node/static-pwa.ts).
+ * only by hash: the hashes go to pages/inline-hashes.json, which the Node server and the Worker
+ * add to style-src of the HTML they serve (edge-api/src/node/static-pwa.ts, worker/worker-pages.ts).
  */
 function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
   const shellStyles = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
   const files = [...new Set([...shellStyles.map((match) => match[1] as string), ...styles])];
   const css = files.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
-  hashes.add(`sha256-${createHash('sha256').update(css).digest('base64')}`);
+  hashes.add(sha256(css));
   let inlined = html;
   for (const match of shellStyles) inlined = inlined.replace(match[0], '');
   // The route's lazy import would fetch its stylesheets again and wait for them (Vite's preload
@@ -186,6 +188,17 @@ function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
   // link is neither fetched nor applied; the helper skips any stylesheet a link names.
   const alreadyInline = styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('\n    ');
   return inlined.replace('</head>', `<style>${css}</style>\n    ${alreadyInline}\n  </head>`);
+}
+
+/**
+ * A page's early answer (decision 0091): what it answers with, inert after #root, and the
+ * script that answers, inline at the end of the body (it runs as soon as the page is parsed,
+ * seconds before the app on a slow phone). The CSP allows it by its hash only.
+ */
+function withEarlyAnswer(html: string, early: { template: string; script: string } | null, hashes: Set<string>) {
+  if (!early) return html;
+  hashes.add(sha256(early.script));
+  return html.replace('</body>', `  ${early.template}\n    <script>${early.script}</script>\n  </body>`);
 }
 
 /**
@@ -257,6 +270,30 @@ const noServiceWorkerInNode = {
   load: (id: string) => (id === '\0pwa-register-in-node' ? 'export const registerSW = () => async () => {};' : null),
 };
 
+/**
+ * A page's inline script (a page's early answer, decision 0091), built from the app's own modules
+ * into one self-contained, minified script. The CSP allows it by its hash only.
+ */
+async function buildInlineScript(entry: string): Promise<string> {
+  const built = await build({
+    configFile: false,
+    root: pwaDir,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      copyPublicDir: false,
+      minify: true,
+      target: 'es2020',
+      lib: { entry: join(pwaDir, entry), formats: ['iife'], name: 'earlyAnswer' },
+    },
+  });
+  const [output] = Array.isArray(built) ? built : [built];
+  if (!output || !('output' in output)) throw new Error(`${entry}: the build gave no output`);
+  const code = output.output[0].code.trim();
+  if (/<\/script/i.test(code)) throw new Error(`${entry}: an inline script must not contain </script`);
+  return code;
+}
+
 async function buildRenderer() {
   await build({
     configFile: false,
@@ -265,32 +302,37 @@ async function buildRenderer() {
     plugins: [compiledCatalogues(), react(), noServiceWorkerInNode],
     build: { ssr: 'src/app/prerender/render.tsx', outDir: rendererDir, emptyOutDir: true, target: 'node20' },
   });
-  const renderer = (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
+  return (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
     renderPage: (data: PageData) => Promise<string>;
+    renderEarlyCatalogue: (data: PageData) => Promise<string>;
   };
-  return renderer.renderPage;
 }
 
 export async function prerenderPages() {
   const started = Date.now();
-  const renderPage = await buildRenderer();
+  const { renderPage, renderEarlyCatalogue } = await buildRenderer();
+  const earlySearch = await buildInlineScript('src/features/policies/early-search.ts');
   const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
   const styleHashes = new Set<string>();
+  const scriptHashes = new Set<string>();
   const written = createHash('sha256');
   for (const page of pages) {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
     mkdirSync(dirname(file), { recursive: true });
-    const html = pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest);
+    const earlyTemplate = await renderEarlyCatalogue(page.data);
+    const early = earlyTemplate ? { template: earlyTemplate, script: earlySearch } : null;
+    const html = withEarlyAnswer(pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest), early, scriptHashes);
     const data = JSON.stringify(page.data);
     writeFileSync(file, html);
     writeFileSync(join(distDir, 'pages', `${page.name}.json`), data);
     written.update(html).update(data);
   }
-  writeFileSync(join(distDir, 'pages', styleHashesFile), JSON.stringify([...styleHashes]));
+  const hashes: InlineHashes = { style: [...styleHashes], script: [...scriptHashes] };
+  writeFileSync(join(distDir, 'pages', inlineHashesFile), JSON.stringify(hashes));
   // The pages' version, precached instead of the pages themselves (issue 32): its revision
   // changes with any page's, so the worker updates, and names the worker's cache of pages.
   const list: PageList = { version: written.digest('hex').slice(0, 16), pages: pages.length };

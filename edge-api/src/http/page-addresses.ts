@@ -33,9 +33,24 @@ export function prerenderedPageFile(pathname: string, search = ''): string | nul
   return /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/i.test(name) ? `pages/${name}.html` : null;
 }
 
-/** pages/style-hashes.json: the hashes ('sha256-...') of the prerendered pages' inline styles. */
-export const styleHashesFile = 'style-hashes.json';
+/**
+ * pages/inline-hashes.json: the hashes ('sha256-...') of the prerendered pages' inline styles
+ * and inline scripts (their early answers), which the CSP allows by hash only.
+ */
+export const inlineHashesFile = 'inline-hashes.json';
 
-/** The valid hashes of a parsed style-hashes.json (anything else is dropped). */
-export const styleHashesOf = (parsed: unknown): string[] =>
-  Array.isArray(parsed) ? parsed.filter((hash): hash is string => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/=]+$/.test(hash)) : [];
+export interface InlineHashes {
+  style: string[];
+  script: string[];
+}
+
+export const noInlineHashes: InlineHashes = { style: [], script: [] };
+
+const validHashes = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((hash): hash is string => typeof hash === 'string' && /^sha256-[A-Za-z0-9+/=]+$/.test(hash)) : [];
+
+/** The valid hashes of a parsed inline-hashes.json (anything else is dropped). */
+export const inlineHashesOf = (parsed: unknown): InlineHashes => {
+  const { style, script } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  return { style: validHashes(style), script: validHashes(script) };
+};

@@ -3,11 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiPrefix } from './api-prefix.ts';
+import { noInlineHashes, type InlineHashes } from './page-addresses.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, forbidden } from './errors.ts';
 
 /**
- * The Content-Security-Policy of the app: no inline script anywhere. Stripe Elements and
+ * The Content-Security-Policy of the app: no inline script but the prerendered pages' own early
+ * answers, each allowed by its hash (decision 0091). Stripe Elements and
  * Google's sign-in button are the only outside code, and only from their own origins.
  */
 export const contentSecurityPolicy = {
@@ -26,15 +28,19 @@ export const contentSecurityPolicy = {
   manifestSrc: ["'self'"],
 };
 
+const quoted = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`);
+
 /**
- * @param styleHashes inline styles allowed by their hash ('sha256-...'): the prerendered pages'
- *   (edge-api/src/node/prerendered-pages.ts); never 'unsafe-inline'.
+ * @param inline inline styles and scripts allowed by their hash ('sha256-...'): the prerendered
+ *   pages' (page-addresses.ts, inline-hashes.json); never 'unsafe-inline'.
  */
-export const securityHeaders = (styleHashes: readonly string[] = []) =>
+export const securityHeaders = (inline: InlineHashes = noInlineHashes) =>
   secureHeaders({
-    contentSecurityPolicy: styleHashes.length
-      ? { ...contentSecurityPolicy, styleSrc: [...contentSecurityPolicy.styleSrc, ...styleHashes.map((hash) => `'${hash}'`)] }
-      : contentSecurityPolicy,
+    contentSecurityPolicy: {
+      ...contentSecurityPolicy,
+      scriptSrc: [...contentSecurityPolicy.scriptSrc, ...quoted(inline.script)],
+      styleSrc: [...contentSecurityPolicy.styleSrc, ...quoted(inline.style)],
+    },
     strictTransportSecurity: 'max-age=63072000; includeSubDomains',
     xContentTypeOptions: 'nosniff',
     xFrameOptions: 'DENY',

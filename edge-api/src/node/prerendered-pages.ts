@@ -1,8 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { prerenderedPageFile, styleHashesFile, styleHashesOf } from '../http/page-addresses.ts';
-
-export { styleHashesFile };
+import { inlineHashesFile, inlineHashesOf, noInlineHashes, prerenderedPageFile, type InlineHashes } from '../http/page-addresses.ts';
 
 /**
  * The prerendered page for a page address on Node, if the build made one (page-addresses.ts
@@ -20,21 +18,22 @@ export function prerenderedPageOf(distDir: string, pathname: string, search = ''
   }
 }
 
-let knownHashes = { file: '', mtimeMs: -1, hashes: [] as string[] };
+let knownHashes = { file: '', mtimeMs: -1, hashes: noInlineHashes };
 
 /**
- * The inline style hashes the build's pages need in the CSP's style-src (scripts/prerender.ts
- * inlines each page's stylesheets). Read again only when the file changes; none without a build.
+ * The inline style and script hashes the build's pages need in the CSP (scripts/prerender.ts
+ * inlines each page's stylesheets and a catalogue's early search). Read again only when the
+ * file changes; none without a build.
  */
-export function prerenderedStyleHashes(distDir: string): string[] {
-  const file = join(distDir, 'pages', styleHashesFile);
+export function prerenderedInlineHashes(distDir: string): InlineHashes {
+  const file = join(distDir, 'pages', inlineHashesFile);
   try {
     const { mtimeMs } = statSync(file);
     if (knownHashes.file !== file || knownHashes.mtimeMs !== mtimeMs) {
-      knownHashes = { file, mtimeMs, hashes: styleHashesOf(JSON.parse(readFileSync(file, 'utf8'))) };
+      knownHashes = { file, mtimeMs, hashes: inlineHashesOf(JSON.parse(readFileSync(file, 'utf8'))) };
     }
     return knownHashes.hashes;
   } catch {
-    return [];
+    return noInlineHashes;
   }
 }

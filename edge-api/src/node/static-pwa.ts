@@ -6,7 +6,7 @@ import { isApiPath } from '../http/api-prefix.ts';
 import { isBuildOnlyFile } from '../http/build-files.ts';
 import type { createApp } from '../app.ts';
 import { gzippedByTag } from './compressed-by-tag.ts';
-import { prerenderedPageOf, prerenderedStyleHashes } from './prerendered-pages.ts';
+import { prerenderedPageOf, prerenderedInlineHashes } from './prerendered-pages.ts';
 import { securityHeaders } from '../http/security.ts';
 import { revalidatedFiles } from './static-etag.ts';
 
@@ -59,8 +59,7 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       // The HTML of the app (its prerendered pages, offline copies included) may carry the
       // build's inline styles, allowed by their hashes.
       const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-      const hashes = html ? prerenderedStyleHashes(distDir) : [];
-      await (hashes.length ? securityHeaders(hashes) : secured)(c, async () => {});
+      await (html ? securityHeaders(prerenderedInlineHashes(distDir)) : secured)(c, async () => {});
       if (isHashedBuildFile(c.req.path)) keepSubresourceHeadersOnly(c.res.headers);
     })
     // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).

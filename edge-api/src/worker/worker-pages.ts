@@ -2,13 +2,13 @@
  * The Worker's answer to a public page address (page-addresses.ts; wrangler.toml's
  * `run_worker_first` sends them here instead of to the platform's app-shell fallback): the page
  * the build prerendered, from the static assets, with the security headers and the CSP that
- * allows its inline styles by hash, as the Node server answers (static-pwa.ts). An address the
+ * allows its inline styles and scripts by hash, as the Node server answers (static-pwa.ts). An address the
  * build did not render (a policy added since, say) gets the app shell, with the same headers.
  * Responses the Worker makes do not get the assets' `_headers`, so the headers are set here.
  */
 import type { Fetcher } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
-import { prerenderedPageFile, styleHashesFile, styleHashesOf } from '../http/page-addresses.ts';
+import { inlineHashesFile, inlineHashesOf, noInlineHashes, prerenderedPageFile, type InlineHashes } from '../http/page-addresses.ts';
 import { securityHeaders } from '../http/security.ts';
 
 type Assets = Pick<Fetcher, 'fetch'>;
@@ -28,18 +28,18 @@ async function assetFile(assets: Assets, file: string, request: Request): Promis
 }
 
 export function prerenderedPages(assets: Assets) {
-  let hashes: Promise<string[]> | undefined;
-  const styleHashes = () =>
+  let hashes: Promise<InlineHashes> | undefined;
+  const inlineHashes = () =>
     (hashes ??= assets
-      .fetch(new URL(`/pages/${styleHashesFile}`, 'https://assets.invalid').toString())
-      .then(async (res) => (res.ok ? styleHashesOf(await res.json()) : []))
-      .catch(() => []));
+      .fetch(new URL(`/pages/${inlineHashesFile}`, 'https://assets.invalid').toString())
+      .then(async (res) => (res.ok ? inlineHashesOf(await res.json()) : noInlineHashes))
+      .catch(() => noInlineHashes));
 
   return new Hono()
     .use(async (c, next) => {
       await next();
       const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
-      await securityHeaders(html ? await styleHashes() : [])(c, async () => {});
+      await securityHeaders(html ? await inlineHashes() : noInlineHashes)(c, async () => {});
     })
     .all('*', async (c) => {
       const request = c.req.raw;

@@ -21,9 +21,10 @@ import { pullStatus } from '../../lib/pull-status.ts';
 import { useStatusOf } from '../../lib/status-store.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
+import { earlyAnswerSettled } from '../../lib/early-answer.ts';
 import './policies.css';
 import { t } from '../../lib/i18n/runtime.ts';
-import { formatNumber } from '../../lib/i18n/format.ts';
+import { showingText } from './catalogue-count.ts';
 
 /** The address follows the typed search after this pause (or at once when the box loses focus). */
 const searchToAddressDelayMs = 300;
@@ -95,6 +96,11 @@ export function PolicyCatalogue() {
       },
     },
   ]);
+  // What was typed early was answered by early-search.ts, whose answer the page gave back for
+  // hydrating: the results stay hidden until the app's own answer to the same text shows.
+  useEffect(() => {
+    if ((searchBox.current?.value ?? '') === deferredSearch) earlyAnswerSettled();
+  }, [deferredSearch]);
   const changePage = useCallback(
     (next: number) => {
       cancelAddressWrite();
@@ -156,7 +162,7 @@ const CatalogueResults = memo(function CatalogueResults({ matches, page, pageCou
       <p className="catalogue__count" role="status">
         {matches.length === 0
           ? ''
-          : t('catalogue.showing', { count: matches.length, first: formatNumber(first + 1), last: formatNumber(first + shown.length), total: formatNumber(matches.length) })}
+          : showingText(first + 1, first + shown.length, matches.length)}
       </p>
       {matches.length === 0 ? (
         <EmptyState>{t('catalogue.empty')}</EmptyState>
