@@ -304,14 +304,18 @@ async function buildRenderer() {
   });
   return (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
     renderPage: (data: PageData) => Promise<string>;
-    renderEarlyCatalogue: (data: PageData) => Promise<string>;
+    renderEarlyAnswer: (data: PageData) => Promise<{ kind: 'catalogue' | 'quote'; template: string } | null>;
   };
 }
 
 export async function prerenderPages() {
   const started = Date.now();
-  const { renderPage, renderEarlyCatalogue } = await buildRenderer();
-  const earlySearch = await buildInlineScript('src/features/policies/early-search.ts');
+  const { renderPage, renderEarlyAnswer } = await buildRenderer();
+  // The scripts of the pages' early answers (decision 0091), by kind.
+  const earlyScripts = {
+    catalogue: await buildInlineScript('src/features/policies/early-search.ts'),
+    quote: await buildInlineScript('src/features/quote/early-quote.ts'),
+  };
   const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
@@ -323,8 +327,8 @@ export async function prerenderPages() {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
     mkdirSync(dirname(file), { recursive: true });
-    const earlyTemplate = await renderEarlyCatalogue(page.data);
-    const early = earlyTemplate ? { template: earlyTemplate, script: earlySearch } : null;
+    const answer = await renderEarlyAnswer(page.data);
+    const early = answer && { template: answer.template, script: earlyScripts[answer.kind] };
     const html = withEarlyAnswer(pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest), early, scriptHashes);
     const data = JSON.stringify(page.data);
     writeFileSync(file, html);

@@ -7,7 +7,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router-dom';
 import { earlyCatalogueMax, EarlyCatalogueTemplate } from '../../features/policies/early-search-template.tsx';
-import { basenameOf, localeOfPath } from '../../lib/i18n/locale.ts';
+import { EarlyQuoteTemplate } from '../../features/quote/early-quote-template.tsx';
+import { basenameOf, localeOfPath, pathInLocale } from '../../lib/i18n/locale.ts';
 import { activateLocale } from '../../lib/i18n/runtime.ts';
 import type { PrerenderedData } from '../../lib/prerendered.tsx';
 import { AppTree } from '../app-tree.tsx';
@@ -28,20 +29,30 @@ export async function renderPage(data: PrerenderedData): Promise<string> {
   return new Response(prelude).text();
 }
 
+/** The pages with an early answer (decision 0091), by the script that gives it. */
+export type EarlyAnswerKind = 'catalogue' | 'quote';
+
 /**
- * The catalogue's early search template (features/policies/early-search-template.tsx) for a
- * catalogue page, or '' when the page has none or too many policies for it.
+ * What a page's early answer answers with (an inert <template>, rendered with the app's own
+ * components in the page's language), or null: a page without one, or a catalogue with too many
+ * policies for it (features/policies/early-search-template.tsx).
  */
-export async function renderEarlyCatalogue(data: PrerenderedData): Promise<string> {
-  const catalogue = data.catalogue;
-  if (!catalogue || catalogue.length === 0 || catalogue.length > earlyCatalogueMax) return '';
+export async function renderEarlyAnswer(data: PrerenderedData): Promise<{ kind: EarlyAnswerKind; template: string } | null> {
   const locale = localeOfPath(data.path);
+  const catalogue = data.catalogue;
+  const early =
+    catalogue && catalogue.length > 0 && catalogue.length <= earlyCatalogueMax
+      ? { kind: 'catalogue' as const, element: <EarlyCatalogueTemplate catalogue={catalogue} /> }
+      : pathInLocale(data.path, 'en') === '/get-quote'
+        ? { kind: 'quote' as const, element: <EarlyQuoteTemplate /> }
+        : null;
+  if (!early) return null;
   await activateLocale(locale);
-  const basename = basenameOf(locale) || undefined;
   // The cards' links are the app's own (/bn/policies/... on a Bangla page).
-  return renderToStaticMarkup(
-    <MemoryRouter basename={basename} initialEntries={[data.path]}>
-      <EarlyCatalogueTemplate catalogue={catalogue} />
+  const template = renderToStaticMarkup(
+    <MemoryRouter basename={basenameOf(locale) || undefined} initialEntries={[data.path]}>
+      {early.element}
     </MemoryRouter>,
   );
+  return { kind: early.kind, template };
 }

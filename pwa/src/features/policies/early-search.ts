@@ -64,7 +64,7 @@ function startEarlySearch(): void {
     box.removeEventListener('input', search);
     if (!answering) return;
     restore();
-    settleUntilAnswered(settleAtMostMs);
+    settleUntilAnswered('catalogue', settleAtMostMs);
   });
   // Typed before this script ran (it runs as the page finishes parsing).
   if (box.value) search();

@@ -3,28 +3,22 @@
  * Continuing to /policy-apply-from carries the monthly premium (and the policy, when the
  * visitor came from one) in the navigation state.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
-import { durationChoices, estimatePremium, formatPremiumAmount, wholePoisha, type PremiumBreakdown, type QuoteInput } from './premium.ts';
-import { poishaToTaka, takaToPoisha } from 'edge-api/src/schemas/money.ts';
+import { earlyAnswerSettled, earlyAnswerShown } from '../../lib/early-answer.ts';
+import { durationChoices, estimatePremium, wholePoisha, type PremiumBreakdown, type QuoteInput } from './premium.ts';
+import { poishaToTaka } from 'edge-api/src/schemas/money.ts';
 import './quote.css';
-import { typedNumber } from 'edge-api/src/schemas/digits.ts';
-import { formatNumber, localDigits } from '../../lib/i18n/format.ts';
-import { t, type MessageId } from '../../lib/i18n/runtime.ts';
-import { formatMoney } from '../../lib/i18n/format.ts';
+import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
+import { currentLocale, t, type MessageId } from '../../lib/i18n/runtime.ts';
+import { checkQuoteForm, type QuoteForm } from './quote-check.ts';
+import { estimateFigures } from './estimate-figures.ts';
+import { QuoteEstimate } from './quote-estimate.tsx';
 import { ageProblem, ageRangeText } from '../../components/age-eligibility.ts';
-
-interface QuoteForm {
-  age: string;
-  coverage: string;
-  duration: string;
-  gender: string;
-  smoker: string;
-}
 
 /** A message id, or a text already in the page's language (a policy's limit). */
 type QuoteErrors = Partial<Record<'age' | 'coverage' | 'duration', MessageId | { text: string }>>;
@@ -51,34 +45,24 @@ const limitsOf = (arrived: ArrivedFrom): PolicyLimits | null =>
 const emptyForm: QuoteForm = { age: '', coverage: '', duration: '', gender: 'Male', smoker: 'No' };
 
 function validate(form: QuoteForm, limits: PolicyLimits | null): { input?: QuoteInput; errors: QuoteErrors } {
-  const errors: QuoteErrors = {};
-  // Typed in Bengali or ASCII digits (৩৫, ২০,০০,০০০): the same number (the shared schemas' rule).
-  const age = Number(typedNumber(form.age));
-  // A person types taka; from here on the coverage is poisha, like every amount (decision 0077).
-  const coverage = takaToPoisha(Number(typedNumber(form.coverage)));
-  const duration = Number(form.duration);
-  if (form.age.trim() === '') errors.age = 'quote.ageRequired';
-  else if (!Number.isFinite(age) || age < 1 || age > 120) errors.age = 'quote.ageRange';
-  if (form.coverage.trim() === '') errors.coverage = 'quote.coverageRequired';
-  else if (!Number.isFinite(coverage) || coverage <= 0) errors.coverage = 'quote.coveragePositive';
-  if (form.duration === '') errors.duration = 'quote.durationRequired';
-  else if (!Number.isFinite(duration) || duration <= 0) errors.duration = 'quote.durationYears';
+  const { numbers, errors: own, input } = checkQuoteForm(form);
+  const errors: QuoteErrors = { ...own };
   // From a policy: within its ages, its coverage and its term (the term's choices are already cut).
   if (limits && !errors.age) {
-    const problem = ageProblem(age, limits);
+    const problem = ageProblem(numbers.age, limits);
     if (problem) errors.age = { text: problem };
   }
-  if (limits && !errors.coverage && coverage > limits.coverage) {
+  if (limits && !errors.coverage && numbers.coverage > limits.coverage) {
     errors.coverage = { text: t('quote.coverageAtMost', { max: formatMoney(limits.coverage) }) };
   }
-  if (limits && !errors.duration && duration > limits.duration) errors.duration = 'quote.durationYears';
+  if (limits && !errors.duration && numbers.duration > limits.duration) errors.duration = 'quote.durationYears';
   if (Object.keys(errors).length > 0) return { errors };
-  return { errors, input: { age, coverage, duration, gender: form.gender, smoker: form.smoker } };
+  return { errors, input };
 }
 
 const messageOf = (error: MessageId | { text: string }) => (typeof error === 'string' ? t(error) : error.text);
 
-const factor = (value: number) => `× ${formatNumber(Number(value.toFixed(4)), { maxFractionDigits: 4 })}`;
+const quoteFields = ['age', 'coverage', 'duration', 'gender', 'smoker'] as const;
 
 const genderLabel = (gender: string): MessageId => (gender === 'Male' ? 'quote.male' : gender === 'Female' ? 'quote.female' : 'quote.other');
 
@@ -113,7 +97,11 @@ export function GetQuotePage() {
 
   function calculate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(shown, limits);
+    answer();
+  }
+
+  function answer(values: QuoteForm = shown) {
+    const checked = validate(values, limits);
     setErrors(checked.errors);
     if (!checked.input) {
       const first = (['age', 'coverage', 'duration'] as const).find((f) => checked.errors[f]);
@@ -134,16 +122,32 @@ export function GetQuotePage() {
     });
   }
 
+  const fieldOf = (field: keyof QuoteForm) => document.getElementById(`${id}-${field}`) as HTMLInputElement | HTMLSelectElement | null;
+  const fieldValues = (): QuoteForm => ({ ...shown, ...Object.fromEntries(quoteFields.map((field) => [field, fieldOf(field)?.value ?? shown[field]])) });
   useTypedBeforeHydration(() =>
-    (['age', 'coverage', 'duration', 'gender', 'smoker'] as const).map((field) => ({
-      element: document.getElementById(`${id}-${field}`) as HTMLInputElement | HTMLSelectElement | null,
+    quoteFields.map((field) => ({
+      element: fieldOf(field),
       rendered: shown[field],
       onTyped: (value: string) => update(field)({ target: { value } }),
     })),
   );
 
+  // Calculate was pressed before the app hydrated, and early-quote.ts answered it: the app
+  // answers the same, from what the fields hold (their values reach its state just above).
+  const [answeredEarly] = useState(() => typeof document !== 'undefined' && earlyAnswerShown('quote'));
+  const answerAsEarly = useEffectEvent(() => answer(fieldValues()));
+  useEffect(() => {
+    if (answeredEarly) answerAsEarly();
+  }, [answeredEarly]);
+  // Shown: the estimate (or what is wrong) is on screen in place of the early one.
+  useEffect(() => {
+    if (answeredEarly && (result || Object.keys(errors).length > 0)) earlyAnswerSettled();
+  }, [answeredEarly, result, errors]);
+
   const fieldProps = (field: 'age' | 'coverage' | 'duration') => ({
     id: `${id}-${field}`,
+    // By name, early-quote.ts reads the fields before the app has hydrated.
+    name: field,
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
   });
@@ -199,7 +203,7 @@ export function GetQuotePage() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-gender`}>{t('quote.gender')}</label>
-            <select id={`${id}-gender`} value={form.gender} onChange={update('gender')}>
+            <select id={`${id}-gender`} name="gender" value={form.gender} onChange={update('gender')}>
               <option value="Male">{t('quote.male')}</option>
               <option value="Female">{t('quote.female')}</option>
               <option value="Other">{t('quote.other')}</option>
@@ -207,7 +211,7 @@ export function GetQuotePage() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-smoker`}>{t('quote.smoke')}</label>
-            <select id={`${id}-smoker`} value={form.smoker} onChange={update('smoker')}>
+            <select id={`${id}-smoker`} name="smoker" value={form.smoker} onChange={update('smoker')}>
               <option value="No">{t('quote.no')}</option>
               <option value="Yes">{t('quote.yes')}</option>
             </select>
@@ -217,62 +221,13 @@ export function GetQuotePage() {
 
         <div className="quote__result" aria-live="polite">
           {result ? (
-            <section aria-labelledby={`${id}-result`}>
-              <h2 id={`${id}-result`}>{t('quote.estimate')}</h2>
-              <dl className="quote__totals">
-                <div>
-                  <dt>{t('quote.annual')}</dt>
-                  <dd>{formatPremiumAmount(result.premium.annual)}</dd>
-                </div>
-                <div>
-                  <dt>{t('quote.monthly')}</dt>
-                  <dd>{formatPremiumAmount(result.premium.monthly)}</dd>
-                </div>
-              </dl>
-              <h3>{t('quote.howWorked')}</h3>
-              <table className="quote__breakdown">
-                <caption className="visually-hidden">{t('quote.breakdown')}</caption>
-                <tbody>
-                  <tr>
-                    <th scope="row">{t('quote.inLakh')}</th>
-                    <td>{formatNumber(Number(result.premium.coverageInLakh.toFixed(4)), { maxFractionDigits: 4 })}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.baseRate')}</th>
-                    <td>× {localDigits('5')}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.ageFactor', { age: formatNumber(result.input.age) })}</th>
-                    <td>{factor(result.premium.ageFactor)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.genderFactor', { gender: t(genderLabel(result.input.gender)) })}</th>
-                    <td>{factor(result.premium.genderFactor)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.smokerFactor', { smoker: result.input.smoker === 'Yes' ? t('quote.smoker') : t('quote.nonSmoker') })}</th>
-                    <td>{factor(result.premium.smokerFactor)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.durationFactor', { years: formatNumber(result.input.duration) })}</th>
-                    <td>{factor(result.premium.durationFactor)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.dividedBy')}</th>
-                    <td>÷ {localDigits('10')}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.annual')}</th>
-                    <td>{formatPremiumAmount(result.premium.annual)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('quote.monthlyFromAnnual')}</th>
-                    <td>{formatPremiumAmount(result.premium.monthly)}</td>
-                  </tr>
-                </tbody>
-              </table>
-              <button type="button" className="button" onClick={apply}>{t('quote.apply')}</button>
-            </section>
+            <QuoteEstimate
+              headingId={`${id}-result`}
+              figures={estimateFigures(result.input, currentLocale())}
+              gender={t(genderLabel(result.input.gender))}
+              smoker={result.input.smoker === 'Yes' ? t('quote.smoker') : t('quote.nonSmoker')}
+              onApply={apply}
+            />
           ) : (
             <p className="quote__placeholder">{t('quote.placeholder')}</p>
           )}

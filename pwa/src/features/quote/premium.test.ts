@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { estimatePremium, formatPremiumAmount, wholePoisha } from './premium.ts';
+import { estimateFigures, premiumAmountIn } from './estimate-figures.ts';
+import { estimatePremium, wholePoisha } from './premium.ts';
+
+const formatPremiumAmount = (poisha: number) => premiumAmountIn('en', poisha);
 
 /** Coverage is poisha: ৳1 lakh = 1,00,00,000 poisha. */
 const lakh = 10_000_000;
@@ -46,5 +49,26 @@ describe('the premium estimate (spec section 9), in poisha', () => {
   it('shows amounts to two decimals in taka', () => {
     expect(formatPremiumAmount(0)).toBe('৳0.00');
     expect(formatPremiumAmount(123_450)).toBe('৳1,234.50');
+  });
+
+  it('writes every figure of the estimate in the page language', () => {
+    const input = { age: 45, coverage: 5 * lakh, duration: 5, gender: 'Male', smoker: 'Yes' };
+    expect(estimateFigures(input, 'en')).toEqual({
+      annual: '৳3.09',
+      monthly: '৳0.26',
+      coverageInLakh: '5',
+      baseRate: '× 5',
+      age: '45',
+      ageFactor: '× 1.5',
+      genderFactor: '× 1.1',
+      smokerFactor: '× 1.5',
+      years: '5',
+      durationFactor: '× 0.5',
+      dividedBy: '÷ 10',
+    });
+    const bangla = estimateFigures(input, 'bn');
+    expect(bangla.annual).toBe('৳৩.০৯');
+    expect(bangla.ageFactor).toBe('× ১.৫');
+    expect(bangla.dividedBy).toBe('÷ ১০');
   });
 });

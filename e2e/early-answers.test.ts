@@ -1,12 +1,14 @@
 /**
- * Issue 32, decision 0091: on a slow phone the prerendered catalogue shows seconds before the app
- * arrives. Its search answers meanwhile, with the app's own results, and the app takes the page
- * over in place: same results, no flash of the whole list, no hydration error, no CSP violation.
+ * Issue 32, decision 0091: on a slow phone a prerendered page shows seconds before the app
+ * arrives. The catalogue's search and the quote's Calculate answer meanwhile, with the app's own
+ * results, and the app takes the page over in place: the same answer, no flash of what it
+ * replaced, no hydration error, no CSP violation.
  */
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { hydrated, openWithAppHeld } from './support/held-app.ts';
 import type { Page } from './support/browser.ts';
+import { calculateQuote } from './support/application-form.ts';
 
 const app = useAppAndBrowser();
 
@@ -80,6 +82,74 @@ describe("the catalogue's search before the app has arrived", () => {
     await expect.poll(() => hydrated(page)).toBe(true);
     await expect.poll(() => settling(page)).toBe(false);
     expect(await cardTitles(page)).toEqual(early);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const estimateText = (page: Page) => page.locator('.quote__result section').innerText();
+
+describe("the quote's Calculate before the app has arrived", () => {
+  it('shows the estimate the app gives, and the app takes over with the same', async () => {
+    const { page, release, errors } = await openWithAppHeld(app.browser, `${app.server.url}/get-quote`);
+    await page.getByRole('button', { name: 'Calculate Premium' }).waitFor();
+    // Something wrong is left to the app, which says what: no estimate yet.
+    await calculateQuote(page, { age: '', coverage: '500000', years: '5' });
+    expect(await page.getByText('Fill in the form and choose Calculate Premium to see your annual and monthly premium.').isVisible()).toBe(true);
+
+    // 5 lakh, age 45, male smoker, 5 years: 5 × 5 × 1.5 × 1.1 × 1.5 × 0.5 / 10 = ৳3.09375 a year.
+    await calculateQuote(page, { age: '45', coverage: '500000', years: '5', gender: 'Male', smoker: 'Yes' });
+    const heading = page.getByRole('heading', { name: 'Your estimate' });
+    await heading.waitFor();
+    expect(await hydrated(page)).toBe(false);
+    const totals = page.locator('dl.quote__totals');
+    expect(await totals.innerText()).toMatch(/Annual premium\s+৳3\.09\s+Monthly premium\s+৳0\.26/);
+    const breakdown = page.locator('table.quote__breakdown');
+    await breakdown.getByRole('row', { name: 'Age factor (age 45) × 1.5' }).waitFor();
+    await breakdown.getByRole('row', { name: 'Gender factor (Male) × 1.1' }).waitFor();
+    await breakdown.getByRole('row', { name: 'Smoker factor (smoker) × 1.5' }).waitFor();
+    await breakdown.getByRole('row', { name: 'Duration factor (5 years ÷ 10) × 0.5' }).waitFor();
+    const box = (await heading.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    const early = await estimateText(page);
+    const pageNode = await page.$('#root .page');
+
+    release();
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(await pageNode!.evaluate((node) => node.isConnected && document.querySelector('#root .page') === node)).toBe(true);
+    // The app's own estimate of the same answers, without pressing Calculate again.
+    await expect.poll(() => settling(page)).toBe(false);
+    await heading.waitFor();
+    expect(await estimateText(page)).toBe(early);
+    // A changed answer makes it stale, as before; Calculate answers again.
+    await page.getByLabel('Age', { exact: true }).fill('25');
+    await expect.poll(() => heading.count()).toBe(0);
+    await page.getByRole('button', { name: 'Calculate Premium' }).click();
+    await breakdown.getByRole('row', { name: 'Age factor (age 25) × 1' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('answers in Bangla with Bengali digits typed and shown', async () => {
+    const { page, release, errors } = await openWithAppHeld(app.browser, `${app.server.url}/bn/get-quote`);
+    const calculate = page.getByRole('button', { name: 'প্রিমিয়াম হিসাব করুন' });
+    await calculate.waitFor();
+    await page.locator('input[name="age"]').fill('৪৫');
+    await page.locator('input[name="coverage"]').fill('৫,০০,০০০');
+    await page.locator('select[name="duration"]').selectOption('5');
+    await page.locator('select[name="smoker"]').selectOption('Yes');
+    await calculate.click();
+    const totals = page.locator('dl.quote__totals');
+    await totals.waitFor();
+    expect(await totals.innerText()).toContain('৳৩.০৯');
+    const early = await estimateText(page);
+
+    release();
+    await expect.poll(() => hydrated(page)).toBe(true);
+    await expect.poll(() => settling(page)).toBe(false);
+    await totals.waitFor();
+    expect(await estimateText(page)).toBe(early);
     expect(errors).toEqual([]);
     await page.context().close();
   });
