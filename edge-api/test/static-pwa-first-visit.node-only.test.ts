@@ -17,6 +17,10 @@ writeFileSync(join(dist, 'index.html'), '<!doctype html><title>App</title>');
 writeFileSync(join(dist, 'sw.js'), script);
 writeFileSync(join(dist, 'assets/route-Ab12.js'), script);
 writeFileSync(join(dist, 'assets/route-Ab12.js.br'), brotliCompressSync(script));
+mkdirSync(join(dist, 'pages'));
+writeFileSync(join(dist, 'pages/about.json'), '{"path":"/about"}');
+writeFileSync(join(dist, 'hero.webp'), Buffer.from('RIFF\0\0\0\0WEBPVP8 '));
+writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const app = withStaticPwa(new Hono().basePath('/api') as unknown as ReturnType<typeof createApp>, dist);
@@ -33,7 +37,7 @@ describe("the Node server's hashed build files", () => {
     expect(await plain.text()).toBe(script);
   });
 
-  it('keeps only the headers that act on a subresource on hashed files; documents and sw.js keep them all', async () => {
+  it('keeps only the headers that act on a subresource on hashed files, pictures and data; documents, SVG and sw.js keep them all', async () => {
     const asset = await app.request('/assets/route-Ab12.js');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
@@ -43,7 +47,18 @@ describe("the Node server's hashed build files", () => {
     // Immutable under its name: never revalidated, so no Last-Modified to carry (decision 0087).
     expect(asset.headers.get('last-modified')).toBeNull();
     expect((await app.request('/sw.js')).headers.get('last-modified')).not.toBeNull();
-    for (const path of ['/sw.js', '/some/page']) {
+    // Pictures and the pages' data are never documents either; they keep Last-Modified (not hashed).
+    for (const path of ['/pages/about.json', '/hero.webp']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('content-security-policy'), path).toBeNull();
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
+      expect(res.headers.get('last-modified'), path).not.toBeNull();
+    }
+    // An SVG can carry script: it keeps the document's headers, as sw.js and the pages do.
+    for (const path of ['/logo.svg', '/sw.js', '/some/page']) {
       const res = await app.request(path, { headers: { accept: 'text/html' } });
       expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');

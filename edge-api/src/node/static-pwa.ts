@@ -60,7 +60,8 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       // build's inline styles, allowed by their hashes.
       const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html');
       await (html ? securityHeaders(prerenderedInlineHashes(distDir)) : secured)(c, async () => {});
-      if (isHashedBuildFile(c.req.path)) keepSubresourceHeadersOnly(c.res.headers);
+      if (isHashedBuildFile(c.req.path)) keepImmutableSubresourceHeadersOnly(c.res.headers);
+      else if (isPassiveFile(c.req.path)) dropDocumentOnlyHeaders(c.res.headers);
     })
     // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).
     .use(async (c, next) => {
@@ -93,12 +94,19 @@ const minCompressedBytes = 1024;
 const isHashedBuildFile = (path: string) => /^\/assets\/[^/]+\.(js|css|woff2)$/.test(path);
 
 /**
+ * Raster pictures, the pages' data and the web app manifest: shown or read, never a document
+ * that runs anything, a worker or a frame. (An SVG can carry script: it keeps every header.)
+ */
+const isPassiveFile = (path: string) => /\.(webp|png|jpe?g|gif|avif|ico|json|webmanifest)$/i.test(path);
+
+/**
  * Headers that act only on a document (or a worker's script), dropped from the hashed build
- * files: over HTTP/1.1 they were ~1 KB of every one of a first visit's ~60 script and style
- * answers, a sixth of its bytes (issue 32, docs/decisions/0082-*). What acts on a subresource
- * stays: nosniff, Cross-Origin-Resource-Policy, and Referrer-Policy (a stylesheet's own fetches).
- * sw.js, the pages and every other file keep them all. Last-Modified goes too: a hashed file is
- * immutable and never asked again under its name (~50 bytes of each of ~80 answers; decision 0087).
+ * files and the passive files: over HTTP/1.1 they were ~1 KB of every one of a first visit's ~60
+ * script and style answers, a sixth of its bytes (issue 32, docs/decisions/0082-*), and of each of
+ * its ~20 pictures and data files (decision 0091). What acts on a subresource stays: nosniff,
+ * Cross-Origin-Resource-Policy, and Referrer-Policy (a stylesheet's own fetches). sw.js, the
+ * pages and every other file keep them all. (Over HTTP/2, as on the Worker's platform, repeated
+ * headers are compressed away, which is why only the Node server trims them.)
  */
 const documentOnlyHeaders = [
   'content-security-policy',
@@ -111,8 +119,13 @@ const documentOnlyHeaders = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
-function keepSubresourceHeadersOnly(headers: Headers) {
+function dropDocumentOnlyHeaders(headers: Headers) {
   for (const name of documentOnlyHeaders) headers.delete(name);
+}
+
+/** Last-Modified goes too: a hashed file is immutable and never asked again under its name (~50 bytes of each of ~80 answers; decision 0087). */
+function keepImmutableSubresourceHeadersOnly(headers: Headers) {
+  dropDocumentOnlyHeaders(headers);
   headers.delete('last-modified');
 }
 

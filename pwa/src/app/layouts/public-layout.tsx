@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { BrandMark } from '../../components/brand-mark.tsx';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageOffer } from '../../components/language-offer.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
@@ -43,7 +44,7 @@ export function PublicLayout() {
       <header className="site-header">
         <div className="container site-header__inner">
           <Link to="/" className="brand" aria-label={t('brand.home')}>
-            <img src="/favicon.svg" alt="" width="32" height="32" />
+            <BrandMark />
             <span>{t('brand.short')}</span>
           </Link>
           <button

@@ -5,6 +5,7 @@
  * so screens show that action's error instead. Ending a session this way clears nothing
  * local: queued offline work stays for when the user signs in again.
  */
+import { BrandMark } from '../../components/brand-mark.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../components/states.tsx';
@@ -64,7 +65,7 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
       <a className="skip-link" href="#dashboard-main">{t('layout.skip')}</a>
       <header className="dashboard__bar">
         <Link to="/" className="brand" aria-label={t('brand.home')}>
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <BrandMark />
           <span>{t('brand.short')}</span>
         </Link>
         <div className="dashboard__status">{status}</div>
