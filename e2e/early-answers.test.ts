@@ -16,6 +16,22 @@ const cardTitles = (page: Page) => page.locator('.catalogue .card-grid article h
 const countText = (page: Page) => page.locator('.catalogue__count').textContent();
 const settling = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-early-answer'));
 
+/**
+ * From now on, each time the page is marked as waiting for the app's own answer, what the
+ * person then sees of `selector` (its visibility); read back with `seenWhileSettling`.
+ */
+const watchSettling = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const seen: string[] = [];
+    (window as unknown as { settlingSeen: string[] }).settlingSeen = seen;
+    new MutationObserver(() => {
+      const marked = document.documentElement.getAttribute('data-early-answer');
+      const shown = document.querySelector(selector);
+      if (marked && shown) seen.push(`${marked}: ${getComputedStyle(shown).visibility}`);
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-early-answer'] });
+  }, selector);
+const seenWhileSettling = (page: Page) => page.evaluate(() => (window as unknown as { settlingSeen: string[] }).settlingSeen);
+
 /** Types into the held page's search box and waits for the early answer: at most a page of cards. */
 async function searchEarly(page: Page, text: string) {
   const box = page.getByRole('searchbox');
@@ -51,12 +67,15 @@ describe("the catalogue's search before the app has arrived", () => {
     expect(await first.getAttribute('href')).toMatch(/^\/policies\/demo-/);
     // The prerendered element React will hydrate: the same one must still be there after.
     const pageNode = await page.$('#root .page');
+    await watchSettling(page, '.catalogue .card-grid');
 
     release();
     await expect.poll(() => hydrated(page)).toBe(true);
     expect(await pageNode!.evaluate((node) => node.isConnected && document.querySelector('#root .page') === node)).toBe(true);
     // The app's own answer to the same text: the same cards and count, and nothing hidden.
     await expect.poll(() => settling(page)).toBe(false);
+    // Meanwhile the whole prerendered list, given back for hydrating, never showed.
+    expect(await seenWhileSettling(page)).toEqual(['catalogue: hidden']);
     expect(await cardTitles(page)).toEqual(early);
     expect(await countText(page)).toBe(earlyCount);
     expect(await box.inputValue()).toBe('Shishu');
@@ -114,12 +133,15 @@ describe("the quote's Calculate before the app has arrived", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     const early = await estimateText(page);
     const pageNode = await page.$('#root .page');
+    await watchSettling(page, '.quote__result');
 
     release();
     await expect.poll(() => hydrated(page)).toBe(true);
     expect(await pageNode!.evaluate((node) => node.isConnected && document.querySelector('#root .page') === node)).toBe(true);
-    // The app's own estimate of the same answers, without pressing Calculate again.
+    // The app's own estimate of the same answers, without pressing Calculate again; the
+    // placeholder given back for hydrating never showed meanwhile.
     await expect.poll(() => settling(page)).toBe(false);
+    expect(await seenWhileSettling(page)).toEqual(['quote: hidden']);
     await heading.waitFor();
     expect(await estimateText(page)).toBe(early);
     // A changed answer makes it stale, as before; Calculate answers again.
