@@ -100,7 +100,7 @@ describe('prerendered public pages from the Worker', () => {
       expect(csp, path).toContain("default-src 'self'");
       const [scriptSrc, styleSrc] = ['script-src', 'style-src'].map((name) => csp.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '');
       for (const hash of inlineHashes.style) expect(styleSrc, path).toContain(`'${hash}'`);
-      // The catalogue's early search (decision 0091): allowed as a script, by its hash only.
+      // The early answers (decision 0091): allowed as scripts, by their hashes only.
       expect(inlineHashes.script.length).toBeGreaterThan(0);
       for (const hash of inlineHashes.script) expect(scriptSrc, path).toContain(`'${hash}'`);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');

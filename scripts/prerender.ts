@@ -30,6 +30,7 @@ import englishMessages from '../pwa/src/locales/en/messages.json' with { type: '
 import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'json' };
 import { startNodeServer } from '../edge-api/src/node/node.ts';
 import { inlineHashesFile, type InlineHashes } from '../edge-api/src/http/page-addresses.ts';
+import type { EarlyAnswerPage } from '../pwa/src/lib/early-answer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
@@ -304,7 +305,7 @@ async function buildRenderer() {
   });
   return (await import(pathToFileURL(join(rendererDir, 'render.js')).href)) as {
     renderPage: (data: PageData) => Promise<string>;
-    renderEarlyAnswer: (data: PageData) => Promise<{ kind: 'catalogue' | 'quote'; template: string } | null>;
+    renderEarlyAnswer: (data: PageData) => Promise<{ kind: EarlyAnswerPage; template: string } | null>;
   };
 }
 
@@ -312,7 +313,7 @@ export async function prerenderPages() {
   const started = Date.now();
   const { renderPage, renderEarlyAnswer } = await buildRenderer();
   // The scripts of the pages' early answers (decision 0091), by kind.
-  const earlyScripts = {
+  const earlyScripts: Record<EarlyAnswerPage, string> = {
     catalogue: await buildInlineScript('src/features/policies/early-search.ts'),
     quote: await buildInlineScript('src/features/quote/early-quote.ts'),
   };

@@ -4,7 +4,7 @@ import { AppRouter, routerReady } from './app/router.tsx';
 import { startApp } from './app/start.ts';
 import { startPageLanguage } from './lib/i18n/page-language.ts';
 import type { PrerenderedData } from './lib/prerendered.tsx';
-import { announceHydration } from './lib/early-answer.ts';
+import { announceHydration, isPageAsPrerendered } from './lib/early-answer.ts';
 import './styles.css';
 
 startApp();
@@ -13,14 +13,14 @@ const root = document.getElementById('root')!;
 
 /**
  * A public page comes prerendered (pwa/scripts/prerender.ts): its HTML is hydrated with the data
- * it was built with, from the JSON file beside it (the CSP allows no inline script). Any other
- * address (a signed-in screen, a search in the address, a page the build did not render) gets
- * the app shell and renders from scratch.
+ * it was built with, from the JSON file beside it (not inline: the CSP allows no inline script
+ * but the early answers', by hash). Any other address (a signed-in screen, a search in the
+ * address, a page the build did not render) gets the app shell and renders from scratch.
  */
 async function prerenderedData(): Promise<PrerenderedData | null> {
-  const { prerendered, prerenderedData: dataUrl } = root.dataset;
-  if (!prerendered || prerendered !== location.pathname || location.search) return null;
-  if (!dataUrl) return { path: prerendered };
+  if (!isPageAsPrerendered(root)) return null;
+  const dataUrl = root.dataset.prerenderedData;
+  if (!dataUrl) return { path: location.pathname };
   try {
     const res = await fetch(dataUrl);
     return res.ok ? ((await res.json()) as PrerenderedData) : null;

@@ -30,11 +30,23 @@ export const contentSecurityPolicy = {
 
 const quoted = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`);
 
+const pageSecurityHeaders = new WeakMap<InlineHashes, ReturnType<typeof secureHeaders>>();
+
 /**
  * @param inline inline styles and scripts allowed by their hash ('sha256-...'): the prerendered
  *   pages' (page-addresses.ts, inline-hashes.json); never 'unsafe-inline'.
  */
-export const securityHeaders = (inline: InlineHashes = noInlineHashes) =>
+export const securityHeaders = (inline: InlineHashes = noInlineHashes) => {
+  // Made once per set of hashes (both runtimes keep one set until the build changes), not per page answered.
+  let made = pageSecurityHeaders.get(inline);
+  if (!made) {
+    made = makeSecurityHeaders(inline);
+    pageSecurityHeaders.set(inline, made);
+  }
+  return made;
+};
+
+const makeSecurityHeaders = (inline: InlineHashes) =>
   secureHeaders({
     contentSecurityPolicy: {
       ...contentSecurityPolicy,

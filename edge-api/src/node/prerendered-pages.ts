@@ -22,8 +22,8 @@ let knownHashes = { file: '', mtimeMs: -1, hashes: noInlineHashes };
 
 /**
  * The inline style and script hashes the build's pages need in the CSP (scripts/prerender.ts
- * inlines each page's stylesheets and a catalogue's early search). Read again only when the
- * file changes; none without a build.
+ * inlines each page's stylesheets and the early answers' scripts). Read again only when the file
+ * changes; none without a build.
  */
 export function prerenderedInlineHashes(distDir: string): InlineHashes {
   const file = join(distDir, 'pages', inlineHashesFile);

@@ -4,7 +4,7 @@
  * over from it. No imports and no framework: the early script is built from this too.
  *  - Just before hydrating, the app announces it (`announceHydration`): the early script puts
  *    the page back exactly as it was prerendered, so React hydrates the HTML it made.
- *  - If the early script had answered, the page's results stay hidden meanwhile (`settleUntilAnswered`,
+ *  - If the early script had answered, the page's results stay hidden meanwhile (`handOverOnHydration`,
  *    styled by the feature), so the full list does not flash back; the screen clears that once
  *    its own answer shows (`earlyAnswerSettled`), or the early script does after a while.
  */
@@ -17,18 +17,34 @@ export function announceHydration(): void {
   document.dispatchEvent(new Event(hydratingEvent));
 }
 
-/** The early script: `restore` runs once, when the app is about to hydrate. */
-export function onHydrationAnnounced(restore: () => void): void {
-  document.addEventListener(hydratingEvent, restore, { once: true });
-}
-
 /** Which page's early answer it was: the attribute's value, which the page's styles select on. */
 export type EarlyAnswerPage = 'catalogue' | 'quote';
 
-/** The early script, having restored an answer it had shown: hidden until the app answers, at most `ms`. */
-export function settleUntilAnswered(page: EarlyAnswerPage, ms: number): void {
-  document.documentElement.setAttribute(settlingAttribute, page);
-  window.setTimeout(earlyAnswerSettled, ms);
+/** How long an answer given back may stay hidden, waiting for the app's own, before showing anyway. */
+const settleAtMostMs = 5000;
+
+/**
+ * Whether the page is the one the build prerendered for this address: the only one main.tsx
+ * hydrates (a query, such as a search in the address, makes the app render from scratch).
+ */
+export function isPageAsPrerendered(root: HTMLElement | null): boolean {
+  return !!root && root.dataset.prerendered === location.pathname && !location.search;
+}
+
+/**
+ * The early script's side of the hand-over, once the app is about to hydrate: it `stop`s
+ * answering and, if it had `answered()`, `restore`s the page as prerendered and keeps the page's
+ * results out of sight until the app shows its own (`earlyAnswerSettled`), at most a few seconds.
+ */
+export function handOverOnHydration(page: EarlyAnswerPage, { answered, restore, stop }: { answered: () => boolean; restore: () => void; stop: () => void }): void {
+  const handOver = () => {
+    stop();
+    if (!answered()) return;
+    restore();
+    document.documentElement.setAttribute(settlingAttribute, page);
+    window.setTimeout(earlyAnswerSettled, settleAtMostMs);
+  };
+  document.addEventListener(hydratingEvent, handOver, { once: true });
 }
 
 /** The screen, on hydrating: whether its page's early answer was shown (and is now settling). */

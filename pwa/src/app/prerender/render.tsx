@@ -10,6 +10,7 @@ import { earlyCatalogueMax, EarlyCatalogueTemplate } from '../../features/polici
 import { EarlyQuoteTemplate } from '../../features/quote/early-quote-template.tsx';
 import { basenameOf, localeOfPath, pathInLocale } from '../../lib/i18n/locale.ts';
 import { activateLocale } from '../../lib/i18n/runtime.ts';
+import type { EarlyAnswerPage } from '../../lib/early-answer.ts';
 import type { PrerenderedData } from '../../lib/prerendered.tsx';
 import { AppTree } from '../app-tree.tsx';
 import { appRoutes } from '../routes/app-routes.tsx';
@@ -29,15 +30,12 @@ export async function renderPage(data: PrerenderedData): Promise<string> {
   return new Response(prelude).text();
 }
 
-/** The pages with an early answer (decision 0091), by the script that gives it. */
-export type EarlyAnswerKind = 'catalogue' | 'quote';
-
 /**
  * What a page's early answer answers with (an inert <template>, rendered with the app's own
  * components in the page's language), or null: a page without one, or a catalogue with too many
  * policies for it (features/policies/early-search-template.tsx).
  */
-export async function renderEarlyAnswer(data: PrerenderedData): Promise<{ kind: EarlyAnswerKind; template: string } | null> {
+export async function renderEarlyAnswer(data: PrerenderedData): Promise<{ kind: EarlyAnswerPage; template: string } | null> {
   const locale = localeOfPath(data.path);
   const catalogue = data.catalogue;
   const early =

@@ -9,21 +9,16 @@
  * When the app is about to hydrate, the page is put back exactly as prerendered.
  */
 import { substringMatches } from 'edge-api/src/lists/policy-search-text.ts';
-import { onHydrationAnnounced, settleUntilAnswered } from '../../lib/early-answer.ts';
+import { handOverOnHydration, isPageAsPrerendered } from '../../lib/early-answer.ts';
 import { policiesPerPage } from './pagination.ts';
 import { earlyCatalogueId } from './early-catalogue-id.ts';
 
-/** How long the results may stay hidden waiting for the app's own answer before showing anyway. */
-const settleAtMostMs = 5000;
-
 function startEarlySearch(): void {
-  const root = document.getElementById('root');
   const box = document.getElementById('policy-search');
   const template = document.getElementById(earlyCatalogueId);
   const list = document.querySelector('#root .catalogue .card-grid');
   const count = document.querySelector('#root .catalogue__count');
-  // Only on the page as the build made it (main.tsx hydrates only that one).
-  if (!root || root.dataset.prerendered !== location.pathname || location.search) return;
+  if (!isPageAsPrerendered(document.getElementById('root'))) return;
   if (!(box instanceof HTMLInputElement) || !(template instanceof HTMLTemplateElement) || !list || !count) return;
 
   const cards = [...template.content.querySelectorAll<HTMLElement>('li[data-search]')];
@@ -60,12 +55,7 @@ function startEarlySearch(): void {
   };
 
   box.addEventListener('input', search);
-  onHydrationAnnounced(() => {
-    box.removeEventListener('input', search);
-    if (!answering) return;
-    restore();
-    settleUntilAnswered('catalogue', settleAtMostMs);
-  });
+  handOverOnHydration('catalogue', { answered: () => answering, restore, stop: () => box.removeEventListener('input', search) });
   // Typed before this script ran (it runs as the page finishes parsing).
   if (box.value) search();
 }

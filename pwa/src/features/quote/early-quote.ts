@@ -8,18 +8,11 @@
  * prerendered, and the app answers the same (get-quote-page.tsx).
  */
 import { isLocale } from '../../lib/i18n/locale.ts';
-import { onHydrationAnnounced, settleUntilAnswered } from '../../lib/early-answer.ts';
+import { handOverOnHydration, isPageAsPrerendered } from '../../lib/early-answer.ts';
 import { earlyQuoteId, figurePlaceholder } from './early-quote-id.ts';
 import { estimateFigures } from './estimate-figures.ts';
 import { checkQuoteForm, type QuoteForm } from './quote-check.ts';
-
-/** How long the estimate may stay hidden waiting for the app's own before showing anyway. */
-const settleAtMostMs = 5000;
-
-interface Words {
-  gender: Record<string, string>;
-  smoker: Record<string, string>;
-}
+import { genderLabelId, smokerLabelId } from './quote-labels.ts';
 
 /** Every `{{name}}` in the text of `element` replaced by `texts[name]`. */
 function fillIn(element: Element, texts: Record<string, string>) {
@@ -30,17 +23,16 @@ function fillIn(element: Element, texts: Record<string, string>) {
 }
 
 function startEarlyQuote(): void {
-  const root = document.getElementById('root');
   const template = document.getElementById(earlyQuoteId);
   const form = document.querySelector('#root form.quote__form');
   const placeholder = document.querySelector('#root .quote__result > .quote__placeholder');
-  if (!root || root.dataset.prerendered !== location.pathname || location.search) return;
+  if (!isPageAsPrerendered(document.getElementById('root'))) return;
   if (!(template instanceof HTMLTemplateElement) || !(form instanceof HTMLFormElement) || !placeholder) return;
   const estimate = template.content.firstElementChild;
   if (!estimate) return;
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : 'en';
-  const words = JSON.parse(template.dataset.words ?? '{}') as Words;
+  const words = JSON.parse(template.dataset.words ?? '{}') as Record<string, string>;
   const value = (name: keyof QuoteForm) => {
     const field = form.elements.namedItem(name);
     return field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.value : '';
@@ -59,8 +51,8 @@ function startEarlyQuote(): void {
     const answered = estimate.cloneNode(true) as Element;
     fillIn(answered, {
       ...estimateFigures(input, locale),
-      gender: words.gender[input.gender] ?? words.gender.Other ?? input.gender,
-      smoker: words.smoker[input.smoker === 'Yes' ? 'Yes' : 'No'] ?? input.smoker,
+      gender: words[genderLabelId(input.gender)] ?? input.gender,
+      smoker: words[smokerLabelId(input.smoker)] ?? input.smoker,
     });
     (shown ?? placeholder).replaceWith(answered);
     shown = answered;
@@ -69,12 +61,13 @@ function startEarlyQuote(): void {
   form.addEventListener('submit', answer);
   // A changed answer makes the estimate stale, as in the app.
   form.addEventListener('input', restore);
-  onHydrationAnnounced(() => {
-    form.removeEventListener('submit', answer);
-    form.removeEventListener('input', restore);
-    if (!shown) return;
-    restore();
-    settleUntilAnswered('quote', settleAtMostMs);
+  handOverOnHydration('quote', {
+    answered: () => shown !== null,
+    restore,
+    stop: () => {
+      form.removeEventListener('submit', answer);
+      form.removeEventListener('input', restore);
+    },
   });
 }
 

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { earlyAnswerSettled, earlyAnswerShown } from '../../lib/early-answer.ts';
-import { durationChoices, estimatePremium, wholePoisha, type PremiumBreakdown, type QuoteInput } from './premium.ts';
+import { durationChoices, estimatePremium, wholePoisha, type QuoteInput } from './premium.ts';
 import { poishaToTaka } from 'edge-api/src/schemas/money.ts';
 import './quote.css';
 import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
@@ -18,6 +18,7 @@ import { currentLocale, t, type MessageId } from '../../lib/i18n/runtime.ts';
 import { checkQuoteForm, type QuoteForm } from './quote-check.ts';
 import { estimateFigures } from './estimate-figures.ts';
 import { QuoteEstimate } from './quote-estimate.tsx';
+import { genderLabelId, smokerLabelId } from './quote-labels.ts';
 import { ageProblem, ageRangeText } from '../../components/age-eligibility.ts';
 
 /** A message id, or a text already in the page's language (a policy's limit). */
@@ -64,7 +65,6 @@ const messageOf = (error: MessageId | { text: string }) => (typeof error === 'st
 
 const quoteFields = ['age', 'coverage', 'duration', 'gender', 'smoker'] as const;
 
-const genderLabel = (gender: string): MessageId => (gender === 'Male' ? 'quote.male' : gender === 'Female' ? 'quote.female' : 'quote.other');
 
 export function GetQuotePage() {
   usePageTitle(t('title.quote'));
@@ -85,7 +85,8 @@ export function GetQuotePage() {
     duration: form.duration || (limits && !durationTouched ? String(limits.duration) : ''),
   };
   const [errors, setErrors] = useState<QuoteErrors>({});
-  const [result, setResult] = useState<{ input: QuoteInput; premium: PremiumBreakdown } | null>(null);
+  // The answers the estimate was worked out from (the figures follow from them).
+  const [result, setResult] = useState<QuoteInput | null>(null);
   const id = useId();
 
   const update = (field: keyof QuoteForm) => (event: { target: { value: string } }) => {
@@ -109,14 +110,14 @@ export function GetQuotePage() {
       setResult(null);
       return;
     }
-    setResult({ input: checked.input, premium: estimatePremium(checked.input) });
+    setResult(checked.input);
   }
 
   function apply() {
     if (!result) return;
     navigate('/policy-apply-from', {
       state: {
-        estimatedPremium: wholePoisha(result.premium.monthly),
+        estimatedPremium: wholePoisha(estimatePremium(result).monthly),
         ...(arrived.policyId ? { policyId: arrived.policyId, policyTitle: arrived.policyTitle } : {}),
       },
     });
@@ -223,9 +224,9 @@ export function GetQuotePage() {
           {result ? (
             <QuoteEstimate
               headingId={`${id}-result`}
-              figures={estimateFigures(result.input, currentLocale())}
-              gender={t(genderLabel(result.input.gender))}
-              smoker={result.input.smoker === 'Yes' ? t('quote.smoker') : t('quote.nonSmoker')}
+              figures={estimateFigures(result, currentLocale())}
+              gender={t(genderLabelId(result.gender))}
+              smoker={t(smokerLabelId(result.smoker))}
               onApply={apply}
             />
           ) : (

@@ -15,6 +15,18 @@ interface QuoteEstimateProps {
 }
 
 export function QuoteEstimate({ headingId, figures, gender, smoker, onApply }: QuoteEstimateProps) {
+  // How the estimate was worked out, step by step (spec section 9): each step and its figure.
+  const rows: [string, string][] = [
+    [t('quote.inLakh'), figures.coverageInLakh],
+    [t('quote.baseRate'), figures.baseRate],
+    [t('quote.ageFactor', { age: figures.age }), figures.ageFactor],
+    [t('quote.genderFactor', { gender }), figures.genderFactor],
+    [t('quote.smokerFactor', { smoker }), figures.smokerFactor],
+    [t('quote.durationFactor', { years: figures.years }), figures.durationFactor],
+    [t('quote.dividedBy'), figures.dividedBy],
+    [t('quote.annual'), figures.annual],
+    [t('quote.monthlyFromAnnual'), figures.monthly],
+  ];
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{t('quote.estimate')}</h2>
@@ -32,42 +44,12 @@ export function QuoteEstimate({ headingId, figures, gender, smoker, onApply }: Q
       <table className="quote__breakdown">
         <caption className="visually-hidden">{t('quote.breakdown')}</caption>
         <tbody>
-          <tr>
-            <th scope="row">{t('quote.inLakh')}</th>
-            <td>{figures.coverageInLakh}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.baseRate')}</th>
-            <td>{figures.baseRate}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.ageFactor', { age: figures.age })}</th>
-            <td>{figures.ageFactor}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.genderFactor', { gender })}</th>
-            <td>{figures.genderFactor}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.smokerFactor', { smoker })}</th>
-            <td>{figures.smokerFactor}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.durationFactor', { years: figures.years })}</th>
-            <td>{figures.durationFactor}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.dividedBy')}</th>
-            <td>{figures.dividedBy}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.annual')}</th>
-            <td>{figures.annual}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('quote.monthlyFromAnnual')}</th>
-            <td>{figures.monthly}</td>
-          </tr>
+          {rows.map(([heading, figure]) => (
+            <tr key={heading}>
+              <th scope="row">{heading}</th>
+              <td>{figure}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
       <button type="button" className="button" onClick={onApply}>{t('quote.apply')}</button>
