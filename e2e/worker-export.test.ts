@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './support/app-server.ts';
+import { whenNotBusy } from './support/login.ts';
 import { migratedState, operatorTool, startWorkerServer, type WorkerServer } from './support/worker-server.ts';
 
 const account = { name: 'Moved Customer', email: 'moved@example.test', password: 'made-on-node-1' };
@@ -30,7 +31,12 @@ beforeAll(async () => {
   form.set('email', account.email);
   form.set('password', account.password);
   form.set('photo', new Blob([png], { type: 'image/png' }), 'me.png');
-  const registered = await fetch(`${node.url}/api/auth/register`, { method: 'POST', body: form });
+  // Hashing the password may be shed for a moment on a loaded machine (503, Retry-After).
+  const { url } = node;
+  const { res: registered } = await whenNotBusy(async () => {
+    const res = await fetch(`${url}/api/auth/register`, { method: 'POST', body: form });
+    return { res, status: res.status, retryAfter: res.headers.get('retry-after') };
+  });
   expect(registered.status).toBe(201);
   photoURL = ((await registered.json()) as { user: { photoURL: string } }).user.photoURL;
   await node.stop();

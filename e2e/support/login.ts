@@ -58,10 +58,11 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
 }
 
 /**
- * Sends a sign-in again after a 503 once the server's Retry-After has passed, as a client should:
- * on a loaded machine the password-hash queue may be full for a moment (the server sheds then).
+ * Sends a sign-in (or a registration) again after a 503 once the server's Retry-After has passed,
+ * as a client should: on a loaded machine the password-hash queue may be full for a moment (the
+ * server sheds then).
  */
-async function whenNotBusy<R extends { status: number; retryAfter: string | null }>(send: () => Promise<R>): Promise<R> {
+export async function whenNotBusy<R extends { status: number; retryAfter: string | null }>(send: () => Promise<R>): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const answer = await send();
     if (answer.status !== 503 || attempt === 5) return answer;
