@@ -203,6 +203,16 @@ function withEarlyAnswer(html: string, early: { template: string; script: string
 }
 
 /**
+ * Every prerendered page's script that, until the app takes over, stops the page's downloads when
+ * a person follows a link to another page (decision 0092). In the head: it listens before anything
+ * can be tapped. The CSP allows it by its hash only.
+ */
+function withEarlyLeave(html: string, script: string, hashes: Set<string>) {
+  hashes.add(sha256(script));
+  return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+}
+
+/**
  * Every public page in both languages (issue 25): the English page at its path, the Bangla one
  * under /bn (pages/bn.html, pages/bn/<name>.html), each rendered in its language.
  */
@@ -272,7 +282,7 @@ const noServiceWorkerInNode = {
 };
 
 /**
- * A page's inline script (a page's early answer, decision 0091), built from the app's own modules
+ * A page's inline script (a page's early answer, decision 0091; the early leave, 0092), built from the app's own modules
  * into one self-contained, minified script. The CSP allows it by its hash only.
  */
 async function buildInlineScript(entry: string): Promise<string> {
@@ -317,6 +327,7 @@ export async function prerenderPages() {
     catalogue: await buildInlineScript('src/features/policies/early-search.ts'),
     quote: await buildInlineScript('src/features/quote/early-quote.ts'),
   };
+  const earlyLeave = await buildInlineScript('src/lib/early-leave.ts');
   const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
@@ -330,7 +341,8 @@ export async function prerenderPages() {
     mkdirSync(dirname(file), { recursive: true });
     const answer = await renderEarlyAnswer(page.data);
     const early = answer && { template: answer.template, script: earlyScripts[answer.kind] };
-    const html = withEarlyAnswer(pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest), early, scriptHashes);
+    const prerendered = pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest);
+    const html = withEarlyAnswer(withEarlyLeave(prerendered, earlyLeave, scriptHashes), early, scriptHashes);
     const data = JSON.stringify(page.data);
     writeFileSync(file, html);
     writeFileSync(join(distDir, 'pages', `${page.name}.json`), data);

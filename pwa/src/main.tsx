@@ -4,7 +4,7 @@ import { AppRouter, routerReady } from './app/router.tsx';
 import { startApp } from './app/start.ts';
 import { startPageLanguage } from './lib/i18n/page-language.ts';
 import type { PrerenderedData } from './lib/prerendered.tsx';
-import { announceHydration, isPageAsPrerendered } from './lib/early-answer.ts';
+import { announceHydration, announceTakeover, isPageAsPrerendered } from './lib/early-answer.ts';
 import './styles.css';
 
 startApp();
@@ -36,9 +36,11 @@ const [data, locale] = await Promise.all([prerenderedData(), startPageLanguage()
 if (locale === null) {
   // The device chose the other language: that page is opening instead.
 } else if (data) {
+  announceTakeover();
   // A page's early answer (lib/early-answer.ts) gives the page back as prerendered first.
   announceHydration();
   hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
 } else {
+  announceTakeover();
   createRoot(root).render(<AppTree router={<AppRouter />} prerendered={null} />);
 }

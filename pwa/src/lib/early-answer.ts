@@ -10,11 +10,25 @@
  */
 
 const hydratingEvent = 'app:hydrating';
+const takingOverEvent = 'app:taking-over';
 const settlingAttribute = 'data-early-answer';
 
 /** main.tsx, right before hydrateRoot. */
 export function announceHydration(): void {
   document.dispatchEvent(new Event(hydratingEvent));
+}
+
+/**
+ * main.tsx, right before the app renders into the page, hydrating it or from scratch: from then
+ * on the app answers the page's links itself (lib/early-leave.ts).
+ */
+export function announceTakeover(): void {
+  document.dispatchEvent(new Event(takingOverEvent));
+}
+
+/** An early script's way to stand down once the app takes the page over. */
+export function onTakeover(listener: () => void): void {
+  document.addEventListener(takingOverEvent, listener, { once: true });
 }
 
 /** Which page's early answer it was: the attribute's value, which the page's styles select on. */
