@@ -15,7 +15,7 @@
  * the page receives must be a success.
  */
 import { loadavg } from 'node:os';
-import type { CDPSession, Page, Request } from 'playwright-core';
+import type { CDPSession, Locator, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { ensureBuilt } from './support/build.ts';
 import { startApp } from './support/processes.ts';
@@ -36,12 +36,24 @@ interface FirstInteraction {
   answered(page: Page): Promise<boolean>;
 }
 
+/**
+ * Waits until `locator` shows, looking every 50 ms: "as soon as the page shows it". A locator's own
+ * waitFor backs off to a look every 500 ms, which added 0-0.5 s to a tap at random.
+ */
+async function shows(locator: Locator, ms = attemptMs): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await locator.isVisible())) {
+    if (Date.now() > until) throw new Error('not shown yet');
+    await locator.page().waitForTimeout(50);
+  }
+}
+
 const searchTerm = 'Shishu';
 const interactions: FirstInteraction[] = [
   {
     path: '/all-policies',
     what: `typing "${searchTerm}" into the catalogue's search shows only the matches`,
-    ready: (page) => page.getByRole('searchbox').waitFor({ timeout: attemptMs }),
+    ready: (page) => shows(page.getByRole('searchbox')),
     act: async (page) => {
       const box = page.getByRole('searchbox');
       await box.fill('');
@@ -56,14 +68,14 @@ const interactions: FirstInteraction[] = [
   {
     path: '/',
     what: "the hero's button opens the quote form",
-    ready: (page) => page.locator('a.hero__cta:visible').first().waitFor({ timeout: attemptMs }),
+    ready: (page) => shows(page.locator('a.hero__cta:visible').first()),
     act: (page) => page.locator('a.hero__cta:visible').first().click({ timeout: attemptMs }),
     answered: async (page) => (await page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 100 }).catch(() => ''))?.includes('Quote') ?? false,
   },
   {
     path: '/get-quote',
     what: 'filling the quote form and pressing Calculate shows the estimate',
-    ready: (page) => page.getByRole('button', { name: 'Calculate Premium' }).waitFor({ timeout: attemptMs }),
+    ready: (page) => shows(page.getByRole('button', { name: 'Calculate Premium' })),
     act: async (page) => {
       await page.getByLabel('Age', { exact: true }).fill('30');
       await page.getByLabel(/Coverage/).fill('10');
@@ -233,7 +245,8 @@ export async function runSlowPhoneBench(ctx: BenchContext): Promise<BenchOutcome
     [
       `Chromium (Debian's, headless, 360×740 phone) with the CPU slowed ${cpuSlowdown}x and Slow 3G (2,000 ms round trip,`,
       `50 KB/s down and up) set through the DevTools protocol, against \`npm start\`'s Node entry (HTTP/1.1) with`,
-      `the demo content. First visit: a fresh profile; the bench uses the page's first interaction as soon as it shows,`,
+      `the demo content. First visit: a fresh profile; the bench uses the page's first interaction as soon as it shows`,
+      `(it looks every 50 ms),`,
       `and again every ${attemptMs / 1000} s until the app answers, unless it followed a link: then the bench waits for`,
       `the next page, as a person would. "Answered" is from the start of the navigation to the answer, as the bench`,
       `sees it. Paints are the visited page's own. Repeat visit: the same page again once the service worker controls it.`,
