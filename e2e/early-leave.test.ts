@@ -12,18 +12,16 @@ import type { Page } from './support/browser.ts';
 
 const app = useAppAndBrowser();
 
-/** The app's scripts the page asked for, and those it gave up on (stopped) so far. */
-function watchScripts(page: Page) {
-  const asked = new Set<string>();
+/**
+ * The app's scripts the page asked for (`held`, recorded by the held page's route from the first),
+ * and those it has given up on (stopped) since.
+ */
+function watchScripts(page: Page, held: Request[]) {
   const stopped = new Set<string>();
-  const isScript = (request: Request) => /\/assets\/.*\.js$/.test(request.url()) && request.frame() === page.mainFrame();
-  page.on('request', (request) => {
-    if (isScript(request)) asked.add(request.url());
-  });
   page.on('requestfailed', (request) => {
-    if (isScript(request)) stopped.add(request.url());
+    if (held.includes(request)) stopped.add(request.url());
   });
-  return { asked, stopped };
+  return { asked: () => new Set(held.filter((request) => request.frame() === page.mainFrame()).map((request) => request.url())), stopped };
 }
 
 /** Holds the navigation to `path` until the returned function is called. */
@@ -44,12 +42,12 @@ async function holdPage(page: Page, path: string) {
 
 describe('following a link before the app has arrived', () => {
   it("stops the home page's downloads at the tap, and the quote form opens", async () => {
-    const { page, release, errors } = await openWithAppHeld(app.browser, `${app.server.url}/`);
-    const scripts = watchScripts(page);
+    const { page, release, errors, heldScripts } = await openWithAppHeld(app.browser, `${app.server.url}/`);
+    const scripts = watchScripts(page, heldScripts);
     const next = await holdPage(page, '/get-quote');
     const button = page.locator('a.hero__cta:visible').first();
     await button.waitFor();
-    await expect.poll(() => scripts.asked.size).toBeGreaterThan(1);
+    await expect.poll(() => scripts.asked().size).toBeGreaterThan(1);
     expect(await hydrated(page)).toBe(false);
     // On a 360 px phone the hero's button is on screen, to tap.
     const box = (await button.boundingBox())!;
@@ -62,7 +60,7 @@ describe('following a link before the app has arrived', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     // The next page is still on its way, and the home page has already given up every script.
     await expect.poll(() => next.asked()).toBe(true);
-    await expect.poll(() => [...scripts.asked].filter((url) => !scripts.stopped.has(url))).toEqual([]);
+    await expect.poll(() => [...scripts.asked()].filter((url) => !scripts.stopped.has(url))).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/');
 
     next.letThrough();
@@ -75,10 +73,10 @@ describe('following a link before the app has arrived', () => {
   });
 
   it('keeps downloading for a link within the page, and the app takes over', async () => {
-    const { page, release, errors } = await openWithAppHeld(app.browser, `${app.server.url}/bn`);
-    const scripts = watchScripts(page);
+    const { page, release, errors, heldScripts } = await openWithAppHeld(app.browser, `${app.server.url}/bn`);
+    const scripts = watchScripts(page, heldScripts);
     await page.getByRole('link', { name: 'মূল অংশে যান' }).waitFor({ state: 'attached' });
-    await expect.poll(() => scripts.asked.size).toBeGreaterThan(1);
+    await expect.poll(() => scripts.asked().size).toBeGreaterThan(1);
     await page.getByRole('link', { name: 'মূল অংশে যান' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).hash).toBe('#main');
@@ -91,8 +89,8 @@ describe('following a link before the app has arrived', () => {
   });
 
   it('after the app has taken over, leaves its links to the app', async () => {
-    const { page, release, errors } = await openWithAppHeld(app.browser, `${app.server.url}/`);
-    const scripts = watchScripts(page);
+    const { page, release, errors, heldScripts } = await openWithAppHeld(app.browser, `${app.server.url}/`);
+    const scripts = watchScripts(page, heldScripts);
     release();
     await expect.poll(() => hydrated(page)).toBe(true);
     await page.locator('a.hero__cta:visible').first().click();
