@@ -198,8 +198,13 @@ function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
  */
 function withEarlyAnswer(html: string, early: { template: string; script: string } | null, hashes: Set<string>) {
   if (!early) return html;
-  hashes.add(sha256(early.script));
-  return html.replace('</body>', `  ${early.template}\n    <script>${early.script}</script>\n  </body>`);
+  return html.replace('</body>', `  ${early.template}\n    ${inlineScriptTag(early.script, hashes)}\n  </body>`);
+}
+
+/** A page's inline script, its hash kept for the CSP (which allows inline script only by hash). */
+function inlineScriptTag(script: string, hashes: Set<string>) {
+  hashes.add(sha256(script));
+  return `<script>${script}</script>`;
 }
 
 /**
@@ -208,8 +213,7 @@ function withEarlyAnswer(html: string, early: { template: string; script: string
  * can be tapped. The CSP allows it by its hash only.
  */
 function withEarlyLeave(html: string, script: string, hashes: Set<string>) {
-  hashes.add(sha256(script));
-  return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+  return html.replace('</head>', `  ${inlineScriptTag(script, hashes)}\n  </head>`);
 }
 
 /**

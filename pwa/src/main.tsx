@@ -33,14 +33,14 @@ async function prerenderedData(): Promise<PrerenderedData | null> {
 // screen, and the app shell never renders a router that has no screen to show yet.
 // The page's catalogue too (Bangla's is its own file): the first render is in the page's language.
 const [data, locale] = await Promise.all([prerenderedData(), startPageLanguage(), routerReady]);
+// From here the app answers the page's links (or the other language's page is opening).
+announceTakeover();
 if (locale === null) {
   // The device chose the other language: that page is opening instead.
 } else if (data) {
-  announceTakeover();
   // A page's early answer (lib/early-answer.ts) gives the page back as prerendered first.
   announceHydration();
   hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
 } else {
-  announceTakeover();
   createRoot(root).render(<AppTree router={<AppRouter />} prerendered={null} />);
 }
