@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree } from './app/app-tree.tsx';
 import { AppRouter, routerReady } from './app/router.tsx';
@@ -40,7 +41,12 @@ if (locale === null) {
 } else if (data) {
   // A page's early answer (lib/early-answer.ts) gives the page back as prerendered first.
   announceHydration();
-  hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a tap or a keystroke meanwhile is answered, not queued behind
+  // it (total blocking time, decision 0093). A click on a part not yet hydrated hydrates it first.
+  startTransition(() => {
+    hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
+  });
 } else {
   createRoot(root).render(<AppTree router={<AppRouter />} prerendered={null} />);
 }

@@ -50,4 +50,15 @@ describe('dates in each language', () => {
     expect(formatDate(iso, 'bn')).toMatch(/^[০-৯]+ .+ [০-৯]{4}$/);
     expect(formatDate('not a date', 'bn')).toBe('not a date');
   });
+
+  it('writes every month exactly as Intl does (en-IN, bn-BD), without calling it', () => {
+    for (let month = 0; month < 12; month += 1) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(2025, month, day, 23, 30);
+        for (const [locale, intl] of [['en', 'en-IN'], ['bn', 'bn-BD']] as const) {
+          expect(formatDate(date.toISOString(), locale)).toBe(new Intl.DateTimeFormat(intl, { year: 'numeric', month: 'short', day: 'numeric' }).format(date));
+        }
+      }
+    }
+  });
 });

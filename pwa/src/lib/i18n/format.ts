@@ -35,11 +35,24 @@ export const formatMoney = (poisha: number, { locale = currentLocale(), ...optio
 /** The symbol on its own (axis titles, column headers). */
 export const currencySign = '৳';
 
-/** An ISO date as "5 Mar 2025" / "৫ মার্চ, ২০২৫" in the device's time zone; the text itself when it is not a date. */
+/** Intl's short month names (en-IN, bn-BD): format.test.ts checks them against Intl. */
+const shortMonths: Record<Locale, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  bn: ['জানু', 'ফেব', 'মার্চ', 'এপ্রি', 'মে', 'জুন', 'জুল', 'আগ', 'সেপ', 'অক্টো', 'নভে', 'ডিসে'],
+};
+
+/**
+ * An ISO date as "5 Mar 2025" / "৫ মার্চ, ২০২৫" in the device's time zone; the text itself when
+ * it is not a date. Written here, as Intl would, without Intl: public pages hydrate with dates
+ * (blog cards), and a page's first Intl formatter loads locale data, one long task of 30-130 ms
+ * in the middle of hydration (decisions 0065, 0093). format.test.ts checks it is Intl's.
+ */
 export function formatDate(iso: string, locale: Locale = currentLocale()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }, 'date').format(date);
+  const month = shortMonths[locale][date.getMonth()];
+  const text = locale === 'bn' ? `${date.getDate()} ${month}, ${date.getFullYear()}` : `${date.getDate()} ${month} ${date.getFullYear()}`;
+  return localDigitsIn(locale, text);
 }
 
 /** An ISO moment with its time of day, in the device's time zone. */
