@@ -45,3 +45,23 @@ describe('the taka sign', () => {
     expect(fontRequests(fetched)).toEqual([]);
   });
 });
+
+describe("an English page's language switch", () => {
+  it('asks for its Bangla label font with the page and draws the label with it; a Bangla page asks for no font', async () => {
+    const page = await (await newContext(app.browser)).newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(request.url()));
+    await page.goto(`${app.server.url}/about`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // In the page as served: fetched alongside it, not once the page is laid out (decision 0093).
+    await expect.poll(() => page.locator('link[rel="preload"][as="font"][href*="/assets/bangla-label-"]').count()).toBe(1);
+    const bangla = page.getByRole('link', { name: 'বাংলা' });
+    await expect.poll(async () => (await bangla.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('600 16px "Bangla Label"', 'বাংলা'))).toBe(true);
+    expect(fetched.filter((url) => new URL(url).pathname.startsWith('/assets/bangla-label-'))).toHaveLength(1);
+
+    await page.goto(`${app.server.url}/bn/about`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+  });
+});

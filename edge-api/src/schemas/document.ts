@@ -20,20 +20,7 @@ export const documentsPerKind: Record<DocumentKind, number> = {
   evidence: 5,
 };
 
-export const documentLimits = {
-  /**
-   * One document as sent: the device makes each picture about 250 KB (at most 1600 px on its
-   * long side), so 2 MB leaves room for a dense page while refusing an uncompressed photo.
-   */
-  maxBytes: 2 * 1024 * 1024,
-  /** All the documents one person has sent, over all their applications and decisions. */
-  quotaBytes: 25 * 1024 * 1024,
-  /** What the device aims for when it prepares a picture. */
-  targetBytes: 250 * 1024,
-  maxLongSide: 1600,
-  /** Bytes per PATCH: a dropped link loses at most this much (decision 0078). */
-  chunkBytes: 64 * 1024,
-} as const;
+export { documentLimits } from './document-limits.ts';
 
 export const documentTooLargeMessage = (maxBytes: number) =>
   `This document is too large: at most ${Math.round(maxBytes / 1024)} KB after it is prepared on the phone.`;

@@ -3,7 +3,8 @@
  * write they belong to (its mutation id). A feature stashes them right before queueing that
  * write; the uploader (uploader.ts) sends them after it.
  */
-import { documentLimits, type DocumentKind } from 'edge-api/src/schemas/document.ts';
+import type { DocumentKind } from 'edge-api/src/schemas/document.ts';
+import { documentLimits } from 'edge-api/src/schemas/document-limits.ts';
 import { localDb, type PendingDocument } from '../local-db.ts';
 import type { PreparedPicture } from './prepare.ts';
 
