@@ -43,7 +43,8 @@ if (locale === null) {
   announceHydration();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap or a keystroke meanwhile is answered, not queued behind
-  // it (total blocking time, decision 0093). A click on a part not yet hydrated hydrates it first.
+  // it (total blocking time, decision 0093). React holds a click that comes meanwhile and replays it
+  // once the part it landed on is hydrated.
   startTransition(() => {
     hydrateRoot(root, <AppTree router={<AppRouter />} prerendered={data} />);
   });
