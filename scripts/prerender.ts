@@ -278,9 +278,10 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
 /**
  * The page's own small fonts, asked for with the page: the Bangla label of an English page's
  * language switch, and the taka sign of an English page that shows money (a Bangla page's Bengali
- * font has the sign). Without it the browser asks for them only once it lays the page out, then
+ * font has the sign). Otherwise the browser asks for them only once it lays the page out, then
  * lays it out again when they come; and on a device without a Bengali font it first searches
- * the system's fonts for those glyphs, the slowest part of the first layout (decision 0093).
+ * the system's fonts for those glyphs: 60-80 ms of the first layout on such a machine
+ * (decision 0093).
  */
 function withFontPreloads(html: string, body: string, locale: Locale) {
   const fontFile = (name: string) => html.match(new RegExp(`/assets/${name}-[\\w-]+\\.woff2`))?.[0];
