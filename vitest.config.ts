@@ -1,5 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { compiledCatalogues } from './pwa/build/compiled-catalogues.ts';
+
+/**
+ * API test files that replace a module (vi.mock): they must not share a module graph with other
+ * files, so they run in a project of their own, isolated. Found by reading the files, so a new
+ * one cannot be forgotten.
+ */
+const mockingApiFiles = readdirSync('edge-api/test', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `edge-api/test/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')));
 
 /**
  * Projects: the API suite twice (Node/SQLite and Worker/Miniflare/D1), unit tests, and the
@@ -14,8 +25,23 @@ export default defineConfig({
         test: {
           name: 'api-node',
           include: ['edge-api/test/**/*.test.ts'],
+          // Files that replace a module (vi.mock) get a fresh module graph of their own (below).
+          exclude: [...mockingApiFiles],
           env: { API_TARGET: 'node' },
           // Every server's log lines to a folder of the run's, scanned for secrets at its end.
+          globalSetup: ['edge-api/test/support/log-scan.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file starts its own server over fresh data; importing the app again for every file
+          // was most of this project's time (decision 0094).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'api-node-mocks',
+          include: [...mockingApiFiles],
+          env: { API_TARGET: 'node' },
           globalSetup: ['edge-api/test/support/log-scan.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -30,6 +56,7 @@ export default defineConfig({
           globalSetup: ['edge-api/test/support/worker-build.ts', 'edge-api/test/support/log-scan.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
         },
       },
       {

@@ -31,9 +31,10 @@ describe('the dashboard guard', () => {
   it('sends a visitor to /login and, after signing in, back to the screen they asked for', async () => {
     const page = await (await newContext(app.browser)).newPage();
     await page.goto(`${app.server.url}/dashboard/profile`);
+    // The message comes as the page moves, and stays a few seconds: look for it first.
+    await page.getByRole('status').filter({ hasText: 'Please login to view dashboard.' }).waitFor();
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await page.getByRole('status').filter({ hasText: 'Please login to view dashboard.' }).waitFor();
     // The sign-in form settles (its Google option asks the server) before typing into it.
     await fillCredentials(page, demoEmail('user'), demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -175,9 +176,14 @@ describe('the dashboard guard', () => {
   it('goes to /login once when the session ends inside the dashboard, and back afterwards', async () => {
     const page = await signedInPage('user', '/dashboard/myApplication');
     await page.getByRole('heading', { name: 'My Policies' }).waitFor();
+    // Arrivals at /login from another screen: a second replace of /login by itself moves nobody.
     const loginVisits: string[] = [];
+    let lastPath = new URL(page.url()).pathname;
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') loginVisits.push(frame.url());
+      if (frame !== page.mainFrame()) return;
+      const path = new URL(frame.url()).pathname;
+      if (path === '/login' && lastPath !== '/login') loginVisits.push(`${lastPath} -> ${path}`);
+      lastPath = path;
     });
     // The sign-in is ended elsewhere (its refresh family revoked): the next request with the
     // page's access token is refused, the refresh fails, and the session is over.
@@ -203,7 +209,7 @@ describe('the dashboard guard', () => {
     // The sign-in form settles (its Google option asks the server) before typing into it.
     await page.waitForLoadState('networkidle');
     // Every request of the ended session has settled by now: it led to the sign-in page once.
-    expect(loginVisits).toHaveLength(1);
+    expect(loginVisits, loginVisits.join(', ')).toHaveLength(1);
     await page.getByLabel('Email').fill(demoEmail('user'));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -16,6 +16,12 @@ const repoRoot = join(import.meta.dirname, '../..');
 export const artifactsDir = join(repoRoot, 'e2e/artifacts');
 
 let enabled = false;
+/**
+ * Traces are for a developer's own failures. CI keeps nothing but its printed log, so there a
+ * trace would cost its time (about 5% of a browser file's) and never be read. E2E_TRACE=1 or 0
+ * decides either way.
+ */
+const tracingWanted = process.env.E2E_TRACE ? process.env.E2E_TRACE !== '0' : !process.env.CI;
 /** Contexts still open, each with whether it is being traced. */
 const open = new Map<BrowserContext, { tracing: boolean }>();
 /** Screenshots: true would record a screencast all along; DOM snapshots per step are cheaper. */
@@ -31,8 +37,7 @@ export async function watchContext(context: BrowserContext): Promise<void> {
   const entry = { tracing: false };
   open.set(context, entry);
   context.once('close', () => open.delete(context));
-  // E2E_TRACE=0 keeps the screenshots but skips tracing (a slightly faster run).
-  if (process.env.E2E_TRACE !== '0') {
+  if (tracingWanted) {
     await context.tracing.start(traceOptions);
     entry.tracing = true;
   }

@@ -114,6 +114,8 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
 
 /** Sends a visitor (or a user whose session ended) to /login once, saying why (spec section 8). */
 function ToLogin({ state }: { state: ReturnType<typeof loginRedirectState> }) {
-  useEffect(() => showToast('info', t('dashboard.loginFirst')), []);
+  // As long as an error's: it explains a move the person did not ask for, and on a slow phone the
+  // sign-in page may take a second or more to appear beneath it.
+  useEffect(() => showToast('info', t('dashboard.loginFirst'), undefined, 5000), []);
   return <Navigate to="/login" replace state={state} />;
 }
