@@ -8,12 +8,14 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
-import { artifactsDir } from './support/failure-artifacts.ts';
+import { artifactsDir, traceContexts } from './support/failure-artifacts.ts';
 
 let browser: Browser;
 const savedTo = join(artifactsDir, 'failure-artifacts', 'a-failed-browser-test-fails-while-its-page-is-open');
 
 beforeAll(async () => {
+  // CI makes no traces otherwise (decision 0094); this file checks that a trace would be kept.
+  traceContexts();
   rmSync(savedTo, { recursive: true, force: true });
   browser = await launchBrowser();
 });

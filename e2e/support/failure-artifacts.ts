@@ -21,7 +21,12 @@ let enabled = false;
  * trace would cost its time (about 5% of a browser file's) and never be read. E2E_TRACE=1 or 0
  * decides either way.
  */
-const tracingWanted = process.env.E2E_TRACE ? process.env.E2E_TRACE !== '0' : !process.env.CI;
+let tracingWanted = process.env.E2E_TRACE ? process.env.E2E_TRACE !== '0' : !process.env.CI;
+
+/** Traces the contexts made from now on, wherever the run is (the test of this module needs one). */
+export function traceContexts(): void {
+  tracingWanted = true;
+}
 /** Contexts still open, each with whether it is being traced. */
 const open = new Map<BrowserContext, { tracing: boolean }>();
 /** Screenshots: true would record a screencast all along; DOM snapshots per step are cheaper. */
