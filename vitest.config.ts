@@ -12,6 +12,32 @@ const mockingApiFiles = readdirSync('edge-api/test', { recursive: true, encoding
   .map((file) => `edge-api/test/${file.replaceAll('\\', '/')}`)
   .filter((file) => /\bvi\.(do)?mock\(/.test(readFileSync(file, 'utf8')));
 
+// A mock replaces a module in the test's own process: only the Node server runs there.
+const workerRunnableMocks = mockingApiFiles.filter((file) => !file.endsWith('.node-only.test.ts'));
+if (workerRunnableMocks.length) throw new Error(`A test that mocks a module tests the Node server only: name it *.node-only.test.ts (${workerRunnableMocks.join(', ')})`);
+
+/**
+ * One API project. Each file starts its own server over fresh data, so files may share one module
+ * graph per worker (isolate: false): importing the app again for every file was most of the API
+ * suite's time (decision 0094). Files that mock a module keep a graph of their own.
+ */
+function apiProject(name: string, runtime: 'node' | 'worker', files: { include?: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    test: {
+      name,
+      include: files.include ?? ['edge-api/test/**/*.test.ts'],
+      exclude: files.exclude ?? [],
+      env: { API_TARGET: runtime },
+      // The Worker bundle is built once per run; every server's log lines go to a folder of the
+      // run's, scanned for secrets at its end.
+      globalSetup: [...(runtime === 'worker' ? ['edge-api/test/support/worker-build.ts'] : []), 'edge-api/test/support/log-scan.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      isolate: files.isolate,
+    },
+  };
+}
+
 /**
  * Projects: the API suite twice (Node/SQLite and Worker/Miniflare/D1), unit tests, and the
  * browser tests against the built app.
@@ -21,44 +47,9 @@ export default defineConfig({
     // The default output, and the names of browser tests that passed only on their second attempt.
     reporters: ['default', './e2e/support/second-attempt-reporter.ts'],
     projects: [
-      {
-        test: {
-          name: 'api-node',
-          include: ['edge-api/test/**/*.test.ts'],
-          // Files that replace a module (vi.mock) get a fresh module graph of their own (below).
-          exclude: [...mockingApiFiles],
-          env: { API_TARGET: 'node' },
-          // Every server's log lines to a folder of the run's, scanned for secrets at its end.
-          globalSetup: ['edge-api/test/support/log-scan.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file starts its own server over fresh data; importing the app again for every file
-          // was most of this project's time (decision 0094).
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: 'api-node-mocks',
-          include: [...mockingApiFiles],
-          env: { API_TARGET: 'node' },
-          globalSetup: ['edge-api/test/support/log-scan.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'api-worker',
-          include: ['edge-api/test/**/*.test.ts'],
-          exclude: ['edge-api/test/**/*.node-only.test.ts'],
-          env: { API_TARGET: 'worker' },
-          globalSetup: ['edge-api/test/support/worker-build.ts', 'edge-api/test/support/log-scan.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          isolate: false,
-        },
-      },
+      apiProject('api-node', 'node', { exclude: mockingApiFiles, isolate: false }),
+      apiProject('api-node-mocks', 'node', { include: mockingApiFiles, isolate: true }),
+      apiProject('api-worker', 'worker', { exclude: ['edge-api/test/**/*.node-only.test.ts'], isolate: false }),
       {
         // The PWA's catalogue parts (virtual:catalogue/<lang>/<part>), as the build makes them.
         plugins: [compiledCatalogues()],

@@ -176,13 +176,13 @@ describe('the dashboard guard', () => {
   it('goes to /login once when the session ends inside the dashboard, and back afterwards', async () => {
     const page = await signedInPage('user', '/dashboard/myApplication');
     await page.getByRole('heading', { name: 'My Policies' }).waitFor();
-    // Arrivals at /login from another screen: a second replace of /login by itself moves nobody.
+    // Every navigation to /login, named by where it came from (a failure then shows the moves).
     const loginVisits: string[] = [];
     let lastPath = new URL(page.url()).pathname;
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame()) return;
       const path = new URL(frame.url()).pathname;
-      if (path === '/login' && lastPath !== '/login') loginVisits.push(`${lastPath} -> ${path}`);
+      if (path === '/login') loginVisits.push(`${lastPath} -> ${path}`);
       lastPath = path;
     });
     // The sign-in is ended elsewhere (its refresh family revoked): the next request with the

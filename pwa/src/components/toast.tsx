@@ -15,17 +15,18 @@ let nextId = 1;
 /** Each shown toast's dismissal timer, so a repeated toast's newer timer replaces its older one. */
 const timers = new Map<number, number>();
 
-export function showToast(kind: Toast['kind'], title: string, text?: string, durationMs = kind === 'error' ? 5000 : 1500) {
+/** How long an error stays, and any message a person must not miss (5 s). */
+export const longToastMs = 5000;
+
+export function showToast(kind: Toast['kind'], title: string, text?: string, durationMs = kind === 'error' ? longToastMs : 1500) {
   // The same words twice at once say nothing more (a screen that asks twice, two failed requests
   // of one cause): the one on screen stays, for as long as the newer would have.
   const same = toasts.get().find((shown) => shown.kind === kind && shown.title === title && shown.text === text);
   const toast = same ?? { id: nextId++, kind, title, text };
   if (!same) toasts.set([...toasts.get(), toast].slice(-maxToasts));
-  const timer = window.setTimeout(() => dismissToast(toast.id), durationMs);
   window.clearTimeout(timers.get(toast.id));
-  timers.set(toast.id, timer);
+  timers.set(toast.id, window.setTimeout(() => dismissToast(toast.id), durationMs));
 }
-
 
 export function dismissToast(id: number) {
   window.clearTimeout(timers.get(id));

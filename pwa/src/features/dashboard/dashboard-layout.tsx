@@ -9,7 +9,7 @@ import { BrandMark } from '../../components/brand-mark.tsx';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../components/states.tsx';
-import { showToast, ToastViewport } from '../../components/toast.tsx';
+import { longToastMs, showToast, ToastViewport } from '../../components/toast.tsx';
 import { confirmSignOut } from '../../lib/outbox-sign-out.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { menuFor } from './dashboard-areas.ts';
@@ -114,8 +114,8 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
 
 /** Sends a visitor (or a user whose session ended) to /login once, saying why (spec section 8). */
 function ToLogin({ state }: { state: ReturnType<typeof loginRedirectState> }) {
-  // As long as an error's: it explains a move the person did not ask for, and on a slow phone the
+  // As long as an error: it explains a move the person did not ask for, and on a slow phone the
   // sign-in page may take a second or more to appear beneath it.
-  useEffect(() => showToast('info', t('dashboard.loginFirst'), undefined, 5000), []);
+  useEffect(() => showToast('info', t('dashboard.loginFirst'), undefined, longToastMs), []);
   return <Navigate to="/login" replace state={state} />;
 }
