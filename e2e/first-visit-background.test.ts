@@ -7,7 +7,9 @@
  * (decision 0065).
  */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newContext } from './support/browser.ts';
+import { loginAs } from './support/login.ts';
 import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -104,4 +106,56 @@ describe('a first visit', () => {
     expect(asked).not.toContain('/api/sync');
     await context.close();
   });
+
+  // Decision 0095: the local database's work waits for a visitor's first act, or 5 s untouched.
+  const localWork = /\/assets\/(local-db|local-live|sync-pull|dexie)[^/]*\.js$|^\/api\/sync$/;
+  const released = (page: Page) =>
+    page.evaluate(() => {
+      const mark = performance.getEntriesByName('background-released')[0] as PerformanceMark | undefined;
+      const settled = performance.getEntriesByName('page-settled')[0];
+      return mark ? { why: mark.detail as string, afterSettled: mark.startTime - (settled?.startTime ?? 0) } : null;
+    });
+  const settledAndIdle = async (page: Page) => {
+    await page.waitForFunction(() => performance.getEntriesByName('page-settled').length > 0, undefined, { timeout: 30_000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => requestIdleCallback(resolve), 0))));
+  };
+
+  it("leaves a visitor's page alone once it has settled, until the visitor first acts on it", { timeout: 90_000 }, async () => {
+    const context = await newContext(journey.browser, { width: 360, height: 740 });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${journey.server.url}/all-policies`);
+    await settledAndIdle(page);
+    expect(await released(page)).toBeNull();
+    expect(asked.filter((path) => localWork.test(path))).toEqual([]);
+
+    // A tap on the page (here on its heading) is an act: once it is answered, the work starts.
+    await page.getByRole('heading', { name: 'All Policies', level: 1 }).click();
+    await expect.poll(async () => (await released(page))?.why).toBe('act');
+    await expect.poll(() => asked.filter((path) => localWork.test(path))).toContain('/api/sync');
+    await context.close();
+  });
+
+  it('starts the work by itself when the page stays untouched for 5 s, and at once for a signed-in person', { timeout: 90_000 }, async () => {
+    const context = await newContext(journey.browser, { width: 360, height: 740 });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${journey.server.url}/blogs`);
+    await page.waitForFunction(() => performance.getEntriesByName('background-released').length > 0, undefined, { timeout: 30_000 });
+    const untouched = await released(page);
+    expect(untouched?.why).toBe('untouched');
+    expect(untouched?.afterSettled).toBeGreaterThanOrEqual(4_990);
+    await expect.poll(() => asked).toContain('/api/sync');
+
+    // Signed in, nothing is held: the person's outbox and rows matter at once.
+    await loginAs(page, journey.server, 'user', '/dashboard');
+    asked.length = 0;
+    await page.goto(`${journey.server.url}/all-policies`);
+    await expect.poll(() => asked).toContain('/api/sync');
+    expect(await released(page)).toBeNull();
+    await context.close();
+  });
 });
+

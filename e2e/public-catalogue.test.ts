@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Policy } from '../edge-api/src/db/policies.ts';
 import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
+import { waitForLocalCopy } from './support/page-state.ts';
 import { insertPolicies, recordApiCalls } from './support/public-site.ts';
 
 const app = useAppAndBrowser();
@@ -154,6 +155,8 @@ describe('a policy', () => {
     await page.getByRole('heading', { level: 1, name: policies[0]!.title }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('article').first().waitFor();
+    // The visitor's taps started the copy's first pull (decision 0095): it has landed.
+    await waitForLocalCopy(page);
     await app.server.stop();
     try {
       await page.getByRole('article').nth(1).getByRole('link', { name: /View Details/ }).click();

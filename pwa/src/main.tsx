@@ -6,6 +6,8 @@ import { startApp } from './app/start.ts';
 import { startPageLanguage } from './lib/i18n/page-language.ts';
 import type { PrerenderedData } from './lib/prerendered.tsx';
 import { announceHydration, announceTakeover, isPageAsPrerendered } from './lib/early-answer.ts';
+import { holdUntilFirstAct } from './lib/page-settled.ts';
+import { sessionStore } from './lib/session.ts';
 import './styles.css';
 
 startApp();
@@ -41,6 +43,8 @@ if (locale === null) {
 } else if (data) {
   // A page's early answer (lib/early-answer.ts) gives the page back as prerendered first.
   announceHydration();
+  // A visitor reads the page as it came: the local database's work waits for their first act.
+  if (!sessionStore.get().user) holdUntilFirstAct();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page: a tap or a keystroke meanwhile is answered, not queued behind
   // it (total blocking time, decision 0093). React holds a click that comes meanwhile and replays it

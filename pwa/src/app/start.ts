@@ -12,13 +12,15 @@ import { showToast } from '../components/toast.tsx';
 import { onSignOut, restoreSession, sessionStore } from '../lib/session.ts';
 import { handShownPicturesToWorker } from '../lib/shown-pictures.ts';
 import { localDbOpened } from '../lib/local-db-opened.ts';
-import { afterSettled, pageSettled } from '../lib/page-settled.ts';
+import { afterSettled, heldWorkMayStart, pageSettled, releaseHeldWork } from '../lib/page-settled.ts';
 import { clearAllDrafts } from '../features/apply/application-draft.ts';
 import { t } from '../lib/i18n/runtime.ts';
 
-// Both wait until the database is open (in its own steps: local-db-opened.ts).
-const syncEngine = () => Promise.all([import('../lib/sync-pull.ts'), localDbOpened()]).then(([engine]) => engine);
-const outboxEngine = () => Promise.all([import('../lib/offline/start.ts'), localDbOpened()]).then(([outbox]) => outbox);
+// Both wait until the database is open (in its own steps: local-db-opened.ts), and on a
+// visitor's prerendered page until the visitor first acts (page-settled.ts holdUntilFirstAct).
+const localWork = <T>(load: () => Promise<T>) => heldWorkMayStart().then(load);
+const syncEngine = () => localWork(() => Promise.all([import('../lib/sync-pull.ts'), localDbOpened()])).then(([engine]) => engine);
+const outboxEngine = () => localWork(() => Promise.all([import('../lib/offline/start.ts'), localDbOpened()])).then(([outbox]) => outbox);
 const pull = () => void pageSettled().then(syncEngine).then((engine) => engine.pullChanges());
 const pullEveryMs = 60_000;
 // What the worker keeps beyond a visitor's precache (issue 32): this page and its files, the
@@ -65,7 +67,7 @@ export function startApp() {
     }
   });
   // A role an admin changed reaches this person on the next pull or focus, without a reload.
-  void afterSettled(() => import('../lib/follow-account.ts')).then((follow) => follow.followAccountChanges());
+  void afterSettled(() => localWork(() => import('../lib/follow-account.ts'))).then((follow) => follow.followAccountChanges());
   void afterSettled(registerAppUpdates);
   void afterSettled(keepOffline).then((keep) => {
     void keep.handOverLoaded();
@@ -79,6 +81,7 @@ export function startApp() {
       lastUser = user;
       pull();
       // A signed-in user's data (and their offline writes) are worth keeping.
+      if (user) releaseHeldWork('signed-in');
       if (user) void syncEngine().then((engine) => engine.requestPersistentStorage());
       if (user) keepRoleScreens();
     }

@@ -24,7 +24,7 @@ const loaded = () =>
     else window.addEventListener('load', () => resolve(), { once: true });
   });
 
-const idle = () =>
+const idle = (): Promise<void> =>
   new Promise<void>((resolve) => {
     // Safari has no requestIdleCallback: a short pause after load stands in.
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: idleTimeoutMs });
@@ -60,4 +60,57 @@ export function afterSettled<T>(step: () => T): Promise<Awaited<T>> {
     () => undefined,
   );
   return started.then(({ result }) => result as Awaited<T>);
+}
+
+/**
+ * A visitor reading a prerendered page they have not touched yet is left alone: the local
+ * database's work (Dexie's code and opening, the first pull, the outbox) waits past the page's
+ * settling until their first act (a tap, a click, a key, a wheel) has been answered, or until
+ * `untouchedPageMs` have passed. On a slow phone that work is seconds of main thread; during
+ * the first look at a page it only delays the person's first tap, and a visitor's page already
+ * works from its prerendered data (docs/decisions/0095-a-visitors-page-is-left-alone.md).
+ * A signed-in person (their outbox, their private rows) and a screen that was not prerendered
+ * (it reads the local copy to show anything) are not held.
+ */
+export const untouchedPageMs = 5_000;
+const actEvents = ['pointerdown', 'keydown', 'wheel'] as const;
+
+export type BackgroundRelease = 'act' | 'untouched' | 'signed-in';
+
+let hold: { released: Promise<BackgroundRelease>; release: (why: BackgroundRelease) => void } | null = null;
+
+/** The first act on `target`: the events are listened to passively and only once. */
+function firstAct(target: EventTarget): Promise<void> {
+  return new Promise((resolve) => {
+    const acted = () => {
+      for (const name of actEvents) target.removeEventListener(name, acted, true);
+      resolve();
+    };
+    for (const name of actEvents) target.addEventListener(name, acted, { capture: true, passive: true });
+  });
+}
+
+/** main.tsx, for a visitor's prerendered page: the local database's work waits (see above). */
+export function holdUntilFirstAct(): void {
+  if (hold) return;
+  let release: (why: BackgroundRelease) => void = () => undefined;
+  const released = new Promise<BackgroundRelease>((resolve) => (release = resolve));
+  hold = { released, release };
+  // An act is answered (its screen drawn) before the held work starts.
+  void firstAct(window).then(idle).then(() => release('act'));
+  void pageSettled()
+    .then(() => new Promise((resolve) => setTimeout(resolve, untouchedPageMs)))
+    .then(() => release('untouched'));
+  // The mark lets a test or a trace see when, and why, the held work began.
+  void released.then((why) => void performance.mark('background-released', { detail: why }));
+}
+
+/** A person signed in: their local work starts at once. */
+export function releaseHeldWork(why: BackgroundRelease): void {
+  hold?.release(why);
+}
+
+/** When the local database's work may start: at once, unless the page holds it (above). */
+export function heldWorkMayStart(): Promise<void> {
+  return hold ? hold.released.then(() => undefined) : Promise.resolve();
 }

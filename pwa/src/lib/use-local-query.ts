@@ -10,9 +10,11 @@
 import { useEffect, useState } from 'react';
 import type { LocalDb } from './local-db.ts';
 import { localDbOpened } from './local-db-opened.ts';
-import { afterSettled } from './page-settled.ts';
+import { afterSettled, heldWorkMayStart } from './page-settled.ts';
 
-const localLive = () => afterSettled(() => Promise.all([import('./local-live.ts'), localDbOpened()])).then(([live]) => live);
+// On a visitor's prerendered page, not before the visitor first acts (page-settled.ts).
+const localLive = () =>
+  afterSettled(() => heldWorkMayStart().then(() => Promise.all([import('./local-live.ts'), localDbOpened()]))).then(([live]) => live);
 
 /** `enabled` false: nothing is read (yet); the last answer stays. */
 export function useLocalQuery<T>(query: (db: LocalDb) => Promise<T>, deps: readonly unknown[], enabled = true): T | undefined {
