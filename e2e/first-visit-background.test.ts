@@ -129,6 +129,12 @@ describe('a first visit', () => {
     await settledAndIdle(page);
     expect(await released(page)).toBeNull();
     expect(asked.filter((path) => localWork.test(path))).toEqual([]);
+    // Whatever chunk it would come in: no script the page has loaded holds Dexie's code (its
+    // errors' names), so none was evaluated either.
+    const scripts = [...new Set(asked.filter((path) => path.endsWith('.js')))];
+    const withDexie: string[] = [];
+    for (const script of scripts) if ((await (await page.request.get(`${journey.server.url}${script}`)).text()).includes('DatabaseClosed')) withDexie.push(script);
+    expect(withDexie).toEqual([]);
 
     // A tap on the page (here on its heading) is an act: once it is answered, the work starts.
     await page.getByRole('heading', { name: 'All Policies', level: 1 }).click();

@@ -96,10 +96,17 @@ function prerenderPublicPages(): Plugin {
 const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request|use-local-data|use-local-query|use-typed-before-hydration|form-errors))\.tsx?$|[\\/]edge-api[\\/]src[\\/](lists[\\/]policy-search-text|schemas[\\/](digits|money|premium|policy-choices|age-range|support-contact|document-limits))\.ts$/;
 /**
  * - `offline`: what start-up loads after the first render to keep the device's copy and the
- *   outbox (the pull, the push engine, the overlays, the worker's registration), one file
- *   instead of ~15 small ones and their facades (decision 0087).
+ *   outbox (the pull, the push engine, the overlays; Dexie comes with them), one file instead
+ *   of ~15 small ones and their facades (decision 0087).
  */
-const offlineStart = /[\\/](pwa[\\/]src[\\/]lib[\\/](sync-pull|outbox-overlay|claim-overlay|screens-first|follow-account|keep-offline|local-live|i18n[\\/]account-language|documents[\\/](kept|pending)|offline[\\/][\w-]+)\.ts|node_modules[\\/]workbox-window[\\/].*)$/;
+const offlineStart = /[\\/]pwa[\\/]src[\\/]lib[\\/](sync-pull|outbox-overlay|claim-overlay|screens-first|follow-account|local-live|i18n[\\/]account-language|documents[\\/](kept|pending)|offline[\\/][\w-]+)\.ts$/;
+/**
+ * - `worker-start`: the worker's registration (workbox-window) and what the page hands it to keep
+ *   (keep-offline), which every page starts once it has settled. Apart from `offline`: with it,
+ *   they brought Dexie (95 KB) and the sync engine to be evaluated on every page at that moment,
+ *   even while a visitor's page holds the local database's work (decision 0095).
+ */
+const workerStart = /[\\/](pwa[\\/]src[\\/]lib[\\/]keep-offline\.ts|node_modules[\\/]workbox-window[\\/].*)$/;
 const isEntry = /[\\/]pwa[\\/](index\.html|src[\\/]main\.tsx)/;
 const isStyle = /\.css($|\?)/;
 const chunkGroups = [
@@ -110,6 +117,7 @@ const chunkGroups = [
   { name: 'public-common', test: publicCommon, priority: 1 },
   { name: 'schemas', test: (id: string) => /[\\/](node_modules[\\/]zod|edge-api[\\/]src[\\/]schemas)[\\/]/.test(id) && !publicCommon.test(id), priority: 1 },
   { name: 'offline', test: offlineStart, priority: 1 },
+  { name: 'worker-start', test: workerStart, priority: 1 },
 ];
 
 export default defineConfig({
