@@ -91,6 +91,8 @@ export interface AppServerOptions {
   /** Extra Node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
 
 export interface AppServer extends ServerProcess {
@@ -142,7 +144,7 @@ export async function startApp(options: AppServerOptions = {}): Promise<AppServe
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
   try {
     await options.prepare?.(dataDir);
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const env = serverEnv(port, dataDir, options);
     const args = [...(options.nodeArgs ?? []), '--import', 'tsx', join(repoRoot, 'edge-api/src/node/node.ts')];
     return disposingDataDir(await spawnServer(args, env, `http://127.0.0.1:${port}`, '/api/faqs'), dataDir);
