@@ -164,4 +164,3 @@ describe('a first visit', () => {
     await context.close();
   });
 });
-

@@ -103,7 +103,7 @@ const offlineStart = /[\\/]pwa[\\/]src[\\/]lib[\\/](sync-pull|outbox-overlay|cla
 /**
  * - `worker-start`: the worker's registration (workbox-window) and what the page hands it to keep
  *   (keep-offline), which every page starts once it has settled. Apart from `offline`: with it,
- *   they brought Dexie (95 KB) and the sync engine to be evaluated on every page at that moment,
+ *   they brought Dexie (95 KB raw) and the sync engine to be evaluated on every page at that moment,
  *   even while a visitor's page holds the local database's work (decision 0095).
  */
 const workerStart = /[\\/](pwa[\\/]src[\\/]lib[\\/]keep-offline\.ts|node_modules[\\/]workbox-window[\\/].*)$/;
