@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './support/browser.ts';
-import { offlineJourney, openReadyForOffline, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -62,6 +62,9 @@ describe('pictures offline', () => {
       navigator.serviceWorker.controller ? [] : [...new Set(performance.getEntriesByType('resource').map((entry) => entry.name))].filter((url) => new URL(url).pathname.startsWith('/demo/')),
     );
     await waitForServiceWorker(page);
+    // Left untouched, the page fills the local copy 5 s after it settled (decision 0095); offline,
+    // the home's sections read it.
+    await waitForLocalCopy(page);
     expect(shownBeforeControl.length).toBeGreaterThan(0);
     // Every one of them lands in the worker's picture cache, without another visit.
     const notCached = () =>
