@@ -14,12 +14,18 @@ import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './suppor
 
 const journey = offlineJourney();
 
+/** A new phone-sized page, and the path of every request its context makes, in order. */
+async function phoneRecordingRequests() {
+  const context = await newContext(journey.browser, { width: 360, height: 740 });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  return { context, page, asked };
+}
+
 describe('a first visit', () => {
   it('hydrates the home without the local database, and asks for it, the pull and the service worker only after the page has loaded', { timeout: 90_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 360, height: 740 });
-    const page = await context.newPage();
-    const asked: string[] = [];
-    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const { context, page, asked } = await phoneRecordingRequests();
     let letPicturesThrough = () => undefined as void;
     const picturesLetThrough = new Promise<void>((resolve) => (letPicturesThrough = resolve));
     await page.route('**/demo/**', async (route) => {
@@ -75,10 +81,7 @@ describe('a first visit', () => {
   });
 
   it('hydrates the catalogue and a policy page and lets them be used before the local database code loads', { timeout: 90_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 360, height: 740 });
-    const page = await context.newPage();
-    const asked: string[] = [];
-    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const { context, page, asked } = await phoneRecordingRequests();
     // The pictures are held for good: the page never finishes loading, so nothing after it starts.
     await page.route('**/demo/**', () => new Promise(() => undefined));
 
@@ -121,10 +124,7 @@ describe('a first visit', () => {
   };
 
   it("leaves a visitor's page alone once it has settled, until the visitor first acts on it", { timeout: 90_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 360, height: 740 });
-    const page = await context.newPage();
-    const asked: string[] = [];
-    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const { context, page, asked } = await phoneRecordingRequests();
     await page.goto(`${journey.server.url}/all-policies`);
     await settledAndIdle(page);
     expect(await released(page)).toBeNull();
@@ -144,10 +144,7 @@ describe('a first visit', () => {
   });
 
   it('starts the work by itself when the page stays untouched for 5 s, and at once for a signed-in person', { timeout: 90_000 }, async () => {
-    const context = await newContext(journey.browser, { width: 360, height: 740 });
-    const page = await context.newPage();
-    const asked: string[] = [];
-    context.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const { context, page, asked } = await phoneRecordingRequests();
     await page.goto(`${journey.server.url}/blogs`);
     await page.waitForFunction(() => performance.getEntriesByName('background-released').length > 0, undefined, { timeout: 30_000 });
     const untouched = await released(page);

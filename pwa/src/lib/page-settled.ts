@@ -79,14 +79,18 @@ export type BackgroundRelease = 'act' | 'untouched' | 'signed-in';
 
 let hold: { released: Promise<BackgroundRelease>; release: (why: BackgroundRelease) => void } | null = null;
 
-/** The first act on `target`: the events are listened to passively and only once. */
-function firstAct(target: EventTarget): Promise<void> {
+/** The first act on `target`, listened to passively; not listened for any more once `over` settles. */
+function firstAct(target: EventTarget, over: Promise<unknown>): Promise<void> {
   return new Promise((resolve) => {
-    const acted = () => {
+    const stop = () => {
       for (const name of actEvents) target.removeEventListener(name, acted, true);
+    };
+    const acted = () => {
+      stop();
       resolve();
     };
     for (const name of actEvents) target.addEventListener(name, acted, { capture: true, passive: true });
+    void over.then(stop);
   });
 }
 
@@ -97,7 +101,7 @@ export function holdUntilFirstAct(): void {
   const released = new Promise<BackgroundRelease>((resolve) => (release = resolve));
   hold = { released, release };
   // An act is answered (its screen drawn) before the held work starts.
-  void firstAct(window).then(idle).then(() => release('act'));
+  void firstAct(window, released).then(idle).then(() => release('act'));
   void pageSettled()
     .then(() => new Promise((resolve) => setTimeout(resolve, untouchedPageMs)))
     .then(() => release('untouched'));
