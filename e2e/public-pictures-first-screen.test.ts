@@ -143,3 +143,20 @@ describe('pictures on a first visit to / at 360x740', () => {
     await page.context().close();
   });
 });
+
+describe('pictures on a first visit to a screen that shows none', () => {
+  it('are not fetched: /login, the app shell of the signed-in screens, asks for no picture of the home', async () => {
+    const page = await (await newContext(shared.browser, phone)).newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/demo/')) requested.push(path);
+    });
+    await page.goto(`${shared.server.url}/login`);
+    await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
+    await page.waitForLoadState('load');
+    await settled(page);
+    expect(requested).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -258,7 +258,7 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
     ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...language.links,
   ].join('\n    ');
-  let html = shell
+  const html = shell
     .replace(/<html lang="[^"]*">/, `<html lang="${language.locale}">`)
     .replace('href="/manifest.webmanifest"', `href="/${manifestFile[language.locale]}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(language.title)}</title>`)
@@ -269,8 +269,6 @@ function pageHtml(shell: string, page: Page, body: string, files: ReturnType<typ
     )
     // The page works without script as far as HTML goes; the shell's notice is for the shell.
     .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
-  // The hero picture is the home page's largest paint; every other page would only wait behind it.
-  if (page.data.path !== '/' && page.data.path !== '/bn') html = html.replace(/\s*<!--[^>]*hero[^>]*-->\s*<link rel="preload" as="image"[^>]*>/, '');
   if (!html.includes('data-prerendered=')) throw new Error('dist/index.html has no empty <div id="root"></div> to fill');
   return withFontPreloads(inlineStyles(html, files.styles, hashes), body, language.locale);
 }

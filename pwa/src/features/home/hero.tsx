@@ -120,6 +120,9 @@ export function Hero() {
                   alt=""
                   width={1280}
                   height={640}
+                  // High, the first slide's picture is the home's largest paint: React's prerender then
+                  // preloads it in the home's HTML itself. The HTML template does not: it is also the
+                  // app shell of /login and the dashboards, whose visitors would pay for it.
                   fetchPriority={index === 0 ? 'high' : 'low'}
                   decoding="async"
                 />
