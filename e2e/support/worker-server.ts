@@ -33,8 +33,8 @@ export const operatorTool = (tool: 'create-admin' | 'seed' | 'export-to-d1', arg
 
 /**
  * A fresh local state folder with the migrations applied, as `wrangler d1 migrations apply DB
- * --local` does. Wrangler applies them once for a set of migrations (about 30 s of CPU: it starts
- * workerd for each file); each test file then gets a copy of that folder.
+ * --local` does. Wrangler applies them once for a set of migrations (37 files: 28 s and 32 s of
+ * CPU here); each test file then gets a copy of that folder.
  */
 export function migratedState(): string {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-worker-state-'));
