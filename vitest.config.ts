@@ -75,10 +75,6 @@ export default defineConfig({
           // Files share nothing (each starts its own server over a copy of the one build, and its own
           // browser), so they run side by side; npm test sets how many (--maxWorkers).
           fileParallelism: true,
-          // The files of a worker share the support modules (Playwright, the servers' helpers)
-          // instead of importing them again for each file: 1.5 s of each file's CPU (decision 0094).
-          // Nothing a test relies on is kept in them; a file's own state is its own.
-          isolate: false,
         },
       },
     ],

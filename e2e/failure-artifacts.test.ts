@@ -11,17 +11,15 @@ import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { artifactsDir, traceContexts } from './support/failure-artifacts.ts';
 
 let browser: Browser;
-let stopTracing = () => {};
 const savedTo = join(artifactsDir, 'failure-artifacts', 'a-failed-browser-test-fails-while-its-page-is-open');
 
 beforeAll(async () => {
   // CI makes no traces otherwise (decision 0094); this file checks that a trace would be kept.
-  stopTracing = traceContexts();
+  traceContexts();
   rmSync(savedTo, { recursive: true, force: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  stopTracing();
   await browser?.close();
   rmSync(savedTo, { recursive: true, force: true });
 });

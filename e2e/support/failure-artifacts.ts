@@ -23,17 +23,9 @@ let enabled = false;
  */
 let tracingWanted = process.env.E2E_TRACE ? process.env.E2E_TRACE !== '0' : !process.env.CI;
 
-/**
- * Traces the contexts made from now on, wherever the run is (the test of this module needs one),
- * and gives back the function that restores the run's own choice: browser files share this module
- * within a worker (vitest.config.ts), so a choice left on would trace the files that follow.
- */
-export function traceContexts(): () => void {
-  const before = tracingWanted;
+/** Traces the contexts made from now on, wherever the run is (the test of this module needs one). */
+export function traceContexts(): void {
   tracingWanted = true;
-  return () => {
-    tracingWanted = before;
-  };
 }
 /** Contexts still open, each with whether it is being traced. */
 const open = new Map<BrowserContext, { tracing: boolean }>();
