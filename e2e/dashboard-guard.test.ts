@@ -7,7 +7,7 @@ import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { demoEmail, demoPassword, loginAs, type DemoRole } from './support/login.ts';
-import { fillCredentials, signInFormSettled } from './support/public-site.ts';
+import { fillCredentials } from './support/public-site.ts';
 
 const app = useAppAndBrowser();
 
@@ -205,9 +205,10 @@ describe('the dashboard guard', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
 
-    // Signing in again returns to the dashboard screen the user was on, once the form has settled.
-    await signInFormSettled(page);
-    // The ended session's requests have come back by now: they led to the sign-in page once.
+    // Signing in again returns to the dashboard screen the user was on.
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
+    // Every request of the ended session has settled by now: it led to the sign-in page once.
     expect(loginVisits, loginVisits.join(', ')).toHaveLength(1);
     await page.getByLabel('Email').fill(demoEmail('user'));
     await page.getByLabel('Password').fill(demoPassword);

@@ -12,7 +12,6 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AppServer } from './app-server.ts';
-import { signInFormSettled } from './public-site.ts';
 
 export type DemoRole = 'user' | 'agent' | 'admin';
 export const demoPassword = 'demo1234';
@@ -32,7 +31,8 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
     .then(() => true)
     .catch(() => false);
   if (hasLoginPage) {
-    await signInFormSettled(page);
+    // The sign-in form settles (its Google option asks the server) before typing into it.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(demoEmail(role));
     await page.getByLabel('Password').fill(demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -38,24 +38,9 @@ export function insertBlog(server: AppServer, overrides: Parameters<typeof blogR
   return row;
 }
 
-/**
- * The sign-in or registration form has settled: the app has committed its first screen and the
- * page has settled (the `page-settled` mark, lib/page-settled.ts), and the form's Google option
- * has the server's answer (its note, or the slot Google's own button goes into). Text typed
- * before could be lost to a repaint. Waiting for the network to go quiet did the same later: the
- * visitor's first pull starts after the mark, and quiet means 500 ms without a request.
- */
-export async function signInFormSettled(page: Page) {
-  await page.waitForFunction(
-    () =>
-      performance.getEntriesByName('page-settled').length > 0 &&
-      document.querySelector('.google-sign-in__note, .google-sign-in:not(:has(> button))') !== null,
-  );
-}
-
 /** Types the email (and the password) into the sign-in or registration form, once the form has settled: its Google option asks the server first. */
 export async function fillCredentials(page: Page, email: string, password?: string) {
-  await signInFormSettled(page);
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(email);
   if (password !== undefined) await page.getByLabel('Password').fill(password);
 }

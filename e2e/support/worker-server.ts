@@ -5,8 +5,7 @@
  * local D1 and R2 in a fresh state folder and on a free port. Nothing here needs the network.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/support/free-port.ts';
@@ -31,33 +30,11 @@ const run = (command: string, args: string[]) => {
 export const operatorTool = (tool: 'create-admin' | 'seed' | 'export-to-d1', args: string[]) =>
   run(process.execPath, ['--import', 'tsx', join(repoRoot, `scripts/${tool}.ts`), ...args]);
 
-/**
- * A fresh local state folder with the migrations applied, as `wrangler d1 migrations apply DB
- * --local` does. Wrangler applies them once for a set of migrations (37 files: 28 s and 32 s of
- * CPU here); each test file then gets a copy of that folder.
- */
+/** A fresh local state folder with the migrations applied, as `wrangler d1 migrations apply DB --local` does. */
 export function migratedState(): string {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-worker-state-'));
-  cpSync(migratedTemplate(), dir, { recursive: true });
+  run(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir]);
   return dir;
-}
-
-/** The folder wrangler migrated, named by the migrations and wrangler's version, so a change makes a new one. */
-function migratedTemplate(): string {
-  const migrations = join(repoRoot, 'migrations');
-  const hash = createHash('sha256').update(readFileSync(join(repoRoot, 'node_modules/wrangler/package.json')));
-  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
-  const template = join(tmpdir(), `e2e-worker-migrated-${hash.digest('hex').slice(0, 16)}`);
-  if (existsSync(template)) return template;
-  const fresh = mkdtempSync(join(tmpdir(), 'e2e-worker-migrating-'));
-  run(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', fresh]);
-  // Published whole, by a rename: a file that migrated at the same time keeps its own folder.
-  try {
-    renameSync(fresh, template);
-    return template;
-  } catch {
-    return fresh;
-  }
 }
 
 export interface WorkerServer {
