@@ -144,6 +144,21 @@ describe('pictures on a first visit to / at 360x740', () => {
   });
 });
 
+/** The preloads of pictures in the HTML the server gives for `path`. */
+const picturePreloads = async (path: string) =>
+  (await (await fetch(`${shared.server.url}${path}`)).text()).match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+
+describe("the hero's first picture", () => {
+  it("is preloaded once, at high priority, by the home pages' own HTML", async () => {
+    for (const path of ['/', '/bn']) {
+      const preloads = await picturePreloads(path);
+      expect(preloads, path).toHaveLength(1);
+      expect(preloads[0], path).toMatch(/imageSrcSet="\/demo\/hero\/secure-tomorrow-small\.webp 640w, \/demo\/hero\/secure-tomorrow\.webp 1280w"/);
+      expect(preloads[0], path).toContain('fetchPriority="high"');
+    }
+  });
+});
+
 describe('pictures on a first visit to a screen that shows none', () => {
   it('are not fetched: /login, the app shell of the signed-in screens, asks for no picture of the home', async () => {
     const page = await (await newContext(shared.browser, phone)).newPage();
@@ -152,6 +167,7 @@ describe('pictures on a first visit to a screen that shows none', () => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/demo/')) requested.push(path);
     });
+    expect(await picturePreloads('/login')).toEqual([]);
     await page.goto(`${shared.server.url}/login`);
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     await page.waitForLoadState('load');
