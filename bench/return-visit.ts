@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { launchBrowser, newContext, type Browser } from '../e2e/support/browser.ts';
 import { loginAs } from '../e2e/support/login.ts';
-import { waitForLocalCopy, waitForServiceWorker } from '../e2e/support/page-state.ts';
+import { waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from '../e2e/support/page-state.ts';
 import { ensureBuilt } from './support/build.ts';
 import { countingProxy, type Counted, type CountingProxy } from './support/counting-proxy.ts';
 import { startApp } from './support/processes.ts';
@@ -20,8 +20,8 @@ const chromePath = '/usr/bin/chromium';
 const requestGoal = 3;
 const byteGoal = 3 * 1024;
 
-/** Visits `path` once (filling the caches), then again; returns what the second visit sent. */
-async function returningVisit(browser: Browser, proxy: CountingProxy, path: string, signIn: boolean): Promise<Counted[]> {
+/** Visits `path` once (filling the caches), then `visits` times more; returns what each later visit sent. */
+async function returningVisits(browser: Browser, proxy: CountingProxy, path: string, signIn: boolean, visits: number): Promise<Counted[][]> {
   const context = await newContext(browser, { width: 1280, height: 800 });
   try {
     const first = await context.newPage();
@@ -29,17 +29,23 @@ async function returningVisit(browser: Browser, proxy: CountingProxy, path: stri
     else await first.goto(`${proxy.url}${path}`);
     await waitForServiceWorker(first);
     await waitForLocalCopy(first);
+    if (signIn) await waitForRoleScreens(first);
     await first.waitForLoadState('networkidle');
     await first.close();
 
-    const from = proxy.seen.length;
-    const again = await context.newPage();
-    await again.goto(`${proxy.url}${path}`);
-    await again.waitForLoadState('networkidle');
-    // The pull after the first screen and the service worker's update check come a moment later.
-    await again.waitForTimeout(3000);
-    await again.waitForLoadState('networkidle');
-    return proxy.seen.slice(from);
+    const sent: Counted[][] = [];
+    for (let visit = 0; visit < visits; visit++) {
+      const from = proxy.seen.length;
+      const again = await context.newPage();
+      await again.goto(`${proxy.url}${path}`);
+      await again.waitForLoadState('networkidle');
+      // The pull after the first screen and the service worker's update check come a moment later.
+      await again.waitForTimeout(3000);
+      await again.waitForLoadState('networkidle');
+      await again.close();
+      sent.push(proxy.seen.slice(from));
+    }
+    return sent;
   } finally {
     await context.close();
   }
@@ -61,7 +67,9 @@ export async function runReturnVisitBench(ctx: BenchContext): Promise<BenchOutco
     const lines: string[] = [];
     for (const scenario of scenarios) {
       ctx.log(`  ${scenario.name}`);
-      const sent = await returningVisit(browser, proxy, scenario.path, scenario.signIn);
+      const [second, third] = await returningVisits(browser, proxy, scenario.path, scenario.signIn, 2);
+      for (const [n, v] of [[2, second!], [3, third!]] as const) ctx.log(`    visit ${n}: ${v.length} requests, ${v.reduce((a, e) => a + e.bytes, 0)} B: ${v.map((e) => `${e.method} ${e.path} ${e.status} ${e.bytes}`).join(', ')}`);
+      const sent = second!;
       const bytes = sent.reduce((sum, entry) => sum + entry.bytes, 0);
       const command = 'npm run bench -- revisit';
       goals.push(

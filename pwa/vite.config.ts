@@ -159,7 +159,8 @@ export default defineConfig({
         // card shows when its own picture is missing or was never seen are precached
         // (fallback-image.tsx), so an offline card shows a picture or its stand-in, never a broken one.
         // pages/: the prerendered public pages and the data they hydrate with (sw-pages.ts).
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'pages/**/*.json', 'demo/policies/placeholder.webp', 'demo/agents/default.webp'],
+        // signed-in-screens.json: only its revision is used, to name its cache (sw-screens.ts).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'pages/**/*.json', 'signed-in-screens.json', 'demo/policies/placeholder.webp', 'demo/agents/default.webp'],
         globIgnores: ['demo/**/!(placeholder|default).webp'],
         // ...of which a visitor's precache keeps only what a visitor can reach (issue 32,
         // build/visitor-precache.ts): no signed-in screen, no prerendered page but the list of them.

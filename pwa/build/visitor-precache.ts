@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { screensListFile } from '../src/lib/screens-list.ts';
 
 /** The route tables whose screens need a signed-in person. */
 const signedInRouteTables = [/[\\/]pwa[\\/]src[\\/]app[\\/]routes[\\/]dashboard-routes\.tsx$/];
@@ -46,10 +47,11 @@ const signedInWorkFiles = [/^assets\/prepare\.worker-[\w-]+\.js$/];
 
 export const screensFile = '.vite/screens.json';
 /**
- * Served (read after sign-in, never precached): `later`, which signed-in files each signed-in
+ * Served (read after sign-in; never precached, but the worker keeps it once per build by its
+ * revision, sw-screens.ts): `later`, which signed-in files each signed-in
  * chunk may load; `signedInWork`, the files of every signed-in person's work (sending documents).
  */
-export const signedInScreensFile = 'signed-in-screens.json';
+export const signedInScreensFile = screensListFile;
 
 export interface Screens {
   /** Built files (relative to dist/) a visitor can reach: scripts, stylesheets, their assets. */

@@ -20,7 +20,7 @@ import { sendOwedSignOuts, signOutSyncTag } from './lib/owed-sign-outs.ts';
 import { keepPagesAsOpened, servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
 import { handlePushes } from './sw-push.ts';
-import { keepScreensAsLoaded } from './sw-screens.ts';
+import { isScreensList, keepScreensAsLoaded, keepScreensListPerBuild } from './sw-screens.ts';
 import { apiPrefix } from 'edge-api/src/http/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -36,8 +36,12 @@ interface SyncEvent extends ExtendableEvent {
 // What a visitor can reach (pwa/build/visitor-precache.ts). No directory index: '/' is the
 // prerendered home page (sw-pages.ts), not the app shell (index.html). Less the web app
 // manifest vite-plugin-pwa adds after the build's filter: the browser reads it when it installs
-// the app, online (decision 0087).
-const precacheList = self.__WB_MANIFEST.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest')) as typeof self.__WB_MANIFEST;
+// the app, online (decision 0087). Less the signed-in screens' list, which only names its own
+// cache (sw-screens.ts): a visitor never reads it.
+const buildManifest = self.__WB_MANIFEST;
+const precacheList = buildManifest.filter(
+  (entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest') && !isScreensList(entry),
+) as typeof buildManifest;
 precacheAndRoute(precacheList, { directoryIndex: '' });
 cleanupOutdatedCaches();
 // Takes control of pages that have no worker yet (the first visit), so they work offline
@@ -64,6 +68,7 @@ keepPagesAsOpened(precacheList);
 
 // Built files a visitor's precache leaves out (signed-in screens), kept as they load (sw-screens.ts).
 keepScreensAsLoaded();
+keepScreensListPerBuild(buildManifest);
 
 // Pictures: cached as they are shown, within a stated budget (sw-pictures.ts).
 cachePicturesAsShown();

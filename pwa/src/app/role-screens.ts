@@ -11,9 +11,10 @@ import type { RouteObject } from 'react-router-dom';
 import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { mayOpen } from '../features/dashboard/dashboard-areas.ts';
 import { handOverLoaded, keepInWorker, loadedBuiltFiles } from '../lib/keep-offline.ts';
+import { screensListFile } from '../lib/screens-list.ts';
 
 /** Written by the build (pwa/build/visitor-precache.ts): the signed-in files each signed-in chunk may load. */
-const signedInScreensUrl = '/signed-in-screens.json';
+const signedInScreensUrl = `/${screensListFile}`;
 interface SignedInScreens {
   later?: Record<string, string[]>;
   signedInWork?: string[];

@@ -151,6 +151,13 @@ export interface KeptDocument extends DocumentInfo {
   keptAt: number;
 }
 
+/**
+ * Meta key: for each application (its id) and claim (`claim:<id>`) whose documents list this
+ * device has read in full, the row's version then (lib/documents/kept.ts). A document added
+ * stamps its row (migration 0245), so a list is read again only when its row has moved.
+ */
+export const documentsListedKey = 'documents-listed';
+
 /** Key-value facts about the local copy: the sync cursor, whose data it holds, ... */
 export interface MetaEntry {
   key: string;

@@ -12,7 +12,7 @@
  */
 import { answerOf } from './api-error.ts';
 import { api } from './http.ts';
-import { getMeta, localDb, setMeta } from './local-db.ts';
+import { documentsListedKey, getMeta, localDb, setMeta } from './local-db.ts';
 import { checkDatabase } from './outbox-lost.ts';
 import { applyOverlay, settleSent, writesQueued } from './outbox-overlay.ts';
 import { retryDelayMs } from './offline/backoff.ts';
@@ -294,6 +294,7 @@ export async function clearPrivateData(): Promise<void> {
     // Documents and photos (issue 27): those kept to be seen offline, and those not sent, as
     // the outbox's unsent writes go (the sign-out warning counts them with the writes).
     await localDb.keptDocuments.clear();
+    await setMeta(documentsListedKey, null);
     await localDb.pendingDocuments.clear();
     await localDb.claims.clear();
     // The cursor covers private rows too: the next owner must pull from the beginning.

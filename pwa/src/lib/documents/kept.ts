@@ -8,7 +8,7 @@
  */
 import type { DocumentInfo } from 'edge-api/src/schemas/document.ts';
 import { api } from '../http.ts';
-import { localDb, type Application, type KeptDocument } from '../local-db.ts';
+import { documentsListedKey, getMeta, localDb, setMeta, type Application, type KeptDocument } from '../local-db.ts';
 import { sessionStore } from '../session.ts';
 
 /** At about 250 KB a picture, some 200 pictures: the papers of forty open claims. */
@@ -39,6 +39,9 @@ async function bytesOf(doc: DocumentInfo): Promise<Blob | null> {
   return res.ok ? res.blob() : null;
 }
 
+/** Rows whose kept documents were removed for room: their lists are read again (keepAll). */
+const evictedRows = new Set<string>();
+
 /** Removes the least needed documents until `room` more bytes fit in the budget. */
 async function makeRoom(room: number, open: Set<string>): Promise<boolean> {
   const kept = await localDb.keptDocuments.toArray();
@@ -50,26 +53,38 @@ async function makeRoom(room: number, open: Set<string>): Promise<boolean> {
     if (used + room <= keptDocumentsBudgetBytes) break;
     if (open.has(doc.applicationId)) return false;
     await localDb.keptDocuments.delete(doc.id);
+    evictedRows.add(doc.applicationId);
     used -= doc.size;
   }
   return used + room <= keptDocumentsBudgetBytes;
 }
 
-/** Brings one application's documents that are not here yet; false when the budget is full. */
-async function keepOne(userId: string, key: string, open: Set<string>): Promise<boolean> {
+/**
+ * How bringing one row's documents ended: `kept` (every document on its list is here now),
+ * `unfinished` (the list or a document could not be read: try again after the next pull) or
+ * `full` (the budget has no room).
+ */
+type KeepEnd = 'kept' | 'unfinished' | 'full';
+
+/** Brings one application's (or claim's) documents that are not here yet. */
+async function keepOne(userId: string, key: string, open: Set<string>): Promise<KeepEnd> {
   const list = await listOf(key);
-  if (!list) return true;
+  if (!list) return 'unfinished';
   const applicationId = key.startsWith('claim:') ? key.slice('claim:'.length) : key;
   const have = new Set(await localDb.keptDocuments.where('applicationId').equals(applicationId).primaryKeys());
+  let end: KeepEnd = 'kept';
   for (const doc of list) {
     if (have.has(doc.id)) continue;
-    if (!(await makeRoom(doc.size, open))) return false;
+    if (!(await makeRoom(doc.size, open))) return 'full';
     const blob = await bytesOf(doc);
-    if (!blob || sessionStore.get().user?.id !== userId) continue;
+    if (!blob || sessionStore.get().user?.id !== userId) {
+      end = 'unfinished';
+      continue;
+    }
     const copy: KeptDocument = { ...doc, userId, blob, keptAt: Date.now() };
     await localDb.keptDocuments.put(copy);
   }
-  return true;
+  return end;
 }
 
 /** One application's documents, when its details are opened online (an admin's way to see them). */
@@ -102,14 +117,33 @@ async function keepAll(): Promise<void> {
   for (const claim of claims) if (['submitted', 'assigned', 'more_documents'].includes(claim.status)) open.add(claim.id);
   // Documents of applications this device no longer holds (re-assigned, deleted) go.
   await localDb.keptDocuments.filter((doc) => !known.has(doc.applicationId)).delete();
-  for (const application of ordered) {
-    if (sessionStore.get().user?.id !== user.id || !navigator.onLine) return;
-    if (!(await keepOne(user.id, application.id, open))) return;
-  }
-  // The claimant's own claims, and on an agent's phone the claims assigned to them (issue 31).
-  for (const claim of [...claims].sort((a, b) => Number(open.has(b.id)) - Number(open.has(a.id)) || b.filedAt.localeCompare(a.filedAt))) {
-    if (sessionStore.get().user?.id !== user.id || !navigator.onLine) return;
-    if (!(await keepOne(user.id, claimKey(claim.id), open))) return;
+  // A row whose version has not moved since its list was read in full has no new document
+  // (migration 0245): its list is not asked for again. Rows this device no longer holds drop out.
+  const listedBefore = (await getMeta<Record<string, number>>(documentsListedKey)) ?? {};
+  const rows = [
+    ...ordered.map((application) => ({ key: application.id, version: application.version })),
+    // The claimant's own claims, and on an agent's phone the claims assigned to them (issue 31).
+    ...[...claims]
+      .sort((a, b) => Number(open.has(b.id)) - Number(open.has(a.id)) || b.filedAt.localeCompare(a.filedAt))
+      .map((claim) => ({ key: claimKey(claim.id), version: claim.version })),
+  ];
+  const listed: Record<string, number> = Object.fromEntries(rows.filter((row) => listedBefore[row.key] === row.version).map((row) => [row.key, row.version]));
+  try {
+    for (const row of rows) {
+      if (listed[row.key] === row.version) continue;
+      if (sessionStore.get().user?.id !== user.id || !navigator.onLine) return;
+      const end = await keepOne(user.id, row.key, open);
+      if (end === 'full') return;
+      if (end === 'kept') listed[row.key] = row.version;
+    }
+  } finally {
+    for (const id of evictedRows) {
+      delete listed[id];
+      delete listed[claimKey(id)];
+    }
+    evictedRows.clear();
+    // Written for the person it was read for only: a sign-out meanwhile has cleared it.
+    if (sessionStore.get().user?.id === user.id) await setMeta(documentsListedKey, listed);
   }
 }
 
