@@ -10,6 +10,7 @@ import { call, type Json } from './support/calls.ts';
 import { createUpload, headUpload, uploadClaimDocument } from './support/documents.ts';
 import { jpegImage } from './support/images.ts';
 import { insertApplication, insertPolicy } from './support/records.ts';
+import { pullEverything } from './support/sync-pulls.ts';
 import { runtime } from './support/target.ts';
 
 const { api, admin, agent, otherAgent, holder, nominee, stranger } = useApi({
@@ -95,6 +96,19 @@ describe(`documents on a claim on ${runtime}`, () => {
     // A claim's papers never show among the policy application's own documents.
     const policyDocs = await call(api, 'GET', `/api/applications/${(await api.sql<{ application_id: string }>('SELECT application_id FROM claims WHERE id = ?', claimId))[0]!.application_id}/documents`, holder);
     expect(policyDocs.body).toEqual([]);
+  });
+
+  it('gives the claim a new version when a paper is added, so the next pull of its claimant and its agent carries it', async () => {
+    const before = await Promise.all([nominee, agent].map((viewer) => pullEverything(api, viewer)));
+    const sent = await uploadClaimDocument(api, nominee, claimId, { kind: 'other', writeId: 'file-claim-stamp', fileKey: 'p', paper: 'death-certificate' }, photo);
+    expect(sent.status).toBe(204);
+    for (const [i, viewer] of [nominee, agent].entries()) {
+      const held = before[i]!.changes.claims.upserts.find((row) => row.id === claimId)!;
+      expect(held).toBeTruthy();
+      const row = (await pullEverything(api, viewer, before[i]!.cursor)).changes.claims.upserts.find((changed) => changed.id === claimId);
+      expect(row?.version).toBeGreaterThan(held.version);
+      expect({ ...row, version: held.version }).toEqual(held);
+    }
   });
 
   it('refuses to approve until every required paper is attached, naming what is missing', async () => {

@@ -11,6 +11,7 @@ import { encode as encodePng } from 'fast-png';
 import { randomBytes } from 'node:crypto';
 import { jpegImage } from './support/images.ts';
 import { insertApplication } from './support/records.ts';
+import { pullEverything } from './support/sync-pulls.ts';
 import { runtime } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 
@@ -43,6 +44,24 @@ describe(`documents on ${runtime}`, () => {
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.get('content-type')).toBe('image/jpeg');
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(photo);
+    }
+  });
+
+  it('gives the application a new version when a document is added, so the next pull of its owner and its agent carries it', async () => {
+    const application = await assignedApplication();
+    const before = await Promise.all([owner, agent].map((viewer) => pullEverything(api, viewer)));
+    // Nothing added: a device that has read the list need not ask for it again.
+    expect((await pullEverything(api, owner, before[0]!.cursor)).changes.applications.upserts).toEqual([]);
+
+    expect((await uploadDocument(api, owner, application.id, meta('photo'), photo)).status).toBe(204);
+    for (const [i, viewer] of [owner, agent].entries()) {
+      const held = before[i]!.changes.applications.upserts.find((row) => row.id === application.id)!;
+      expect(held).toBeTruthy();
+      const after = await pullEverything(api, viewer, before[i]!.cursor);
+      const row = after.changes.applications.upserts.find((changed) => changed.id === application.id);
+      expect(row?.version).toBeGreaterThan(held.version);
+      // Only the version moved.
+      expect({ ...row, version: held.version }).toEqual(held);
     }
   });
 
