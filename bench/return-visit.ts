@@ -1,10 +1,15 @@
 /**
  * Benchmark 7: a returning visit with nothing changed. A visitor (home page) and a signed-in
- * customer (My Applications) each visit once, until the service worker controls the page and
- * the local copy is filled; then they come back. What the second visit costs on the network is
- * counted by a small proxy in front of the server (every request that reaches it, and the
- * bytes of its answers, headers included), so answers from the service worker's cache or the
- * local database are free, as they are for a phone. Goal: at most 3 requests and 3 KB.
+ * customer (My Applications) each visit once, until the service worker controls the page, the
+ * local copy is filled and (signed in) the role's screens are kept; then they come back twice.
+ * What each return costs on the network is counted by a small proxy in front of the server
+ * (every request that reaches it, and the bytes of its answers, headers included), so answers
+ * from the service worker's cache or the local database are free, as they are for a phone.
+ *
+ * Goal: at most 3 requests and 3 KB for a return with nothing changed and nothing left to keep
+ * (the third visit). The second visit is printed beside it: it also does the one-time keeping a
+ * first visit leaves out to stay small (issue 32): the public pages linked on screen, at most 4
+ * with their data (lib/keep-offline.ts), fetched when idle and never on Save-Data.
  */
 import { existsSync } from 'node:fs';
 import { launchBrowser, newContext, type Browser } from '../e2e/support/browser.ts';
@@ -13,7 +18,7 @@ import { waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from '../e
 import { ensureBuilt } from './support/build.ts';
 import { countingProxy, type Counted, type CountingProxy } from './support/counting-proxy.ts';
 import { startApp } from './support/processes.ts';
-import { markdownTable, SkipBenchmark, type BenchContext, type BenchOutcome } from './support/report.ts';
+import { markdownTable, noGoal, SkipBenchmark, type BenchContext, type BenchOutcome } from './support/report.ts';
 import { formatNumber } from './support/stats.ts';
 
 const chromePath = '/usr/bin/chromium';
@@ -67,23 +72,24 @@ export async function runReturnVisitBench(ctx: BenchContext): Promise<BenchOutco
     const lines: string[] = [];
     for (const scenario of scenarios) {
       ctx.log(`  ${scenario.name}`);
-      const [second, third] = await returningVisits(browser, proxy, scenario.path, scenario.signIn, 2);
-      for (const [n, v] of [[2, second!], [3, third!]] as const) ctx.log(`    visit ${n}: ${v.length} requests, ${v.reduce((a, e) => a + e.bytes, 0)} B: ${v.map((e) => `${e.method} ${e.path} ${e.status} ${e.bytes}`).join(', ')}`);
-      const sent = second!;
-      const bytes = sent.reduce((sum, entry) => sum + entry.bytes, 0);
+      const [second = [], third = []] = await returningVisits(browser, proxy, scenario.path, scenario.signIn, 2);
+      const bytesOf = (sent: Counted[]) => sent.reduce((sum, entry) => sum + entry.bytes, 0);
       const command = 'npm run bench -- revisit';
       goals.push(
-        { figure: `${scenario.name}: requests on a returning visit`, goal: `<= ${requestGoal}`, measured: String(sent.length), met: sent.length <= requestGoal, command },
-        { figure: `${scenario.name}: bytes on a returning visit`, goal: `<= ${formatNumber(byteGoal)} B`, measured: `${formatNumber(bytes)} B`, met: bytes <= byteGoal, command },
+        { figure: `${scenario.name}: requests on a returning visit (nothing changed, nothing left to keep: the third visit)`, goal: `<= ${requestGoal}`, measured: String(third.length), met: third.length <= requestGoal, command },
+        { figure: `${scenario.name}: bytes on a returning visit (the third visit)`, goal: `<= ${formatNumber(byteGoal)} B`, measured: `${formatNumber(bytesOf(third))} B`, met: bytesOf(third) <= byteGoal, command },
+        { figure: `${scenario.name}: the second visit, with the one-time keeping of the linked pages`, goal: noGoal, measured: `${second.length} requests, ${formatNumber(bytesOf(second))} B`, met: null, command },
       );
-      details.push(
-        `${scenario.name}, second visit with nothing changed:\n\n` +
-          markdownTable(
-            ['Request', 'Status', 'Bytes (headers + body)'],
-            sent.map((entry) => [`${entry.method} ${entry.path}`, String(entry.status), formatNumber(entry.bytes)]),
-          ),
-      );
-      lines.push(`  ${scenario.name}: ${sent.length} requests, ${formatNumber(bytes)} B (${sent.map((entry) => `${entry.path} ${entry.status}`).join(', ')})`);
+      for (const [visit, sent] of [['Second', second], ['Third', third]] as const) {
+        details.push(
+          `${scenario.name}, ${visit.toLowerCase()} visit with nothing changed:\n\n` +
+            markdownTable(
+              ['Request', 'Status', 'Bytes (headers + body)'],
+              sent.map((entry) => [`${entry.method} ${entry.path}`, String(entry.status), formatNumber(entry.bytes)]),
+            ),
+        );
+        lines.push(`  ${scenario.name}, ${visit.toLowerCase()} visit: ${sent.length} requests, ${formatNumber(bytesOf(sent))} B (${sent.map((entry) => `${entry.path} ${entry.status}`).join(', ')})`);
+      }
     }
     return { goals, details, console: lines };
   } finally {
