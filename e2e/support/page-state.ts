@@ -10,6 +10,11 @@ export async function waitForRoleScreens(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('role-screens-kept').length > 0, undefined, { timeout: 60_000 });
 }
 
+/** Waits until the device holds the documents it keeps for the signed-in customer or agent (lib/documents/kept.ts). */
+export async function waitForKeptDocuments(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('documents-kept').length > 0, undefined, { timeout: 60_000 });
+}
+
 /** Waits until a service worker controls the page (the app shell is precached by then). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   try {
