@@ -1,8 +1,8 @@
 /**
- * Benchmark 7: a returning visit with nothing changed. A visitor (home page) and a signed-in
- * customer (My Applications) and a field agent (Policy Clearance) each visit once, until the
- * service worker controls the page, the local copy is filled and (signed in) the role's screens
- * and the documents the device keeps are in; then they come back twice.
+ * Benchmark 7: a returning visit with nothing changed. A visitor (home page), a customer (My
+ * Applications), a field agent (Policy Clearance) and an admin (Manage Applications) each visit
+ * once, until the service worker controls the page, the local copy is filled and (signed in) the
+ * role's screens and the documents the device keeps are in; then they come back twice.
  * What each return costs on the network is counted by a small proxy in front of the server
  * (every request that reaches it, and the bytes of its answers, headers included), so answers
  * from the service worker's cache or the local database are free, as they are for a phone.
@@ -67,9 +67,12 @@ export async function runReturnVisitBench(ctx: BenchContext): Promise<BenchOutco
   const browser = await launchBrowser();
   try {
     const scenarios = [
-      { name: 'Visitor, home page (/)', path: '/', signIn: null },
-      { name: 'Customer, My Applications', path: '/dashboard/myApplication', signIn: 'user' as const },
-      { name: 'Agent, Policy Clearance', path: '/dashboard/agentPolicyClearance', signIn: 'agent' as const },
+      { name: 'Visitor, home page (/)', path: '/', signIn: null, judged: true },
+      { name: 'Customer, My Applications', path: '/dashboard/myApplication', signIn: 'user' as const, judged: true },
+      { name: 'Agent, Policy Clearance', path: '/dashboard/agentPolicyClearance', signIn: 'agent' as const, judged: true },
+      // Not judged: the screen's list is asked of the server at every opening by design (it pages
+      // and searches there, up to 100,000 applications; docs/decisions/0030-admin-offline-scope.md).
+      { name: 'Admin, Manage Applications', path: '/dashboard/manageApplications', signIn: 'admin' as const, judged: false },
     ];
     const goals: BenchOutcome['goals'] = [];
     const details: string[] = [];
@@ -80,8 +83,20 @@ export async function runReturnVisitBench(ctx: BenchContext): Promise<BenchOutco
       const bytesOf = (sent: Counted[]) => sent.reduce((sum, entry) => sum + entry.bytes, 0);
       const command = 'npm run bench -- revisit';
       goals.push(
-        { figure: `${scenario.name}: requests on a returning visit (nothing changed, nothing left to keep: the third visit)`, goal: `<= ${requestGoal}`, measured: String(third.length), met: third.length <= requestGoal, command },
-        { figure: `${scenario.name}: bytes on a returning visit (the third visit)`, goal: `<= ${formatNumber(byteGoal)} B`, measured: `${formatNumber(bytesOf(third))} B`, met: bytesOf(third) <= byteGoal, command },
+        {
+          figure: `${scenario.name}: requests on a returning visit (nothing changed, nothing left to keep: the third visit)`,
+          goal: scenario.judged ? `<= ${requestGoal}` : noGoal,
+          measured: String(third.length),
+          met: scenario.judged ? third.length <= requestGoal : null,
+          command,
+        },
+        {
+          figure: `${scenario.name}: bytes on a returning visit (the third visit)`,
+          goal: scenario.judged ? `<= ${formatNumber(byteGoal)} B` : noGoal,
+          measured: `${formatNumber(bytesOf(third))} B`,
+          met: scenario.judged ? bytesOf(third) <= byteGoal : null,
+          command,
+        },
         { figure: `${scenario.name}: the second visit, with the one-time keeping of the linked pages`, goal: noGoal, measured: `${second.length} requests, ${formatNumber(bytesOf(second))} B`, met: null, command },
       );
       for (const [visit, sent] of [['Second', second], ['Third', third]] as const) {

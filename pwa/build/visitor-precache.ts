@@ -62,10 +62,19 @@ export interface Screens {
 
 let screens: Screens | null = null;
 
+/**
+ * A chunk of stylesheets only (a lazy `import('x.css')`): Vite drops its empty script from the
+ * output after this plugin has run, and keeps the stylesheet, which the importer names.
+ */
+const isStylesOnly = (chunk: OutputChunk) => chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /\.css($|\?)/.test(id));
+
 const filesOf = (chunk: OutputChunk): string[] => {
   const meta = (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> } }).viteMetadata;
-  return [chunk.fileName, ...(meta?.importedCss ?? []), ...(meta?.importedAssets ?? [])];
+  return [...(isStylesOnly(chunk) ? [] : [chunk.fileName]), ...(meta?.importedCss ?? []), ...(meta?.importedAssets ?? [])];
 };
+
+/** The built files the lists name, which must all be in the written output. */
+let named: string[] = [];
 
 export function visitorPrecachePlugin(): Plugin {
   return {
@@ -141,6 +150,13 @@ export function visitorPrecachePlugin(): Plugin {
       for (const chunk of workChunks) walkWork(chunk);
       const signedInWork = [...new Set([...[...work].flatMap(filesOf), ...allFiles.filter(isWorkFile)])].sort();
       this.emitFile({ type: 'asset', fileName: signedInScreensFile, source: JSON.stringify({ later, signedInWork }) });
+      named = [...screens.visitor, ...screens.signedIn, ...Object.values(later).flat(), ...signedInWork];
+    },
+    // A file a list names but the build does not have would be asked for, and answered 404, at
+    // every signed-in start (the worker keeps no 404).
+    writeBundle(_options, bundle: OutputBundle) {
+      const missing = [...new Set(named)].filter((file) => !(file in bundle));
+      if (missing.length) throw new Error(`visitor-precache: the lists name files the build does not have: ${missing.join(', ')}`);
     },
   };
 }
