@@ -133,16 +133,21 @@ async function keepAll(): Promise<void> {
   const remember = async () => {
     if (sessionStore.get().user?.id === user.id) await setMeta(documentsListedKey, listed);
   };
-  await remember();
-  for (const row of rows) {
-    if (listed[row.key] === row.version) continue;
-    if (sessionStore.get().user?.id !== user.id || !navigator.onLine) return;
-    const end = await keepOne(user.id, row.key, open);
+  // Rows whose documents made room for others (here or when a row was opened) are read again.
+  const forgetEvicted = () => {
     for (const id of evictedRows) {
       delete listed[id];
       delete listed[claimKey(id)];
     }
     evictedRows.clear();
+  };
+  forgetEvicted();
+  await remember();
+  for (const row of rows) {
+    if (listed[row.key] === row.version) continue;
+    if (sessionStore.get().user?.id !== user.id || !navigator.onLine) return;
+    const end = await keepOne(user.id, row.key, open);
+    forgetEvicted();
     if (end === 'kept') listed[row.key] = row.version;
     await remember();
     if (end === 'full') return;
