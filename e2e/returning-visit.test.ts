@@ -9,42 +9,40 @@ import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { newContext, type BrowserContext, type Page } from './support/browser.ts';
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
+import { uploadDocument } from '../edge-api/test/support/documents.ts';
 import { cameraPhoto } from './support/documents.ts';
 import { apiAs, loginAs } from './support/login.ts';
 import { offlineJourney, readStore, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
 
-/** Sends a photo to an application's documents as its owner, over the resumable upload, whole. */
+/** Sends a photo to an application's documents as its owner, over the resumable upload. */
 async function sendPhoto(customer: Awaited<ReturnType<typeof apiAs>>, applicationId: string, kind: 'photo' | 'other', fileKey: string) {
-  const bytes = cameraPhoto(400, 300, fileKey.length);
-  const metadata = Object.entries({ kind, writeId: `write-${fileKey}`, fileKey })
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-  const tus = { 'tus-resumable': '1.0.0' };
-  const created = await customer.fetch(`/api/applications/${applicationId}/documents/uploads`, {
-    method: 'POST',
-    headers: { ...tus, 'upload-length': String(bytes.byteLength), 'upload-metadata': metadata },
-  });
-  expect(created.status).toBe(201);
-  const sent = await customer.fetch(created.headers.get('location')!, {
-    method: 'PATCH',
-    headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' },
-    body: new Uint8Array(bytes),
-  });
-  expect(sent.status).toBe(204);
+  const sent = await uploadDocument({ fetch: customer.fetch }, null, applicationId, { kind, writeId: `write-${fileKey}`, fileKey }, cameraPhoto(400, 300, fileKey.length));
+  expect(sent.status, sent.message).toBe(204);
 }
 
-/** The paths this context asks of the server: the worker's own requests and what it did not answer. */
-function networkPaths(context: BrowserContext): string[] {
-  const paths: string[] = [];
+interface Asked {
+  path: string;
+  /** Made by the service worker itself (its precache, what it keeps), not by the page. */
+  byWorker: boolean;
+  /** A page's request the worker answered (from its caches, or by asking the network itself). */
+  answeredByWorker: boolean;
+}
+
+/** Every request of this context that finished, from now on. */
+function recordRequests(context: BrowserContext): Asked[] {
+  const asked: Asked[] = [];
   const record = async (request: Request) => {
-    const fromWorker = (await request.response())?.fromServiceWorker() ?? false;
-    if (request.serviceWorker() || !fromWorker) paths.push(new URL(request.url()).pathname);
+    const answeredByWorker = (await request.response())?.fromServiceWorker() ?? false;
+    asked.push({ path: new URL(request.url()).pathname, byWorker: request.serviceWorker() !== null, answeredByWorker });
   };
   context.on('requestfinished', (request) => void record(request));
-  return paths;
+  return asked;
 }
+
+/** What reached the network: the worker's own requests, and the page's that the worker did not answer. */
+const fromNetwork = (asked: Asked[]) => asked.filter((request) => request.byWorker || !request.answeredByWorker).map((request) => request.path);
 
 /** The documents of `applicationId` the page's device keeps. */
 const keptOf = async (page: Page, applicationId: string) =>
@@ -57,6 +55,7 @@ describe('a returning customer', () => {
     await sendPhoto(customer, application.id, 'photo', 'first');
 
     const context = await newContext(journey.browser);
+    const asked = recordRequests(context);
     const first = await context.newPage();
     await loginAs(first, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(first);
@@ -64,23 +63,29 @@ describe('a returning customer', () => {
     await waitForRoleScreens(first);
     await expect.poll(() => keptOf(first, application.id)).toHaveLength(1);
     await first.close();
+    // The worker's own requests are seen (its precache, the screens it kept): one that went to the
+    // network on the return would be counted.
+    expect(asked.filter((request) => request.byWorker).length).toBeGreaterThan(0);
 
-    const asked = networkPaths(context);
+    const returned = asked.length;
+    const onReturn = () => asked.slice(returned);
     const documentsList = `/api/applications/${application.id}/documents`;
     const again = await context.newPage();
     await again.goto(`${journey.server.url}/dashboard/myApplication`);
     await again.getByRole('heading', { name: 'My Policies' }).waitFor();
     // The start's pull has answered, and what runs after it (the documents) has had its turn: the
     // screens' list is read after the page settles, the documents after the pull.
-    await expect.poll(() => asked.filter((path) => path === '/api/sync').length).toBeGreaterThan(0);
+    await expect.poll(() => fromNetwork(onReturn()).filter((path) => path === '/api/sync').length).toBeGreaterThan(0);
     await waitForRoleScreens(again);
+    // The app read the screens' list, and the worker answered it from the device.
+    expect(onReturn()).toContainEqual({ path: '/signed-in-screens.json', byWorker: false, answeredByWorker: true });
 
     // Something changes elsewhere: another paper. The next start asks for that list, once.
     await sendPhoto(customer, application.id, 'other', 'second');
     await again.reload();
     await expect.poll(() => keptOf(again, application.id)).toHaveLength(2);
-    expect(asked.filter((path) => path === documentsList)).toEqual([documentsList]);
-    expect(asked).not.toContain('/signed-in-screens.json');
+    expect(fromNetwork(onReturn()).filter((path) => path === documentsList)).toEqual([documentsList]);
+    expect(fromNetwork(onReturn())).not.toContain('/signed-in-screens.json');
     await context.close();
   });
 });

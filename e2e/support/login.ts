@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AppServer } from './app-server.ts';
+import { fillCredentials } from './public-site.ts';
 
 export type DemoRole = 'user' | 'agent' | 'admin';
 export const demoPassword = 'demo1234';
@@ -31,10 +32,7 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
     .then(() => true)
     .catch(() => false);
   if (hasLoginPage) {
-    // The sign-in form settles (its Google option asks the server) before typing into it.
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Email').fill(demoEmail(role));
-    await page.getByLabel('Password').fill(demoPassword);
+    await fillCredentials(page, demoEmail(role), demoPassword);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     // The login page returns to the target (router state `from`): a client-side navigation.
     await page.waitForFunction((path) => location.pathname === path, target, { timeout: 15_000 }).catch(async (error: unknown) => {

@@ -46,12 +46,6 @@ const signedInWorkModules = [
 const signedInWorkFiles = [/^assets\/prepare\.worker-[\w-]+\.js$/];
 
 export const screensFile = '.vite/screens.json';
-/**
- * Served (read after sign-in; never precached, but the worker keeps it once per build by its
- * revision, sw-screens.ts): `later`, which signed-in files each signed-in
- * chunk may load; `signedInWork`, the files of every signed-in person's work (sending documents).
- */
-export const signedInScreensFile = screensListFile;
 
 export interface Screens {
   /** Built files (relative to dist/) a visitor can reach: scripts, stylesheets, their assets. */
@@ -149,7 +143,10 @@ export function visitorPrecachePlugin(): Plugin {
       };
       for (const chunk of workChunks) walkWork(chunk);
       const signedInWork = [...new Set([...[...work].flatMap(filesOf), ...allFiles.filter(isWorkFile)])].sort();
-      this.emitFile({ type: 'asset', fileName: signedInScreensFile, source: JSON.stringify({ later, signedInWork }) });
+      // Served (read after sign-in; never precached, but the worker keeps it once per build by its
+      // revision, sw-screens.ts): `later`, and `signedInWork`, the files of every signed-in
+      // person's work (sending documents).
+      this.emitFile({ type: 'asset', fileName: screensListFile, source: JSON.stringify({ later, signedInWork }) });
       named = [...screens.visitor, ...screens.signedIn, ...Object.values(later).flat(), ...signedInWork];
     },
     // A file a list names but the build does not have would be asked for, and answered 404, at

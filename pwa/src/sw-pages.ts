@@ -19,8 +19,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { prerenderedPageFile } from 'edge-api/src/http/page-addresses.ts';
 import { pageListFile } from './lib/page-list.ts';
-
-declare const self: ServiceWorkerGlobalScope;
+import { cacheForRevisionOf, type ManifestEntry } from './sw-build-caches.ts';
 
 const shellUrl = '/index.html';
 const pagesCachePrefix = 'pages-';
@@ -50,11 +49,9 @@ export const servePageOrShell: RouteHandlerCallback = async ({ url, request, eve
 };
 
 /** `manifest`: the precache list, whose pages/pages.json revision names the pages' cache. */
-export function keepPagesAsOpened(manifest: ReadonlyArray<string | { url: string; revision: string | null }>): void {
-  const list = manifest.find((entry) => typeof entry !== 'string' && entry.url === `pages/${pageListFile}`);
-  const version = typeof list === 'object' ? list.revision : null;
-  if (!version) return;
-  const cacheName = `${pagesCachePrefix}${version}`;
+export function keepPagesAsOpened(manifest: ReadonlyArray<ManifestEntry>): void {
+  const cacheName = cacheForRevisionOf(manifest, `pages/${pageListFile}`, pagesCachePrefix);
+  if (!cacheName) return;
   pages = new CacheFirst({ cacheName, plugins: [new CacheableResponsePlugin({ statuses: [200] }), pageKey] });
 
   // A page or its data fetched by the page (handed over, or fetched when idle), not navigated to.
@@ -63,10 +60,4 @@ export function keepPagesAsOpened(manifest: ReadonlyArray<string | { url: string
       sameOrigin && request.mode !== 'navigate' && (isPageData(url) || prerenderedPageFile(url.pathname, url.search) !== null),
     pages,
   );
-
-  self.addEventListener('activate', (event) => {
-    event.waitUntil(
-      caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(pagesCachePrefix) && name !== cacheName).map((name) => caches.delete(name)))),
-    );
-  });
 }

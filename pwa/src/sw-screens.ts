@@ -16,13 +16,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { screensListFile } from './lib/screens-list.ts';
-
-declare const self: ServiceWorkerGlobalScope;
+import { cacheForRevisionOf, type ManifestEntry } from './sw-build-caches.ts';
 
 export const screensBudget = { entries: 300, maxAgeDays: 30 };
 export const screensCacheName = 'screens';
-
-type ManifestEntry = string | { url: string; revision?: string | null };
 
 const screensListCachePrefix = 'screens-list-';
 
@@ -31,19 +28,12 @@ export const isScreensList = (entry: ManifestEntry) => (typeof entry === 'string
 
 /** `manifest`: the build's precache list, whose entry for the screens' list names its cache. */
 export function keepScreensListPerBuild(manifest: ReadonlyArray<ManifestEntry>): void {
-  const entry = manifest.find(isScreensList);
-  const version = typeof entry === 'object' ? entry.revision : null;
-  if (!version) return;
-  const cacheName = `${screensListCachePrefix}${version}`;
+  const cacheName = cacheForRevisionOf(manifest, screensListFile, screensListCachePrefix);
+  if (!cacheName) return;
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && url.pathname === `/${screensListFile}`,
     new CacheFirst({ cacheName, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
   );
-  self.addEventListener('activate', (event) => {
-    event.waitUntil(
-      caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(screensListCachePrefix) && name !== cacheName).map((name) => caches.delete(name)))),
-    );
-  });
 }
 
 export function keepScreensAsLoaded(): void {

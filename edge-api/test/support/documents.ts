@@ -18,10 +18,13 @@ export const tusMetadata = (meta: UploadMeta) =>
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
 
+/** Where uploads go: the API under test, or a client that signs its own requests (user null then). */
+type Uploads = Pick<ApiTarget, 'fetch'>;
+
 const auth = (user: TestUser | null): Record<string, string> => (user ? { authorization: `Bearer ${user.token}` } : {});
 
 /** POST …/uploads: the answer, and the upload's address when it was made (or found). */
-export async function createUpload(api: ApiTarget, user: TestUser | null, applicationId: string, meta: UploadMeta, length: number, owner = 'applications') {
+export async function createUpload(api: Uploads, user: TestUser | null, applicationId: string, meta: UploadMeta, length: number, owner = 'applications') {
   const res = await api.fetch(`/api/${owner}/${applicationId}/documents/uploads`, {
     method: 'POST',
     headers: { ...auth(user), 'tus-resumable': '1.0.0', 'upload-length': String(length), 'upload-metadata': tusMetadata(meta) },
@@ -47,7 +50,7 @@ export async function headUpload(api: ApiTarget, user: TestUser | null, location
   };
 }
 
-export async function patchUpload(api: ApiTarget, user: TestUser | null, location: string, offset: number, bytes: Uint8Array) {
+export async function patchUpload(api: Uploads, user: TestUser | null, location: string, offset: number, bytes: Uint8Array) {
   const res = await api.fetch(location, {
     method: 'PATCH',
     headers: { ...auth(user), 'tus-resumable': '1.0.0', 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
@@ -64,7 +67,7 @@ export async function patchUpload(api: ApiTarget, user: TestUser | null, locatio
 }
 
 /** A whole upload in parts of `chunk` bytes; the last PATCH's answer (a refusal shows there). */
-export async function uploadDocument(api: ApiTarget, user: TestUser, applicationId: string, meta: UploadMeta, bytes: Uint8Array, chunk = 64 * 1024, owner = 'applications') {
+export async function uploadDocument(api: Uploads, user: TestUser | null, applicationId: string, meta: UploadMeta, bytes: Uint8Array, chunk = 64 * 1024, owner = 'applications') {
   const created = await createUpload(api, user, applicationId, meta, bytes.byteLength, owner);
   if (created.status !== 201 || !created.location) return { status: created.status, message: created.message, documentId: null, location: null };
   let offset = created.offset;

@@ -142,7 +142,6 @@ async function keepAll(): Promise<void> {
     evictedRows.clear();
   };
   forgetEvicted();
-  await remember();
   for (const row of rows) {
     if (listed[row.key] === row.version) continue;
     if (sessionStore.get().user?.id !== user.id || !navigator.onLine) return;
