@@ -12,6 +12,7 @@ import { manifestFile, manifestTexts } from './src/lib/i18n/web-app-manifest.ts'
 import { takaFont } from './build/taka-font.ts';
 import { keepForVisitor, visitorPrecachePlugin } from './build/visitor-precache.ts';
 import { brotliFiles } from './build/brotli-files.ts';
+import { productionRouter } from './build/production-router.ts';
 
 // The API runs on the same origin in production (Node serves both); in `vite dev` the API
 // prefix is proxied to the Node server, and every other path is the app.
@@ -122,6 +123,7 @@ const chunkGroups = [
 
 export default defineConfig({
   plugins: [
+    productionRouter(),
     takaFont(),
     compiledCatalogues(),
     react(),

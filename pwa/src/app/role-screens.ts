@@ -7,7 +7,6 @@
  * guarded groups name their area: a screen added there is kept for whoever may open it, and for
  * nobody else, with no list to update.
  */
-import type { RouteObject } from 'react-router-dom';
 import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { mayOpen } from '../features/dashboard/dashboard-areas.ts';
 import { handOverLoaded, keepInWorker, loadedBuiltFiles } from '../lib/keep-offline.ts';
@@ -20,14 +19,15 @@ interface SignedInScreens {
   signedInWork?: string[];
 }
 import { yieldToBrowser } from '../lib/yield-to-browser.ts';
-import { dashboardRoutes, roleViewModules, type GuardHandle } from './routes/dashboard-routes.tsx';
+import { dashboardRoutes, roleViewModules } from './routes/dashboard-routes.tsx';
+import type { ScreenRoute } from './routes/screen-route.tsx';
 
 /** The lazy route modules `role` may open, in the order of the table. */
-function screensOf(routes: RouteObject[], role: Role): Array<() => Promise<unknown>> {
+function screensOf(routes: ScreenRoute[], role: Role): Array<() => Promise<unknown>> {
   return routes.flatMap((route) => {
-    const area = (route.handle as Partial<GuardHandle> | undefined)?.area;
+    const area = route.handle?.area;
     if (area && !mayOpen(role, area)) return [];
-    const own = typeof route.lazy === 'function' ? [route.lazy as () => Promise<unknown>] : [];
+    const own = route.lazy ? [route.lazy] : [];
     return [...own, ...screensOf(route.children ?? [], role)];
   });
 }

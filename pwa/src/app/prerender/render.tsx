@@ -5,7 +5,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router-dom';
+import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { earlyCatalogueMax, EarlyCatalogueTemplate } from '../../features/policies/early-search-template.tsx';
 import { EarlyQuoteTemplate } from '../../features/quote/early-quote-template.tsx';
 import { basenameOf, localeOfPath, pathInLocale } from '../../lib/i18n/locale.ts';
@@ -13,19 +13,17 @@ import { activateLocale } from '../../lib/i18n/runtime.ts';
 import type { EarlyAnswerPage } from '../../lib/early-answer.ts';
 import type { PrerenderedData } from '../../lib/prerendered.tsx';
 import { AppTree } from '../app-tree.tsx';
-import { appRoutes } from '../routes/app-routes.tsx';
+import { appRouteObjects, AppRoutes } from '../routes/app-routes.tsx';
+import { preloadScreens } from '../routes/screen-route.tsx';
 
 export async function renderPage(data: PrerenderedData): Promise<string> {
   // The page's language comes from its address (/bn...), as in the browser (main.tsx, router.tsx).
   const locale = localeOfPath(data.path);
   await activateLocale(locale);
-  const handler = createStaticHandler(appRoutes, { basename: basenameOf(locale) || undefined });
-  const context = await handler.query(new Request(new URL(data.path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${data.path} redirects (${context.status}): not a page to prerender`);
-  if (context.statusCode !== 200) throw new Error(`${data.path} answers ${context.statusCode}: not a page to prerender`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // hydrate={false}: no inline script with the router's state (the CSP allows none; there are no loaders).
-  const page = <AppTree router={<StaticRouterProvider router={router} context={context} hydrate={false} />} prerendered={data} />;
+  const basename = basenameOf(locale) || undefined;
+  // React's static rendering waits for the screens anyway; loaded first, a failure to match shows here.
+  if (!(await preloadScreens(appRouteObjects, data.path, basename))) throw new Error(`${data.path} matches no route: not a page to prerender`);
+  const page = <AppTree router={<StaticRouter location={data.path} basename={basename}><AppRoutes /></StaticRouter>} prerendered={data} />;
   const { prelude } = await prerender(page);
   return new Response(prelude).text();
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
 import { RouteError } from '../../components/route-error.tsx';
 import { HeaderStatus } from '../layouts/header-status.tsx';
 import { PublicLayout } from '../layouts/public-layout.tsx';
 import { withScreenMessages } from '../../lib/i18n/runtime.ts';
 import type { DashboardArea } from '../../features/dashboard/dashboard-areas.ts';
+import type { GuardHandle, ScreenRoute } from './screen-route.tsx';
 
 /**
  * /dashboard and its children (spec section 2), plus the agent request form at /requestAgent.
@@ -20,10 +20,6 @@ export const roleViewModules = {
 };
 const roleViews = { user: lazy(roleViewModules.user), agent: lazy(roleViewModules.agent), admin: lazy(roleViewModules.admin) };
 
-/** A guarded group's area (features/dashboard/dashboard-areas.ts): app/role-screens.ts reads it. */
-export interface GuardHandle {
-  area: DashboardArea;
-}
 const guarded = (area: DashboardArea): GuardHandle => ({ area });
 
 const guards = () => import('../../features/dashboard/require-role.tsx');
@@ -31,7 +27,7 @@ const guards = () => import('../../features/dashboard/require-role.tsx');
 const NotificationBell = lazy(() => import('../../features/notifications/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 const NotificationOffer = lazy(() => import('../../components/notification-permission.tsx').then((m) => ({ default: m.NotificationOffer })));
 
-export const dashboardRoutes: RouteObject[] = [
+export const dashboardRoutes: ScreenRoute[] = [
   {
     path: 'dashboard',
     errorElement: <RouteError />,

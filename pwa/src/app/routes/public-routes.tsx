@@ -1,8 +1,8 @@
-import type { RouteObject } from 'react-router-dom';
 import { withFormMessages } from '../../lib/i18n/runtime.ts';
+import type { ScreenRoute } from './screen-route.tsx';
 
 /** Public screens (spec section 2), each loaded when first visited. */
-export const publicRoutes: RouteObject[] = [
+export const publicRoutes: ScreenRoute[] = [
   { index: true, lazy: () => import('../../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })) },
   // Both names of the catalogue (decisions: /all-policies and /policies show the same screen).
   { path: 'all-policies', lazy: () => import('../../features/policies/policy-catalogue.tsx').then((m) => ({ Component: m.PolicyCatalogue })) },

@@ -1,0 +1,129 @@
+/**
+ * The route tables' own shape, and how it becomes what React Router renders.
+ *
+ * The app uses React Router's declarative mode (`BrowserRouter`, `useRoutes`), not its data
+ * router (`createBrowserRouter`): it has no loaders or actions, and the data router's code was a
+ * quarter of the shell every page loads first (docs/decisions/0097-*). What the data router did
+ * for the tables is done here:
+ *  - `lazy`: a screen's code, loaded the first time it is opened, or before the page that shows it
+ *    is hydrated or first rendered (`preloadScreens`), so that render already holds the screen;
+ *  - `errorElement`: shown in place of the route when it or a route inside it fails to render,
+ *    or its code cannot be loaded (a chunk from an older deploy, offline), until the address changes.
+ */
+import { Component, use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
+import type { DashboardArea } from '../../features/dashboard/dashboard-areas.ts';
+
+/** A screen's code: resolves to the component the route shows. */
+export type ScreenLoader = () => Promise<{ Component: ComponentType }>;
+
+/** A guarded group's area (features/dashboard/dashboard-areas.ts): app/role-screens.ts reads it. */
+export interface GuardHandle {
+  area: DashboardArea;
+}
+
+export interface ScreenRoute {
+  path?: string;
+  index?: boolean;
+  /** The route's own element (a layout); else its `lazy` screen. */
+  element?: ReactNode;
+  lazy?: ScreenLoader;
+  errorElement?: ReactNode;
+  /** A guarded group's area: app/role-screens.ts keeps its screens only for those who may open them. */
+  handle?: GuardHandle;
+  children?: ScreenRoute[];
+}
+
+interface Loaded {
+  Component?: ComponentType;
+  pending?: Promise<void>;
+}
+const screens = new WeakMap<ScreenLoader, Loaded>();
+
+function loadScreen(loader: ScreenLoader): Promise<void> {
+  let entry = screens.get(loader);
+  if (!entry) screens.set(loader, (entry = {}));
+  const loaded = entry;
+  loaded.pending ??= loader().then(
+    ({ Component: screen }) => {
+      loaded.Component = screen;
+    },
+    (error: unknown) => {
+      // A later opening tries again (the network may be back).
+      loaded.pending = undefined;
+      throw error;
+    },
+  );
+  return loaded.pending;
+}
+
+/** Renders the screen at once when its code is here; else suspends until it is (or throws its failure). */
+function LazyScreen({ loader }: { loader: ScreenLoader }) {
+  const Screen = screens.get(loader)?.Component;
+  if (Screen) return <Screen />;
+  use(loadScreen(loader));
+  const Loaded = screens.get(loader)?.Component;
+  return Loaded ? <Loaded /> : null;
+}
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  /** The address the boundary is rendered at: an error is cleared when it changes. */
+  at: string;
+  children: ReactNode;
+}
+interface BoundaryState {
+  failedAt: string | null;
+}
+
+class RouteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failedAt: null };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    // Which address failed is set from the props just after (getDerivedStateFromProps).
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.failedAt === '') return { failedAt: props.at };
+    if (state.failedAt !== null && state.failedAt !== props.at) return { failedAt: null };
+    return null;
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : this.props.fallback;
+  }
+}
+
+function CatchRouteErrors({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return (
+    <RouteBoundary fallback={fallback} at={pathname + search}>
+      {children}
+    </RouteBoundary>
+  );
+}
+
+/** The tables as React Router's route objects, each with the element that shows it. */
+export function toRouteObjects(routes: ScreenRoute[]): RouteObject[] {
+  return routes.map(({ path, index, element, lazy, errorElement, handle, children }) => {
+    const own = element ?? (lazy ? <LazyScreen loader={lazy} /> : undefined);
+    const shown = errorElement ? <CatchRouteErrors fallback={errorElement}>{own}</CatchRouteErrors> : own;
+    const base = { path, element: shown, handle: { lazy, ...handle } };
+    return index ? { ...base, index: true } : { ...base, children: children ? toRouteObjects(children) : undefined };
+  });
+}
+
+/**
+ * Loads the code of every screen the address opens. A failure is left to the screen's render,
+ * which tries again and shows the route's error. Resolves to whether any route matched.
+ */
+export async function preloadScreens(routes: RouteObject[], pathname: string, basename?: string): Promise<boolean> {
+  const matches = matchRoutes(routes, pathname, basename);
+  const loaders = (matches ?? []).flatMap((match) => {
+    const loader = (match.route.handle as { lazy?: ScreenLoader } | undefined)?.lazy;
+    return loader ? [loader] : [];
+  });
+  await Promise.all(loaders.map((loader) => loadScreen(loader).catch(() => undefined)));
+  return matches !== null;
+}
