@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { newContext } from './support/browser.ts';
+import { expectedScriptsLink } from './support/page-scripts.ts';
 
 const app = useAppAndBrowser();
 
@@ -24,6 +25,21 @@ describe('the app shell', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/json');
     expect(((await missing.json()) as { error: string }).error).toBe('not_found');
+  });
+
+  it("names a prerendered page's scripts in its answer's headers, so they are asked for before the HTML is read", async () => {
+    const [policy] = (await (await fetch(`${app.server.url}/api/policies`)).json()) as { id: string }[];
+    for (const path of ['/', '/bn', '/all-policies', `/policies/${policy!.id}`, '/bn/about', '/bn/get-quote']) {
+      const res = await fetch(`${app.server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('link'), path).toBe(expectedScriptsLink(await res.text()));
+    }
+    // Not the page the build rendered (a query), nor a page it never renders: the app shell, no list.
+    for (const path of ['/all-policies?search=term', '/login']) {
+      const res = await fetch(`${app.server.url}${path}`);
+      expect(await res.text(), path).toContain('<div id="root"></div>');
+      expect(res.headers.get('link'), path).toBeNull();
+    }
   });
 
   it('shows the policy page, never JSON, when Back returns to a policy opened on a first visit', async () => {

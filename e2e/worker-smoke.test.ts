@@ -17,6 +17,7 @@ import { openNode } from '../scripts/operator/operator-db.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
 import { waitForServiceWorker } from './support/offline.ts';
 import { repoRoot } from './support/app-server.ts';
+import { expectedScriptsLink } from './support/page-scripts.ts';
 import { migratedState, operatorTool, startWorkerServer, type WorkerServer } from './support/worker-server.ts';
 
 const admin = { email: 'owner@example.test', password: 'first-admin-pass' };
@@ -105,6 +106,8 @@ describe('prerendered public pages from the Worker', () => {
       for (const hash of inlineHashes.script) expect(scriptSrc, path).toContain(`'${hash}'`);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      // Its scripts, asked for as the headers arrive (decision 0097).
+      expect(res.headers.get('link'), path).toBe(expectedScriptsLink(html));
     }
     const banglaQuote = await (await fetch(new URL('/bn/get-quote', worker.url))).text();
     expect(banglaQuote).toContain('<html lang="bn">');
@@ -118,6 +121,7 @@ describe('prerendered public pages from the Worker', () => {
     const searched = await fetch(new URL('/all-policies?search=term', worker.url));
     expect(await searched.text()).toBe(built('index.html'));
     expect(searched.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(searched.headers.get('link')).toBeNull();
   });
 
   it('hydrates the prerendered catalogue without errors, and its links work', async () => {

@@ -29,7 +29,7 @@ import { pageListFile, type PageList } from '../pwa/src/lib/page-list.ts';
 import englishMessages from '../pwa/src/locales/en/messages.json' with { type: 'json' };
 import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'json' };
 import { startNodeServer } from '../edge-api/src/node/node.ts';
-import { inlineHashesFile, type InlineHashes } from '../edge-api/src/http/page-addresses.ts';
+import { inlineHashesFile, pageScriptsFile, type InlineHashes, type PageScripts } from '../edge-api/src/http/page-addresses.ts';
 import type { EarlyAnswerPage } from '../pwa/src/lib/early-answer.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -288,6 +288,14 @@ function withFontPreloads(html: string, body: string, locale: Locale) {
   return links.length ? html.replace('<meta charset="UTF-8" />', (meta) => `${meta}\n    ${links.join('\n    ')}`) : html;
 }
 
+/** The scripts a page's HTML loads and preloads, in its order (page-addresses.ts `pageScriptsFile`). */
+function scriptsOf(html: string): string[] {
+  const tags = html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"|<link rel="modulepreload"[^>]*\shref="([^"]+)"/g);
+  const scripts = [...new Set([...tags].map((tag) => tag[1] ?? tag[2]))].filter((src): src is string => !!src);
+  if (scripts.length === 0) throw new Error('a prerendered page loads no script: the shell\'s <script type="module"> was not found');
+  return scripts;
+}
+
 /**
  * The service worker's registration module exists only in the client build (vite-plugin-pwa);
  * rendering never registers a worker (start.ts does, in the browser), so Node gets an inert one.
@@ -352,6 +360,7 @@ export async function prerenderPages() {
   const styleHashes = new Set<string>();
   const scriptHashes = new Set<string>();
   const written = createHash('sha256');
+  const pageScripts: PageScripts = {};
   for (const page of pages) {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
@@ -363,10 +372,12 @@ export async function prerenderPages() {
     const data = JSON.stringify(page.data);
     writeFileSync(file, html);
     writeFileSync(join(distDir, 'pages', `${page.name}.json`), data);
+    pageScripts[`pages/${page.name}.html`] = scriptsOf(html);
     written.update(html).update(data);
   }
   const hashes: InlineHashes = { style: [...styleHashes], script: [...scriptHashes] };
   writeFileSync(join(distDir, 'pages', inlineHashesFile), JSON.stringify(hashes));
+  writeFileSync(join(distDir, 'pages', pageScriptsFile), JSON.stringify(pageScripts));
   // The pages' version, precached instead of the pages themselves (issue 32): its revision
   // changes with any page's, so the worker updates, and names the worker's cache of pages.
   const list: PageList = { version: written.digest('hex').slice(0, 16), pages: pages.length };

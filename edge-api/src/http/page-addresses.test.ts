@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prerenderedPageFile, prerenderedPagePatterns } from './page-addresses.ts';
+import { pageScriptsLink, prerenderedPageFile, prerenderedPagePatterns } from './page-addresses.ts';
 
 describe('prerendered page addresses', () => {
   it('maps each public page the build renders to its file', () => {
@@ -31,5 +31,24 @@ describe('prerendered page addresses', () => {
     const toml = readFileSync(join(import.meta.dirname, '../../../wrangler.toml'), 'utf8');
     const line = toml.match(/^run_worker_first\s*=\s*(\[.*\])\s*$/m)?.[1];
     expect(JSON.parse(line ?? '[]')).toEqual(['/api/*', ...prerenderedPagePatterns]);
+  });
+});
+
+describe("a prerendered page's scripts as a Link header", () => {
+  const built = { 'pages/index.html': ['/assets/index-Ab1.js', '/assets/shell-Cd2.js'] };
+
+  it('lists each script as a module to preload, in the order the page loads them', () => {
+    expect(pageScriptsLink(built, 'pages/index.html')).toBe('</assets/index-Ab1.js>; rel=modulepreload, </assets/shell-Cd2.js>; rel=modulepreload');
+  });
+
+  it('gives none for another page, an empty list, or a file that is not a built script', () => {
+    expect(pageScriptsLink(built, 'pages/about.html')).toBeNull();
+    expect(pageScriptsLink(built, '__proto__')).toBeNull();
+    expect(pageScriptsLink({ 'pages/index.html': [] }, 'pages/index.html')).toBeNull();
+    expect(pageScriptsLink(null, 'pages/index.html')).toBeNull();
+    // A name that could end the header's value or add a header of its own is never sent.
+    for (const odd of ['/assets/a.js>; rel=preload', '/assets/a.js\r\nset-cookie: x=1', 'https://elsewhere.example/a.js', '/sw.js', '/assets/../index.html']) {
+      expect(pageScriptsLink({ 'pages/index.html': ['/assets/index-Ab1.js', odd] }, 'pages/index.html'), odd).toBeNull();
+    }
   });
 });

@@ -54,3 +54,23 @@ export const inlineHashesOf = (parsed: unknown): InlineHashes => {
   const { style, script } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
   return { style: validHashes(style), script: validHashes(script) };
 };
+
+/**
+ * pages/page-scripts.json: each prerendered page's scripts, by its file ({ "pages/index.html":
+ * ["/assets/index-….js", …] }), the ones its HTML loads and preloads. Both servers send them with
+ * the page as a `Link: <…>; rel=modulepreload` header (`pageScriptsLink`), so the browser asks for
+ * them when the answer's headers arrive instead of once it has read that far into the HTML, and a
+ * platform that sends early hints can send them before the page (decision 0097).
+ */
+export const pageScriptsFile = 'page-scripts.json';
+
+export type PageScripts = Record<string, string[]>;
+
+const isBuiltScript = (path: unknown): path is string => typeof path === 'string' && /^\/assets\/[\w.-]+\.js$/.test(path);
+
+/** The Link header of a page's scripts in a parsed page-scripts.json, or null (none, or not a list of built scripts). */
+export function pageScriptsLink(parsed: unknown, file: string): string | null {
+  const scripts = typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, file) ? (parsed as Record<string, unknown>)[file] : undefined;
+  if (!Array.isArray(scripts) || scripts.length === 0 || !scripts.every(isBuiltScript)) return null;
+  return scripts.map((path) => `<${path}>; rel=modulepreload`).join(', ');
+}

@@ -6,7 +6,7 @@ import { isApiPath } from '../http/api-prefix.ts';
 import { isBuildOnlyFile } from '../http/build-files.ts';
 import type { createApp } from '../app.ts';
 import { gzippedByTag } from './compressed-by-tag.ts';
-import { prerenderedPageOf, prerenderedInlineHashes } from './prerendered-pages.ts';
+import { prerenderedPageOf, prerenderedInlineHashes, prerenderedPageScriptsLink } from './prerendered-pages.ts';
 import { securityHeaders } from '../http/security.ts';
 import { revalidatedFiles } from './static-etag.ts';
 
@@ -31,7 +31,12 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
   const prerenderedPage = async (c: Context, next: () => Promise<void>) => {
     // With a query (a search, a page number) the page is not the one the build rendered.
     const page = prerenderedPageOf(distDir, c.req.path, new URL(c.req.url).search);
-    return page ? serveStatic({ root: distDir, path: page, onFound: cacheFor, precompressed: true })(c, next) : next();
+    if (!page) return next();
+    const answer = await serveStatic({ root: distDir, path: page, onFound: cacheFor, precompressed: true })(c, next);
+    // Its scripts are asked for as soon as these headers arrive (decision 0097).
+    const scripts = prerenderedPageScriptsLink(distDir, page);
+    if (scripts && answer?.status === 200) answer.headers.set('link', scripts);
+    return answer;
   };
   // Only bodies of 1 KB or more are compressed (hono's threshold, which needs a Content-Length).
   const compressLarge = compress({ threshold: minCompressedBytes });

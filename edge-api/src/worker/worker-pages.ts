@@ -8,7 +8,7 @@
  */
 import type { Fetcher } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
-import { inlineHashesFile, inlineHashesOf, noInlineHashes, prerenderedPageFile, type InlineHashes } from '../http/page-addresses.ts';
+import { inlineHashesFile, inlineHashesOf, noInlineHashes, pageScriptsFile, pageScriptsLink, prerenderedPageFile, type InlineHashes } from '../http/page-addresses.ts';
 import { securityHeaders } from '../http/security.ts';
 
 type Assets = Pick<Fetcher, 'fetch'>;
@@ -28,12 +28,16 @@ async function assetFile(assets: Assets, file: string, request: Request): Promis
 }
 
 export function prerenderedPages(assets: Assets) {
+  // The build's files about its pages, fetched once per isolate.
+  const buildJson = (name: string) =>
+    assets
+      .fetch(new URL(`/pages/${name}`, 'https://assets.invalid').toString())
+      .then(async (res) => (res.ok ? ((await res.json()) as unknown) : null))
+      .catch(() => null);
   let hashes: Promise<InlineHashes> | undefined;
-  const inlineHashes = () =>
-    (hashes ??= assets
-      .fetch(new URL(`/pages/${inlineHashesFile}`, 'https://assets.invalid').toString())
-      .then(async (res) => (res.ok ? inlineHashesOf(await res.json()) : noInlineHashes))
-      .catch(() => noInlineHashes));
+  const inlineHashes = () => (hashes ??= buildJson(inlineHashesFile).then((parsed) => (parsed ? inlineHashesOf(parsed) : noInlineHashes)));
+  let scripts: Promise<unknown> | undefined;
+  const scriptsLink = async (file: string) => pageScriptsLink(await (scripts ??= buildJson(pageScriptsFile)), file);
 
   return new Hono()
     .use(async (c, next) => {
@@ -47,6 +51,10 @@ export function prerenderedPages(assets: Assets) {
       const page = file ? await assetFile(assets, file, request) : null;
       const answer = page && (page.ok || page.status === 304) ? page : ((await assets.fetch(request as never)) as unknown as Response);
       // A copy: the platform's responses have headers that cannot be changed.
-      return new Response(answer.body, answer);
+      const copy = new Response(answer.body, answer);
+      // The page's scripts are asked for as soon as these headers arrive (decision 0097).
+      const link = file && page?.status === 200 ? await scriptsLink(file) : null;
+      if (link) copy.headers.set('link', link);
+      return copy;
     });
 }
