@@ -2,9 +2,9 @@
  * The route tables' own shape, and how it becomes what React Router renders.
  *
  * The app uses React Router's declarative mode (`BrowserRouter`, `useRoutes`), not its data
- * router (`createBrowserRouter`): it has no loaders or actions, and the data router's code was a
- * quarter of the shell every page loads first (docs/decisions/0097-*). What the data router did
- * for the tables is done here:
+ * router (`createBrowserRouter`): it has no loaders or actions, and the data router was most of
+ * React Router's code in the shell every page loads first (docs/decisions/0097-*). What the data
+ * router did for the tables is done here:
  *  - `lazy`: a screen's code, loaded the first time it is opened, or before the page that shows it
  *    is hydrated or first rendered (`preloadScreens`), so that render already holds the screen;
  *  - `errorElement`: shown in place of the route when it or a route inside it fails to render,
@@ -39,6 +39,8 @@ interface Loaded {
   pending?: Promise<void>;
 }
 const screens = new WeakMap<ScreenLoader, Loaded>();
+/** Loads that failed: kept as they are until the failure is shown, so rendering again meets the same failure. */
+const failed = new Set<Loaded>();
 
 function loadScreen(loader: ScreenLoader): Promise<void> {
   let entry = screens.get(loader);
@@ -49,12 +51,21 @@ function loadScreen(loader: ScreenLoader): Promise<void> {
       loaded.Component = screen;
     },
     (error: unknown) => {
-      // A later opening tries again (the network may be back).
-      loaded.pending = undefined;
+      failed.add(loaded);
       throw error;
     },
   );
   return loaded.pending;
+}
+
+/**
+ * Once a route's error is on screen, the next opening of a screen whose code failed asks for it
+ * again (the network may be back). Not sooner: React renders a failed screen again before it shows
+ * the error, and a new load at each of those renders was a new request, over and over.
+ */
+function forgetFailedLoads() {
+  for (const loaded of failed) loaded.pending = undefined;
+  failed.clear();
 }
 
 /** Renders the screen at once when its code is here; else suspends until it is (or throws its failure). */
@@ -88,6 +99,10 @@ class RouteBoundary extends Component<BoundaryProps, BoundaryState> {
     if (state.failedAt === '') return { failedAt: props.at };
     if (state.failedAt !== null && state.failedAt !== props.at) return { failedAt: null };
     return null;
+  }
+
+  override componentDidCatch() {
+    forgetFailedLoads();
   }
 
   override render() {

@@ -1,0 +1,56 @@
+/**
+ * A screen whose code cannot be loaded (a chunk of an older deploy, a network that drops the
+ * request) shows the route's error with a way forward, never a blank page; leaving it clears it;
+ * and a reload opens the screen once its code can be had (app/routes/screen-route.tsx,
+ * decision 0097).
+ */
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { followMainNav } from './support/main-nav.ts';
+import { waitForAppReady } from './support/page-state.ts';
+import type { Locator } from 'playwright-core';
+import type { Page } from './support/browser.ts';
+
+const app = useAppAndBrowser();
+
+/** On a 360 px phone, the whole of what must be tapped is on screen, not merely in the page. */
+async function expectOnScreen(page: Page, target: Locator, what: string) {
+  const box = await target.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, what).not.toBeNull();
+  expect(box!.x, what).toBeGreaterThanOrEqual(0);
+  expect(box!.y, what).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, what).toBeLessThanOrEqual(view.width);
+  expect(box!.y + box!.height, what).toBeLessThanOrEqual(view.height);
+}
+
+describe("a screen's code that cannot be loaded", () => {
+  it('shows the error with Reload and Go Home, clears it on leaving, and opens the screen after a reload', async () => {
+    // No service worker: its precache would answer the chunk, and the network must be the one to fail.
+    const context = await app.browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let failing = true;
+    await page.route('**/assets/reading-pages-*.js', (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`${app.server.url}/`);
+    await waitForAppReady(page);
+
+    await followMainNav(page, 'About');
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await expectOnScreen(page, page.getByRole('button', { name: 'Reload' }), 'Reload');
+    await expectOnScreen(page, page.getByRole('link', { name: 'Go Home' }), 'Go Home');
+
+    // Another address clears the error: the home page shows again, as a page of the app.
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.getByRole('heading', { name: 'Secure Your Tomorrow Today' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    await followMainNav(page, 'About');
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+
+    // The network is back: Reload opens the screen.
+    failing = false;
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'About LifeSure Insurance' }).waitFor();
+    expect(page.url()).toBe(`${app.server.url}/about`);
+    await context.close();
+  });
+});
