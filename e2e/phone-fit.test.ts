@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext, type Page } from './support/browser.ts';
+import { expectFullyOnScreen } from './support/fits.ts';
 import { loginAs } from './support/login.ts';
 
 const app = useAppAndBrowser();
@@ -20,18 +21,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll, 'page scroll width').toBeLessThanOrEqual(widths.view);
 }
 
-/** The element's whole box lies inside the viewport's width (scrolled into view vertically). */
-async function expectFullyOnScreen(page: Page, locator: ReturnType<Page['locator']>, what: string) {
-  await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
-  const view = page.viewportSize();
-  expect(box, `${what} has a box`).not.toBeNull();
-  if (!box || !view) return;
-  expect(box.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what} right edge`).toBeLessThanOrEqual(view.width);
-  expect(box.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${what} bottom edge`).toBeLessThanOrEqual(view.height);
-}
 
 describe('phones first', () => {
   it('folds the public links behind a Menu button that opens, closes on Escape and gives focus back', async () => {

@@ -6,23 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
+import { expectFullyOnScreen } from './support/fits.ts';
 import { followMainNav } from './support/main-nav.ts';
 import { waitForAppReady } from './support/page-state.ts';
-import type { Locator } from 'playwright-core';
-import type { Page } from './support/browser.ts';
 
 const app = useAppAndBrowser();
-
-/** On a 360 px phone, the whole of what must be tapped is on screen, not merely in the page. */
-async function expectOnScreen(page: Page, target: Locator, what: string) {
-  const box = await target.boundingBox();
-  const view = page.viewportSize()!;
-  expect(box, what).not.toBeNull();
-  expect(box!.x, what).toBeGreaterThanOrEqual(0);
-  expect(box!.y, what).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, what).toBeLessThanOrEqual(view.width);
-  expect(box!.y + box!.height, what).toBeLessThanOrEqual(view.height);
-}
 
 describe("a screen's code that cannot be loaded", () => {
   it('shows the error with Reload and Go Home, clears it on leaving, and opens the screen after a reload', async () => {
@@ -36,8 +24,9 @@ describe("a screen's code that cannot be loaded", () => {
 
     await followMainNav(page, 'About');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
-    await expectOnScreen(page, page.getByRole('button', { name: 'Reload' }), 'Reload');
-    await expectOnScreen(page, page.getByRole('link', { name: 'Go Home' }), 'Go Home');
+    // On the first screen of a 360 px phone, without scrolling.
+    await expectFullyOnScreen(page, page.getByRole('button', { name: 'Reload' }), 'Reload', { scroll: false });
+    await expectFullyOnScreen(page, page.getByRole('link', { name: 'Go Home' }), 'Go Home', { scroll: false });
 
     // Another address clears the error: the home page shows again, as a page of the app.
     await page.getByRole('link', { name: 'Go Home' }).click();

@@ -1,5 +1,6 @@
 /** Checks that a screen fits a phone: every visible element within the screen's width (issue 25). */
 import { expect } from 'vitest';
+import type { Locator } from 'playwright-core';
 import type { Page } from './browser.ts';
 
 /**
@@ -26,4 +27,20 @@ export async function expectNothingOverflows(page: Page, screen: string): Promis
     return found;
   });
   expect(outside, `${screen}: elements outside the screen`).toEqual([]);
+}
+
+/**
+ * What a person must tap lies wholly inside the screen: scrolled into view first, as a person
+ * would scroll, unless it must be there without scrolling (`scroll: false`).
+ */
+export async function expectFullyOnScreen(page: Page, locator: Locator, what: string, { scroll = true } = {}): Promise<void> {
+  if (scroll) await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  const view = page.viewportSize();
+  expect(box, `${what} has a box`).not.toBeNull();
+  if (!box || !view) return;
+  expect(box.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${what} right edge`).toBeLessThanOrEqual(view.width);
+  expect(box.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${what} bottom edge`).toBeLessThanOrEqual(view.height);
 }

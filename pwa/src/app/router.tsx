@@ -14,7 +14,7 @@ const basename = basenameOf(localeOfPath(location.pathname)) || undefined;
  * Matched in a task of its own, once the app's modules have run: ranking the routes and matching
  * the address was a fifth of the one long task that evaluates them (decision 0093).
  */
-export const routerReady = yieldToBrowser().then(() => preloadScreens(appRouteObjects, location.pathname, basename)).then(() => undefined);
+export const routerReady = yieldToBrowser().then(() => preloadScreens(appRouteObjects, location.pathname, basename));
 
 /** The app's routes: rendered only once `routerReady` has settled (main.tsx). */
 export function AppRouter() {

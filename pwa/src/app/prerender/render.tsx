@@ -13,16 +13,14 @@ import { activateLocale } from '../../lib/i18n/runtime.ts';
 import type { EarlyAnswerPage } from '../../lib/early-answer.ts';
 import type { PrerenderedData } from '../../lib/prerendered.tsx';
 import { AppTree } from '../app-tree.tsx';
-import { appRouteObjects, AppRoutes } from '../routes/app-routes.tsx';
-import { preloadScreens } from '../routes/screen-route.tsx';
+import { AppRoutes } from '../routes/app-routes.tsx';
 
 export async function renderPage(data: PrerenderedData): Promise<string> {
   // The page's language comes from its address (/bn...), as in the browser (main.tsx, router.tsx).
   const locale = localeOfPath(data.path);
   await activateLocale(locale);
   const basename = basenameOf(locale) || undefined;
-  // React's static rendering waits for the screens anyway; loaded first, a failure to match shows here.
-  if (!(await preloadScreens(appRouteObjects, data.path, basename))) throw new Error(`${data.path} matches no route: not a page to prerender`);
+  // React's static rendering waits for the page's screens (each suspends until its code is here).
   const page = <AppTree router={<StaticRouter location={data.path} basename={basename}><AppRoutes /></StaticRouter>} prerendered={data} />;
   const { prelude } = await prerender(page);
   return new Response(prelude).text();

@@ -72,9 +72,10 @@ function forgetFailedLoads() {
 function LazyScreen({ loader }: { loader: ScreenLoader }) {
   const Screen = screens.get(loader)?.Component;
   if (Screen) return <Screen />;
+  // Suspends until the code is here (React then renders this again, and finds it above), or
+  // throws the load's failure to the route's error boundary. It never returns.
   use(loadScreen(loader));
-  const Loaded = screens.get(loader)?.Component;
-  return Loaded ? <Loaded /> : null;
+  return null;
 }
 
 interface BoundaryProps {
@@ -84,21 +85,20 @@ interface BoundaryProps {
   children: ReactNode;
 }
 interface BoundaryState {
-  failedAt: string | null;
+  failed: boolean;
+  at: string;
 }
 
 class RouteBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failedAt: null };
+  override state: BoundaryState = { failed: false, at: this.props.at };
 
   static getDerivedStateFromError(): Partial<BoundaryState> {
-    // Which address failed is set from the props just after (getDerivedStateFromProps).
-    return { failedAt: '' };
+    return { failed: true };
   }
 
+  /** A new address shows the route again. */
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    if (state.failedAt === '') return { failedAt: props.at };
-    if (state.failedAt !== null && state.failedAt !== props.at) return { failedAt: null };
-    return null;
+    return props.at === state.at ? null : { failed: false, at: props.at };
   }
 
   override componentDidCatch() {
@@ -106,7 +106,7 @@ class RouteBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override render() {
-    return this.state.failedAt === null ? this.props.children : this.props.fallback;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }
 
@@ -131,14 +131,12 @@ export function toRouteObjects(routes: ScreenRoute[]): RouteObject[] {
 
 /**
  * Loads the code of every screen the address opens. A failure is left to the screen's render,
- * which tries again and shows the route's error. Resolves to whether any route matched.
+ * which meets it and shows the route's error.
  */
-export async function preloadScreens(routes: RouteObject[], pathname: string, basename?: string): Promise<boolean> {
-  const matches = matchRoutes(routes, pathname, basename);
-  const loaders = (matches ?? []).flatMap((match) => {
+export async function preloadScreens(routes: RouteObject[], pathname: string, basename?: string): Promise<void> {
+  const loaders = (matchRoutes(routes, pathname, basename) ?? []).flatMap((match) => {
     const loader = (match.route.handle as { lazy?: ScreenLoader } | undefined)?.lazy;
     return loader ? [loader] : [];
   });
   await Promise.all(loaders.map((loader) => loadScreen(loader).catch(() => undefined)));
-  return matches !== null;
 }
