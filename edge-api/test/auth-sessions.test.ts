@@ -1,5 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { hashRefreshToken, refreshRetryGraceSeconds } from '../src/auth/refresh-sessions.ts';
 import { useApi } from './support/app.ts';
 import { bearer, insertRefreshSession, logout, refresh, refreshCookie, type AuthAnswer } from './support/auth-client.ts';
 import { runtime, testJwtSecret } from './support/target.ts';
@@ -8,6 +9,23 @@ import { createTestUser } from './support/users.ts';
 const { api, user } = useApi({ user: { role: 'user', name: 'Session Holder' } });
 
 const me = (token: string) => api.fetch('/api/auth/me', { headers: bearer(token) });
+
+const tokenHash = (cookie: string | null) => hashRefreshToken((cookie ?? '').replace(/^refresh_token=/, ''));
+
+/** Moves a token's spending back in time, as if the renewal had been `seconds` ago. */
+async function spendEarlier(cookie: string | null, seconds: number) {
+  const earlier = new Date(Date.now() - seconds * 1000).toISOString();
+  await api.sql('UPDATE refresh_sessions SET used_at = ? WHERE token_hash = ?', earlier, await tokenHash(cookie));
+}
+
+/** Whether each session of the token's family is revoked, oldest first. */
+async function familyRevocations(cookie: string | null): Promise<boolean[]> {
+  const rows = await api.sql<{ revoked_at: string | null }>(
+    'SELECT revoked_at FROM refresh_sessions WHERE family_id = (SELECT family_id FROM refresh_sessions WHERE token_hash = ?) ORDER BY created_at, rowid',
+    await tokenHash(cookie),
+  );
+  return rows.map((row) => row.revoked_at !== null);
+}
 
 describe(`refresh rotation on ${runtime}`, () => {
   it('swaps a refresh cookie for a new access token and a new cookie, once', async () => {
@@ -38,14 +56,15 @@ describe(`refresh rotation on ${runtime}`, () => {
     expect(third.status).toBe(200);
   });
 
-  it('revokes the whole family when a used refresh token comes back, and its access tokens with it', async () => {
+  it('revokes the whole family when a used refresh token comes back after the grace, and its access tokens with it', async () => {
     const stolen = await insertRefreshSession(api, user.id);
     const ownerRefresh = await refresh(api, stolen);
     const ownerCookie = refreshCookie(ownerRefresh);
     const ownerAccess = ((await ownerRefresh.json()) as AuthAnswer).accessToken;
     expect((await me(ownerAccess)).status).toBe(200);
+    await spendEarlier(stolen, refreshRetryGraceSeconds + 5);
 
-    // The thief replays the old token: refused, and the family is ended.
+    // The thief replays the old token after the grace: refused, and the family is ended.
     const replay = await refresh(api, stolen);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ error: 'unauthorized', message: expect.stringContaining('sign in again') });
@@ -54,11 +73,35 @@ describe(`refresh rotation on ${runtime}`, () => {
     // The owner's newer token no longer works either, nor the access token of that sign-in.
     expect((await refresh(api, ownerCookie)).status).toBe(401);
     expect((await me(ownerAccess)).status).toBe(401);
-    const rows = await api.sql<{ revoked_at: string | null }>(
-      'SELECT revoked_at FROM refresh_sessions WHERE family_id = (SELECT family_id FROM refresh_sessions WHERE revoked_at IS NOT NULL ORDER BY revoked_at DESC LIMIT 1)',
-    );
-    expect(rows.length).toBe(2);
-    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+    expect(await familyRevocations(stolen)).toEqual([true, true]);
+  });
+
+  it('gives a renewal whose answer was lost the same successor again, within the grace, and only while that is unused', async () => {
+    const held = await insertRefreshSession(api, user.id);
+    const lost = await refresh(api, held);
+    expect(lost.status).toBe(200);
+    const successor = refreshCookie(lost);
+
+    // The device never got that answer, so it asks again with the token it still holds.
+    const again = await refresh(api, held);
+    expect(again.status).toBe(200);
+    expect(refreshCookie(again)).toBe(successor);
+    const { accessToken } = (await again.json()) as AuthAnswer;
+    expect((await me(accessToken)).status).toBe(200);
+    // Asked twice at once, too: both get it, and nothing is revoked.
+    const racing = await Promise.all([refresh(api, held), refresh(api, held)]);
+    expect(racing.map((res) => res.status)).toEqual([200, 200]);
+    expect(racing.map(refreshCookie)).toEqual([successor, successor]);
+    expect(await familyRevocations(held)).toEqual([false, false]);
+
+    // The successor goes on as usual; once it is spent, the old token is reuse even within the grace.
+    const onward = await refresh(api, successor);
+    expect(onward.status).toBe(200);
+    const replay = await refresh(api, held);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ message: expect.stringContaining('sign in again') });
+    expect((await refresh(api, refreshCookie(onward))).status).toBe(401);
+    expect(await familyRevocations(held)).toEqual([true, true, true]);
   });
 
   it('refuses a missing, unknown or expired refresh cookie', async () => {

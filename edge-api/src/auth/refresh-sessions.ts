@@ -3,11 +3,25 @@
  * token and issues the next one in the same family. Only SHA-256 hashes are stored, so a
  * leaked database holds no usable token. A token presented a second time means it was copied:
  * the whole family is revoked, the thief's copy and the owner's newer token alike.
+ *
+ * One exception: a renewal whose answer never reached the device (a reload, a timeout, a
+ * dropped connection on a phone network) leaves the device holding the spent token. Presented
+ * again within a short grace, while its successor has not been used, it gets that same
+ * successor back, not a revoked sign-in. The successor is an HMAC of the spent token under the
+ * deployment's secret, so the server can make it again while storing only hashes.
  */
 import { sql, type Kysely } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { macWithSecret } from './tokens.ts';
+
+/**
+ * How long a spent token may come back for its unused successor. Long enough for a renewal the
+ * app gave up on (it waits 15 s) to be asked again; short enough that a copy found later is
+ * caught as reuse at once.
+ */
+export const refreshRetryGraceSeconds = 60;
 
 export interface IssuedRefresh {
   token: string;
@@ -25,7 +39,15 @@ export type RotationResult =
   | { outcome: 'invalid' };
 
 function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return base64Url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** The token that follows `token`: the same one every time it is asked for. */
+async function successorOf(deps: AppDeps, token: string): Promise<string> {
+  return base64Url(await macWithSecret(deps.config, `refresh-successor:${token}`));
+}
+
+function base64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -72,15 +94,19 @@ export async function startRefreshFamily(deps: AppDeps, userId: string): Promise
 /**
  * Spends a refresh token and issues its successor, atomically: the spend is one conditional
  * update, and the successor is inserted only when that update changed a row (`changes()`),
- * so two requests racing with the same token cannot both get a successor.
+ * so two requests racing with the same token cannot both insert one. A spent token asked again
+ * within the grace gets the successor it already has, if that is still unused; otherwise it is
+ * reuse.
  */
 export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<RotationResult> {
   const { db } = deps;
-  const now = deps.clock().toISOString();
+  const clock = deps.clock();
+  const now = clock.toISOString();
   const hash = await hashRefreshToken(token);
-  const next = randomToken();
-  const expiresAt = expiryFrom(deps, deps.clock());
-  const [spend, , current] = await deps.batch([
+  const next = await successorOf(deps, token);
+  const nextHash = await hashRefreshToken(next);
+  const expiresAt = expiryFrom(deps, clock);
+  const [spend, , current, successor] = await deps.batch([
     db
       .updateTable('refresh_sessions')
       .set({ used_at: now })
@@ -90,12 +116,17 @@ export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<
       .where('expires_at', '>', now)
       .compile(),
     sql`insert into refresh_sessions (id, family_id, user_id, token_hash, created_at, expires_at, sign_out_hash)
-        select ${newId()}, family_id, user_id, ${await hashRefreshToken(next)}, ${now}, ${expiresAt.toISOString()}, sign_out_hash
+        select ${newId()}, family_id, user_id, ${nextHash}, ${now}, ${expiresAt.toISOString()}, sign_out_hash
         from refresh_sessions where token_hash = ${hash} and changes() = 1`.compile(db),
     db
       .selectFrom('refresh_sessions')
       .select(['family_id', 'user_id', 'used_at', 'revoked_at'])
       .where('token_hash', '=', hash)
+      .compile(),
+    db
+      .selectFrom('refresh_sessions')
+      .select(['family_id', 'used_at', 'revoked_at', 'expires_at'])
+      .where('token_hash', '=', nextHash)
       .compile(),
   ]);
   const row = current?.rows[0] as { family_id: string; user_id: string; used_at: string | null; revoked_at: string | null } | undefined;
@@ -103,11 +134,20 @@ export async function rotateRefreshToken(deps: AppDeps, token: string): Promise<
   if (spend?.changes === 1) {
     return { outcome: 'rotated', userId: row.user_id, next: { token: next, familyId: row.family_id, expiresAt } };
   }
-  if (row.used_at !== null && row.revoked_at === null) {
-    await revokeFamily(db, row.family_id, now);
-    return { outcome: 'reused' };
+  if (row.used_at === null || row.revoked_at !== null) return { outcome: 'invalid' };
+  const kept = successor?.rows[0] as { family_id: string; used_at: string | null; revoked_at: string | null; expires_at: string } | undefined;
+  const spentAgo = clock.getTime() - Date.parse(row.used_at);
+  if (
+    kept?.family_id === row.family_id &&
+    kept.used_at === null &&
+    kept.revoked_at === null &&
+    kept.expires_at > now &&
+    spentAgo <= refreshRetryGraceSeconds * 1000
+  ) {
+    return { outcome: 'rotated', userId: row.user_id, next: { token: next, familyId: row.family_id, expiresAt: new Date(kept.expires_at) } };
   }
-  return { outcome: 'invalid' };
+  await revokeFamily(db, row.family_id, now);
+  return { outcome: 'reused' };
 }
 
 async function revokeFamily(db: Kysely<Database>, familyId: string, now: string) {

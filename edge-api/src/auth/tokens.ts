@@ -39,6 +39,16 @@ function key(config: AppConfig): Promise<SecretKey> {
   return imported;
 }
 
+/**
+ * An HMAC of `message` under the deployment's secret, for values the server must be able to make
+ * again from their input alone (a refresh token's successor). Callers prefix the message with
+ * their purpose and a ':', which no JWT signing input (base64url and '.') contains, so such a
+ * value is never a valid signature of an access token.
+ */
+export async function macWithSecret(config: AppConfig, message: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await key(config), new TextEncoder().encode(message)));
+}
+
 export async function signAccessToken(
   config: AppConfig,
   userId: string,
