@@ -11,16 +11,15 @@
  *   the JWT and session look-up (auth/session.ts), the access table, the zod schemas;
  * - the same command (commands/applications.ts: idempotency hash and record, limits, audit row,
  *   one batch) and the same kept policy answer with its counted view (db/policy-answers.ts);
- * - the same answers: the security headers are made by the app's own middleware once at start,
+ * - the same answers: the app's own security headers and request id (http/security.ts, request-id.ts),
  *   Cache-Control, X-Request-Id and the error shape as the app sets them; the same request log
  *   line and metrics (node/ops-node.ts). The bench checks that answers and headers are equal.
  *
  * Usage: node --import tsx bench/support/floor-server.ts (DATA_DIR, PORT, JWT_SECRET... as the app).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { Hono } from 'hono';
 import { accessTable, type AccessRule, type RouteKey } from '../../edge-api/src/auth/access-table.ts';
 import { sessionUserOf } from '../../edge-api/src/auth/session.ts';
 import { applyForPolicy } from '../../edge-api/src/commands/applications.ts';
@@ -30,7 +29,8 @@ import { readConfig } from '../../edge-api/src/http/config.ts';
 import { describeError } from '../../edge-api/src/http/ops.ts';
 import type { SessionUser } from '../../edge-api/src/http/env.ts';
 import { ApiError, forbidden, notFound, unauthorized, type ErrorBody } from '../../edge-api/src/http/errors.ts';
-import { apiSecurityHeaders, refuseCrossSite } from '../../edge-api/src/http/security.ts';
+import { requestIdOf } from '../../edge-api/src/http/request-id.ts';
+import { apiSecurityHeaderObject, refuseCrossSite } from '../../edge-api/src/http/security.ts';
 import { validationFailure } from '../../edge-api/src/http/validation.ts';
 import { idempotencyHeader, keyFromHeader, useSha256 } from '../../edge-api/src/lib/idempotency.ts';
 import { createViewCounter, writeViews } from '../../edge-api/src/lib/view-counter.ts';
@@ -61,11 +61,6 @@ setInterval(() => {
   if (views.due()) void views.flush();
 }, Math.max(10, Math.min(config.viewCounting.flushMs, 1000))).unref();
 
-/** The API's security headers, as its own middleware sets them (made once). */
-const securityHeaders: [string, string][] = [
-  ...(await new Hono().use(apiSecurityHeaders()).get('/', (c) => c.body(null)).request('/')).headers.entries(),
-];
-const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
 const json = 'application/json';
 
 interface Answer {
@@ -174,14 +169,16 @@ function answer(req: IncomingMessage, seen: Seen, path: string): Promise<Answer>
 function handle(req: IncomingMessage, res: ServerResponse): void {
   const started = performance.now();
   const given = req.headers['x-request-id'];
-  const reqId = typeof given === 'string' && acceptableId.test(given) ? given : randomUUID();
+  const reqId = requestIdOf(typeof given === 'string' ? given : undefined);
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   const seen: Seen = { route: 'unmatched', user: null };
   const done = (reply: Answer, failure?: unknown) => {
-    const headers: Record<string, string> = { ...reply.headers };
-    if (!('cache-control' in headers)) headers['cache-control'] = 'no-store';
-    for (const [name, value] of securityHeaders) headers[name] = value;
+    // As the app's complete answers are made (http/complete-answer.ts): a spread object then
+    // added to costs V8 microseconds, which a floor must not pay.
+    const headers = apiSecurityHeaderObject();
     headers['x-request-id'] = reqId;
+    for (const name in reply.headers) headers[name] = reply.headers[name]!;
+    if (!('cache-control' in headers)) headers['cache-control'] = 'no-store';
     headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
     res.writeHead(reply.status, headers).end(reply.body);
     const line = { reqId, method: req.method ?? 'GET', route: seen.route, status: reply.status, durationMs: Math.round((performance.now() - started) * 10) / 10 };

@@ -35,7 +35,8 @@ import { sslcommerzRoutes } from './routes/sslcommerz.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { verifyRoutes } from './routes/verify.ts';
-import { apiSecurityHeaders, privateByDefault, requestChecks } from './http/security.ts';
+import { isCompleteAnswer } from './http/complete-answer.ts';
+import { privateByDefault, requestChecks, secureApiAnswer } from './http/security.ts';
 
 /**
  * The API's routes, each module mounted at its own path (the path names the file). Its type
@@ -90,20 +91,20 @@ export function createApp(deps: AppDeps) {
   const ops = deps.ops ?? consoleOps(readOpsSettings({}));
   const withOps = deps.ops ? deps : { ...deps, ops };
   const log = requestLog(ops);
-  const secured = apiSecurityHeaders();
   const app = new Hono<AppEnv>()
     // Every layer is paid by every request (issue 32), so what all of them need is one: the log
     // line, around the security headers, around the app's dependencies and the rule that an API
     // answer is private unless its route says otherwise. A refusal thrown by any later layer is
-    // already an answer when this one resumes, so it gets all of these too.
+    // already an answer when this one resumes, so it gets all of these too. A route that wrote
+    // all of its answer's headers itself (http/complete-answer.ts) is left as it is.
     .use((c, next) =>
-      log(c, () =>
-        secured(c, async () => {
-          c.set('deps', withOps);
-          await next();
-          if (isApiPath(c.req.path)) privateByDefault(c);
-        }) as Promise<void>,
-      ),
+      log(c, async () => {
+        c.set('deps', withOps);
+        await next();
+        if (isCompleteAnswer(c.res)) return;
+        secureApiAnswer(c);
+        if (isApiPath(c.req.path)) privateByDefault(c);
+      }),
     )
     .route(apiPrefix, apiRoutes(ops));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));

@@ -129,6 +129,30 @@ describe(`security headers on ${runtime}`, () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('gives a policy answered with its headers in one object (complete-answer.ts) the same security headers as any other answer, and the request id', async () => {
+    await insertRow(api, 'policies', policyRow({ id: 'p-headers', title: 'Header Plan' }));
+    const securityNames = ['content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options'];
+    const security = (res: Response) => Object.fromEntries(securityNames.map((name) => [name, res.headers.get(name)]));
+    const one = await api.fetch('/api/policies/p-headers', { headers: { 'x-request-id': 'trace-one-policy-01' } });
+    expect(one.status).toBe(200);
+    expect(one.headers.get('x-request-id')).toBe('trace-one-policy-01');
+    expect(one.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(one.headers.get('content-type')).toBe('application/json');
+    // On Node the length is the route's own (the Worker's runtime sets or drops it as it sends).
+    if (runtime === 'node') expect(Number(one.headers.get('content-length'))).toBe(new TextEncoder().encode(await one.clone().text()).byteLength);
+    expect(await one.json()).toMatchObject({ id: 'p-headers', title: 'Header Plan' });
+    for (const other of [await api.fetch('/api/policies'), await api.fetch('/api/policies/no-such-policy'), await api.fetch('/api/faqs')]) {
+      expect(security(other)).toEqual(security(one));
+      expect(other.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(Object.values(security(one)).every((value) => value !== null)).toBe(true);
+    // A HEAD of it: the same headers, no body.
+    const head = await api.fetch('/api/policies/p-headers', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(security(head)).toEqual(security(one));
+    expect(await head.text()).toBe('');
+  });
+
   it('answers an unknown endpoint with 404 in the error shape', async () => {
     const res = await api.fetch('/no-such-thing');
     expect(res.status).toBe(404);

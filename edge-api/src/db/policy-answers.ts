@@ -55,11 +55,12 @@ export async function policyAnswer(db: Kysely<Database>, id: string): Promise<Po
     kept.set(db, current);
   }
   const hit = current.answers.get(id);
-  if (hit) return { ...hit, viewCount: fresh?.view_count ?? 0, applicationCount: fresh?.application_count ?? 0 };
+  // Named, not spread: V8 makes a spread-and-extended object slowly (a microsecond a request).
+  if (hit) return { before: hit.before, after: hit.after, viewCount: fresh?.view_count ?? 0, applicationCount: fresh?.application_count ?? 0 };
   const [row] = (await policyById.execute(db, id)).rows;
   if (!row) return null;
   const answer = split(row);
   if (current.answers.size >= maxKept) current.answers.clear();
   current.answers.set(id, answer);
-  return { ...answer, viewCount: row.view_count ?? 0, applicationCount: row.application_count ?? 0 };
+  return { before: answer.before, after: answer.after, viewCount: row.view_count ?? 0, applicationCount: row.application_count ?? 0 };
 }

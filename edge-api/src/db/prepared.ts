@@ -71,7 +71,13 @@ export function prepareQuery<Args extends unknown[], Row>(
       cache.set(db, compiled);
     }
     const { query, sources } = compiled;
-    return { ...query, parameters: sources.map((source, position) => (source < 0 ? query.parameters[position] : args[source])) };
+    // Named, not spread: V8 makes a spread-and-extended object slowly (microseconds per query).
+    return {
+      query: query.query,
+      queryId: query.queryId,
+      sql: query.sql,
+      parameters: sources.map((source, position) => (source < 0 ? query.parameters[position] : args[source])),
+    };
   };
   const execute = (db: Kysely<Database>, ...args: Args): Promise<QueryResult<Row>> => {
     const query = compile(db, ...args);

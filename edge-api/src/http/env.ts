@@ -42,5 +42,7 @@ export interface AppEnv {
     deps: AppDeps;
     /** The signed-in user, loaded from the database on every request; null for visitors. */
     user: SessionUser | null;
+    /** This request's id, as the request log names it and the answer's X-Request-Id says. */
+    requestId: string;
   };
 }

@@ -5,27 +5,22 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
+import { isCompleteAnswer } from './complete-answer.ts';
 import type { AppEnv } from './env.ts';
 import { failureOf } from './failures.ts';
+import { requestIdHeader, requestIdOf } from './request-id.ts';
 import { describeError, type OpsHooks } from './ops.ts';
-
-export const requestIdHeader = 'X-Request-Id';
-
-/**
- * A caller's id is kept when it looks like one (a load balancer's, a client's retry); anything
- * else is replaced, so a header cannot smuggle text, or a secret, into the logs.
- */
-const acceptableId = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function requestLog(ops: OpsHooks): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header(requestIdHeader);
-    const reqId = given && acceptableId.test(given) ? given : crypto.randomUUID();
+    const reqId = requestIdOf(c.req.header(requestIdHeader));
+    // For a route that writes its answer's headers itself (complete-answer.ts).
+    c.set('requestId', reqId);
     await next();
-    // On the answer's own headers, as secureHeaders does: c.header() after the answer is made
-    // would copy the response, and the Node adapter streams a copied body instead of writing it.
-    c.res.headers.set(requestIdHeader, reqId);
+    // On the answer's own headers: c.header() after the answer is made would copy the
+    // response, and the Node adapter streams a copied body instead of writing it.
+    if (!isCompleteAnswer(c.res)) c.res.headers.set(requestIdHeader, reqId);
     const failure = failureOf(c);
     const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
     ops.request(
