@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { applicationPost } from './support/data.ts';
 import { commandLine, type LoadSpec } from './support/load.ts';
 import { startFloorServer, type AppServer } from './support/processes.ts';
-import { applicationProbes, compareWithFloor, differences, policyProbes, type Probe } from './support/same-work.ts';
+import { applicationProbes, compareWithFloor, differencesFrom, policyProbes, type Probe } from './support/same-work.ts';
 import { markdownTable, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
 import { formatMicros, formatNumber, formatRatio, median } from './support/stats.ts';
 
@@ -29,9 +29,13 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
   const seconds = ctx.quick ? 1.5 : 2.5;
   const warmupSeconds = ctx.quick ? 1 : 2;
   const floorData = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  const frameworkData = mkdtempSync(join(tmpdir(), 'bench-framework-'));
   // The app is idle (nothing asked yet): its files are a consistent copy, with the same user.
   cpSync(app.dataDir, floorData, { recursive: true });
+  cpSync(app.dataDir, frameworkData, { recursive: true });
   const floor = await startFloorServer(floorData);
+  // The same work behind bare Hono: what the framework itself costs (floor-server.ts, FLOOR_HTTP).
+  const framework = await startFloorServer(frameworkData, { env: { FLOOR_HTTP: 'hono' } });
   const randomPolicy = () => `/api/policies/bench-policy-${1 + Math.floor(Math.random() * policyCount)}`;
   const endpoints: FloorEndpoint[] = [
     {
@@ -56,34 +60,60 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
       const figure = `${endpoint.name}: app ÷ same-work floor, server CPU per request (median of ${rounds} interleaved rounds)`;
       const goal = `≤ ${floorGoals[endpoint.kind]}`;
       const command = commandLine('<app and floor>', endpoint.spec, seconds);
-      const found = await differences(app, floor, endpoint.probes);
-      checks.push(`${endpoint.name}: ${endpoint.probes.length} probes (${endpoint.probes.map((p) => p.label).join('; ')}): ${found.length ? `${found.length} differ` : 'the same status, headers and body'}`);
+      const [found = [], frameworkFound = []] = await differencesFrom(floor, [app, framework], endpoint.probes);
+      checks.push(`${endpoint.name}: ${endpoint.probes.length} probes (${endpoint.probes.map((p) => p.label).join('; ')}): ${found.length ? `${found.length} differ` : 'the same status, headers and body'}; bare Hono: ${frameworkFound.length ? `${frameworkFound.length} differ` : 'the same'}`);
       if (found.length) {
         for (const difference of found) ctx.log(`  floor differs: ${difference}`);
         goalRows.push({ figure, goal, measured: `not comparable: the floor answers ${found.length} probe(s) differently`, met: null, command });
         continue;
       }
+      for (const difference of frameworkFound) ctx.log(`  bare Hono differs from the floor: ${difference}`);
       ctx.log(`  ${endpoint.name}: floor answers as the app does; ${rounds} interleaved rounds of ${seconds} s`);
-      const { rounds: measured, pooled, load } = await compareWithFloor(app, floor, endpoint.spec, rounds, seconds, warmupSeconds);
+      const { rounds: measured, pooled, frameworkPooled, load } = await compareWithFloor(
+        app,
+        floor,
+        endpoint.spec,
+        rounds,
+        seconds,
+        warmupSeconds,
+        frameworkFound.length ? undefined : framework,
+      );
       const ratios = measured.map((r) => r.ratio);
       const ratio = median(ratios);
+      const frameworkRatio = median(measured.map((r) => r.frameworkRatio));
+      const appOverFramework = median(measured.map((r) => r.appMicros / r.frameworkMicros));
+      const frameworkLine = frameworkFound.length
+        ? 'bare Hono not measured (its answers differ)'
+        : `bare Hono ÷ floor ${formatRatio(frameworkRatio)} (pooled ${formatRatio(frameworkPooled)}), app ÷ bare Hono ${formatRatio(appOverFramework)}`;
       goalRows.push({
         figure,
         goal,
-        measured: `${formatRatio(ratio)} (rounds ${formatRatio(Math.min(...ratios))}-${formatRatio(Math.max(...ratios))}, pooled ${formatRatio(pooled)}; app ${formatMicros(median(measured.map((r) => r.appMicros)))}, floor ${formatMicros(median(measured.map((r) => r.floorMicros)))}; load ${load.map((l) => l.toFixed(1)).join(' → ')})`,
+        measured: `${formatRatio(ratio)} (rounds ${formatRatio(Math.min(...ratios))}-${formatRatio(Math.max(...ratios))}, pooled ${formatRatio(pooled)}; app ${formatMicros(median(measured.map((r) => r.appMicros)))}, floor ${formatMicros(median(measured.map((r) => r.floorMicros)))}; ${frameworkLine}; load ${load.map((l) => l.toFixed(1)).join(' → ')})`,
         met: ratio <= floorGoals[endpoint.kind],
         command,
       });
       measured.forEach((r, index) =>
-        roundRows.push([endpoint.name, String(index + 1), r.order, formatMicros(r.appMicros), formatMicros(r.floorMicros), formatRatio(r.ratio), formatNumber(r.appRps), formatNumber(r.floorRps)]),
+        roundRows.push([
+          endpoint.name,
+          String(index + 1),
+          r.order,
+          formatMicros(r.appMicros),
+          formatMicros(r.floorMicros),
+          Number.isNaN(r.frameworkMicros) ? '-' : formatMicros(r.frameworkMicros),
+          formatRatio(r.ratio),
+          Number.isNaN(r.frameworkRatio) ? '-' : formatRatio(r.frameworkRatio),
+          formatNumber(r.appRps),
+          formatNumber(r.floorRps),
+        ]),
       );
       consoleLines.push(
-        `${endpoint.name}: app ÷ floor ${formatRatio(ratio)} (goal ${goal}; pooled ${formatRatio(pooled)}); rounds ${ratios.map(formatRatio).join(', ')}; load ${load.map((l) => l.toFixed(1)).join(' → ')}`,
+        `${endpoint.name}: app ÷ floor ${formatRatio(ratio)} (goal ${goal}; pooled ${formatRatio(pooled)}); ${frameworkLine}; rounds ${ratios.map(formatRatio).join(', ')}; load ${load.map((l) => l.toFixed(1)).join(' → ')}`,
       );
       ctx.log(`  ${consoleLines[consoleLines.length - 1]}`);
     }
   } finally {
     await floor.dispose();
+    await framework.dispose();
   }
   const details = [
     `### Against the same-work floor (issue 32)`,
@@ -92,16 +122,19 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
       `calling the app's own code for it: the same database layer (SQLite settings, statement cache, prepared statements,`,
       `group commit with synchronous = FULL), the overload guard, the cross-site and size checks, the JWT and session`,
       `look-up, the access table, the zod schemas, the command (idempotency hash and record, limits, audit row, one batch),`,
-      `the kept policy answer and its counted view, the security headers (made by the app's own middleware), the request`,
+      `the kept policy answer and its counted view, the security headers (the app's own constant), the request`,
       `log line and metrics. It runs over a copy of the app's database taken before either is asked anything. What it`,
       `leaves out is what a framework adds: routing, middleware layers, the adapter's Request and Response.`,
+      `"Bare Hono" is the same file with FLOOR_HTTP=hono: the same work behind the app's own framework and adapter (Hono`,
+      `on @hono/node-server), one route per endpoint and no middleware. Bare Hono ÷ floor is what the framework costs by`,
+      `itself; app ÷ bare Hono is what the app adds beyond it (its layers, its route declarations).`,
       `Before measuring, both are asked the same probes in the same order and must answer with the same status, headers`,
       `(all but Date, Connection, Keep-Alive and the random X-Request-Id) and body (new ids and times masked):`,
     ].join('\n'),
     checks.map((line) => `- ${line}`).join('\n'),
     [
-      `Then per endpoint a warm-up of both, and ${rounds} rounds of one ${seconds} s autocannon run (10 connections) on each,`,
-      `the order alternating (floor then app, app then floor): short turns, because on a shared machine the load swings`,
+      `Then per endpoint a warm-up of each, and ${rounds} rounds of one ${seconds} s autocannon run (10 connections) on each,`,
+      `the order alternating (floor, app, bare Hono; then bare Hono, app, floor): short turns, because on a shared machine the load swings`,
       `within seconds. The figure is each server process's user + system CPU time (from /proc) divided by the requests it`,
       `answered; the ratio is app ÷ floor per round, the goal is judged on the median of the rounds, and the pooled ratio`,
       `(each server's CPU over all its requests) is given beside it.`,
@@ -109,7 +142,10 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
       `average is given with each figure, and every round is below. What issue 32 changed to get here, with the`,
       `figures before and after, is in docs/decisions/0083-api-overhead-against-a-same-work-floor.md.`,
     ].join('\n'),
-    markdownTable(['Endpoint', 'Round', 'Order', 'App CPU/request', 'Floor CPU/request', 'App ÷ floor', 'App req/s', 'Floor req/s'], roundRows),
+    markdownTable(
+      ['Endpoint', 'Round', 'Order', 'App CPU/request', 'Floor CPU/request', 'Bare Hono CPU/request', 'App ÷ floor', 'Bare Hono ÷ floor', 'App req/s', 'Floor req/s'],
+      roundRows,
+    ),
   ];
   return { goals: goalRows, details, console: consoleLines };
 }

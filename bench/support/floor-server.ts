@@ -20,6 +20,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
 import { accessTable, type AccessRule, type RouteKey } from '../../edge-api/src/auth/access-table.ts';
 import { sessionUserOf } from '../../edge-api/src/auth/session.ts';
 import { applyForPolicy } from '../../edge-api/src/commands/applications.ts';
@@ -108,11 +110,11 @@ const policyPath = /^\/api\/policies\/([^/]+)$/;
 const textEncoder = new TextEncoder();
 const jsonType = /^application\/([\w.-]+\+)?json$/i;
 
-async function getPolicy(req: IncomingMessage, seen: Seen, encodedId: string): Promise<Answer> {
+async function getPolicy(req: IncomingMessage, seen: Seen, decodedId: string): Promise<Answer> {
   seen.route = '/api/policies/:id';
   const user = await session(req, seen);
   allowed('GET /policies/:id', user);
-  const parsed = idParam.safeParse({ id: decodeURIComponent(encodedId) });
+  const parsed = idParam.safeParse({ id: decodedId });
   if (!parsed.success) throw validationFailure('param', parsed.error);
   const { id } = parsed.data;
   const answer = await policyAnswer(deps.db, id);
@@ -161,41 +163,69 @@ async function postApplication(req: IncomingMessage, seen: Seen, path: string): 
 
 function answer(req: IncomingMessage, seen: Seen, path: string): Promise<Answer> {
   const policy = req.method === 'GET' ? policyPath.exec(path) : null;
-  if (policy?.[1]) return getPolicy(req, seen, policy[1]);
+  if (policy?.[1]) return getPolicy(req, seen, decodeURIComponent(policy[1]));
   if (req.method === 'POST' && path === '/api/applications') return postApplication(req, seen, path);
   return Promise.reject(new ApiError(404, 'not_found', `No such endpoint: ${req.method} ${path}`));
 }
 
-function handle(req: IncomingMessage, res: ServerResponse): void {
+/** What is sent: the answer with every header. */
+interface Sent {
+  status: number;
+  body: string | Uint8Array;
+  headers: Record<string, string>;
+}
+
+/** Does the work, then makes the answer's headers and writes the request's log line. */
+async function handled(req: IncomingMessage, work: (seen: Seen) => Promise<Answer>): Promise<Sent> {
   const started = performance.now();
   const given = req.headers['x-request-id'];
   const reqId = requestIdOf(typeof given === 'string' ? given : undefined);
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
   const seen: Seen = { route: 'unmatched', user: null };
-  const done = (reply: Answer, failure?: unknown) => {
-    // As the app's complete answers are made (http/complete-answer.ts): a spread object then
-    // added to costs V8 microseconds, which a floor must not pay.
-    const headers = apiSecurityHeaderObject();
-    headers['x-request-id'] = reqId;
-    for (const name in reply.headers) headers[name] = reply.headers[name]!;
-    if (!('cache-control' in headers)) headers['cache-control'] = 'no-store';
-    headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
-    res.writeHead(reply.status, headers).end(reply.body);
-    const line = { reqId, method: req.method ?? 'GET', route: seen.route, status: reply.status, durationMs: Math.round((performance.now() - started) * 10) / 10 };
-    ops.hooks.request(seen.user ? { ...line, userId: seen.user.id } : line, failure === undefined ? undefined : describeError(failure));
-  };
-  answer(req, seen, path).then(
-    (reply) => done(reply),
-    (error: unknown) => {
-      if (error instanceof ApiError) return done(errorAnswer(error));
-      done(errorAnswer(new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.')), error);
-    },
-  );
+  let reply: Answer;
+  let failure: unknown;
+  try {
+    reply = await work(seen);
+  } catch (error) {
+    if (!(error instanceof ApiError)) failure = error;
+    reply = errorAnswer(error instanceof ApiError ? error : new ApiError(500, 'internal', 'Something went wrong on our side. Please try again.'));
+  }
+  // As the app's complete answers are made (http/complete-answer.ts): a spread object then
+  // added to costs V8 microseconds, which a floor must not pay.
+  const headers = apiSecurityHeaderObject();
+  headers['x-request-id'] = reqId;
+  for (const name in reply.headers) headers[name] = reply.headers[name]!;
+  if (!('cache-control' in headers)) headers['cache-control'] = 'no-store';
+  headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
+  const line = { reqId, method: req.method ?? 'GET', route: seen.route, status: reply.status, durationMs: Math.round((performance.now() - started) * 10) / 10 };
+  ops.hooks.request(seen.user ? { ...line, userId: seen.user.id } : line, failure === undefined ? undefined : describeError(failure));
+  return { status: reply.status, body: reply.body, headers };
+}
+
+/** The floor itself: node:http, routing by two regular expressions. */
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  void handled(req, (seen) => answer(req, seen, path)).then((sent) => res.writeHead(sent.status, sent.headers).end(sent.body));
+}
+
+/**
+ * FLOOR_HTTP=hono: the same work behind bare Hono on @hono/node-server, the app's own framework
+ * and adapter, with one route per endpoint and no middleware. App ÷ this is what the app adds
+ * beyond its framework; this ÷ the floor is what the framework itself costs.
+ */
+function bareHono() {
+  type Env = { Bindings: { incoming: IncomingMessage } };
+  const send = (sent: Sent) => new Response(sent.body as string | Uint8Array<ArrayBuffer>, { status: sent.status, headers: sent.headers });
+  const app = new Hono<Env>()
+    .get('/api/policies/:id', async (c) => send(await handled(c.env.incoming, (seen) => getPolicy(c.env.incoming, seen, c.req.param('id')))))
+    .post('/api/applications', async (c) => send(await handled(c.env.incoming, (seen) => postApplication(c.env.incoming, seen, c.req.path))));
+  app.notFound(async (c) => send(await handled(c.env.incoming, () => Promise.reject(new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)))));
+  return getRequestListener(app.fetch);
 }
 
 const overload = readOverloadSettings(env);
 const shedder = loadShedder(overload);
-const server = createServer(serverTimeouts(overload), ops.listener(shedder.guard(handle)));
+const listener = env.FLOOR_HTTP === 'hono' ? bareHono() : handle;
+const server = createServer(serverTimeouts(overload), ops.listener(shedder.guard(listener)));
 server.listen(Number(env.PORT ?? 0), env.HOST ?? '127.0.0.1');
 process.on('SIGTERM', () => {
   shedder.stop();

@@ -54,25 +54,35 @@ function comparable(response: RawResponse) {
  * and returns the differences found; none means the floor answers as the app does.
  */
 export async function differences(app: Server, floor: Server, probes: readonly Probe[]): Promise<string[]> {
-  const found: string[] = [];
+  const [found = []] = await differencesFrom(floor, [app], probes);
+  return found;
+}
+
+/** The same for several servers against one: each probe is asked of `others` in order, then of `floor`. */
+export async function differencesFrom(floor: Server, others: readonly Server[], probes: readonly Probe[]): Promise<string[][]> {
+  const found: string[][] = others.map(() => []);
   for (const probe of probes) {
     const init = { method: probe.method, headers: probe.headers, body: probe.body };
-    const fromApp = comparable(await rawRequest(app.url + probe.path, init));
-    const fromFloor = comparable(await rawRequest(floor.url + probe.path, init));
-    const a = JSON.stringify(fromApp);
-    const f = JSON.stringify(fromFloor);
-    if (a !== f) found.push(`${probe.label}: app ${a}\n    floor ${f}`);
+    const answers = [];
+    for (const other of others) answers.push(JSON.stringify(comparable(await rawRequest(other.url + probe.path, init))));
+    const f = JSON.stringify(comparable(await rawRequest(floor.url + probe.path, init)));
+    answers.forEach((a, index) => {
+      if (a !== f) found[index]!.push(`${probe.label}: ${a}\n    floor ${f}`);
+    });
   }
   return found;
 }
 
 export interface Round {
-  order: 'floor, app' | 'app, floor';
+  order: string;
   appMicros: number;
   floorMicros: number;
   ratio: number;
   appRps: number;
   floorRps: number;
+  /** The bare framework's (NaN when not measured), and its ratio to the floor. */
+  frameworkMicros: number;
+  frameworkRatio: number;
 }
 
 async function cpuPerRequest(server: Server, spec: LoadSpec, seconds: number) {
@@ -87,37 +97,67 @@ export interface FloorComparison {
   rounds: Round[];
   /** App ÷ floor over all rounds together: each one's CPU over all its requests. */
   pooled: number;
+  /** The same for the bare framework (NaN when not measured). */
+  frameworkPooled: number;
   /** The 1-minute load average before and after the rounds. */
   load: [number, number];
 }
 
-/** `rounds` interleaved rounds of one load run each on floor and app, after a warm-up of both. */
-export async function compareWithFloor(app: Server, floor: Server, spec: LoadSpec, rounds: number, seconds: number, warmupSeconds: number): Promise<FloorComparison> {
-  await runLoad(floor.url, spec, warmupSeconds);
-  await runLoad(app.url, spec, warmupSeconds);
+type Measured = Awaited<ReturnType<typeof cpuPerRequest>>;
+
+/**
+ * `rounds` interleaved rounds of one load run each on floor and app (and the bare framework,
+ * when given), after a warm-up of each; the order alternates: floor first, then last.
+ */
+export async function compareWithFloor(
+  app: Server,
+  floor: Server,
+  spec: LoadSpec,
+  rounds: number,
+  seconds: number,
+  warmupSeconds: number,
+  framework?: Server,
+): Promise<FloorComparison> {
+  const servers = { floor, app, ...(framework ? { framework } : {}) } as Record<'floor' | 'app' | 'framework', Server | undefined>;
+  const names = (['floor', 'app', 'framework'] as const).filter((name) => servers[name]);
+  for (const name of names) await runLoad(servers[name]!.url, spec, warmupSeconds);
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const measured: Round[] = [];
-  const totals = { app: { micros: 0, requests: 0 }, floor: { micros: 0, requests: 0 } };
+  const totals = new Map(names.map((name) => [name, { micros: 0, requests: 0 }]));
   for (let i = 0; i < rounds; i++) {
-    const floorFirst = i % 2 === 0;
-    const first = await cpuPerRequest(floorFirst ? floor : app, spec, seconds);
-    const second = await cpuPerRequest(floorFirst ? app : floor, spec, seconds);
-    const [fromFloor, fromApp] = floorFirst ? [first, second] : [second, first];
-    for (const [total, run] of [[totals.app, fromApp], [totals.floor, fromFloor]] as const) {
+    const order = i % 2 === 0 ? names : [...names].reverse();
+    const runs = new Map<string, Measured>();
+    for (const name of order) {
+      const run = await cpuPerRequest(servers[name]!, spec, seconds);
+      runs.set(name, run);
+      const total = totals.get(name)!;
       total.micros += run.micros * run.requests;
       total.requests += run.requests;
     }
+    const fromApp = runs.get('app')!;
+    const fromFloor = runs.get('floor')!;
+    const fromFramework = runs.get('framework');
     measured.push({
-      order: floorFirst ? 'floor, app' : 'app, floor',
+      order: order.join(', '),
       appMicros: fromApp.micros,
       floorMicros: fromFloor.micros,
       ratio: fromApp.micros / fromFloor.micros,
       appRps: fromApp.rps,
       floorRps: fromFloor.rps,
+      frameworkMicros: fromFramework?.micros ?? Number.NaN,
+      frameworkRatio: fromFramework ? fromFramework.micros / fromFloor.micros : Number.NaN,
     });
   }
-  const pooled = totals.app.micros / totals.app.requests / (totals.floor.micros / totals.floor.requests);
-  return { rounds: measured, pooled, load: [loadBefore, loadavg()[0] ?? Number.NaN] };
+  const perRequest = (name: 'floor' | 'app' | 'framework') => {
+    const total = totals.get(name);
+    return total ? total.micros / total.requests : Number.NaN;
+  };
+  return {
+    rounds: measured,
+    pooled: perRequest('app') / perRequest('floor'),
+    frameworkPooled: perRequest('framework') / perRequest('floor'),
+    load: [loadBefore, loadavg()[0] ?? Number.NaN],
+  };
 }
 
 /** The probes of GET /api/policies/:id: the measured answer and the refusals on its way. */

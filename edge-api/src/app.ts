@@ -97,15 +97,16 @@ export function createApp(deps: AppDeps) {
     // answer is private unless its route says otherwise. A refusal thrown by any later layer is
     // already an answer when this one resumes, so it gets all of these too. A route that wrote
     // all of its answer's headers itself (http/complete-answer.ts) is left as it is.
-    .use((c, next) =>
-      log(c, async () => {
-        c.set('deps', withOps);
-        await next();
-        if (isCompleteAnswer(c.res)) return;
+    .use(async (c, next) => {
+      const logged = log.start(c);
+      c.set('deps', withOps);
+      await next();
+      if (!isCompleteAnswer(c.res)) {
         secureApiAnswer(c);
         if (isApiPath(c.req.path)) privateByDefault(c);
-      }),
-    )
+      }
+      log.finish(c, logged);
+    })
     .route(apiPrefix, apiRoutes(ops));
   app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
   app.onError(handleError);

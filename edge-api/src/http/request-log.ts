@@ -3,7 +3,7 @@
  * and the signed-in user's id. The line is built from these fields only, never from the request's
  * headers, body or path, so no password, token, cookie, NID, address or document can reach it.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { isCompleteAnswer } from './complete-answer.ts';
 import type { AppEnv } from './env.ts';
@@ -11,30 +11,43 @@ import { failureOf } from './failures.ts';
 import { requestIdHeader, requestIdOf } from './request-id.ts';
 import { describeError, type OpsHooks } from './ops.ts';
 
-export function requestLog(ops: OpsHooks): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const started = performance.now();
-    const reqId = requestIdOf(c.req.header(requestIdHeader));
-    // For a route that writes its answer's headers itself (complete-answer.ts).
-    c.set('requestId', reqId);
-    await next();
-    // On the answer's own headers: c.header() after the answer is made would copy the
-    // response, and the Node adapter streams a copied body instead of writing it.
-    if (!isCompleteAnswer(c.res)) c.res.headers.set(requestIdHeader, reqId);
-    const failure = failureOf(c);
-    const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
-    ops.request(
-      {
-        reqId,
-        method: c.req.method,
-        // After next(), the index of the handler that answered; a request that matched no route
-        // (404) or was answered by a middleware names the middleware's pattern ('/api/*').
-        route: routePath(c) || 'unmatched',
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        ...(user ? { userId: user.id } : {}),
-      },
-      failure === undefined ? undefined : describeError(failure),
-    );
+/** What the log line needs from the start of a request. */
+export interface LoggedRequest {
+  reqId: string;
+  started: number;
+}
+
+/**
+ * The log line's two steps, called by the app's one outer layer (app.ts) before and after the
+ * request is handled, so that they add no awaited layer of their own (issue 32).
+ */
+export function requestLog(ops: OpsHooks) {
+  return {
+    start(c: Context<AppEnv>): LoggedRequest {
+      const reqId = requestIdOf(c.req.header(requestIdHeader));
+      // For a route that writes its answer's headers itself (complete-answer.ts).
+      c.set('requestId', reqId);
+      return { reqId, started: performance.now() };
+    },
+    finish(c: Context<AppEnv>, { reqId, started }: LoggedRequest): void {
+      // On the answer's own headers: c.header() after the answer is made would copy the
+      // response, and the Node adapter streams a copied body instead of writing it.
+      if (!isCompleteAnswer(c.res)) c.res.headers.set(requestIdHeader, reqId);
+      const failure = failureOf(c);
+      const user = c.get('user') as AppEnv['Variables']['user'] | undefined;
+      ops.request(
+        {
+          reqId,
+          method: c.req.method,
+          // After next(), the index of the handler that answered; a request that matched no route
+          // (404) or was answered by a middleware names the middleware's pattern ('/api/*').
+          route: routePath(c) || 'unmatched',
+          status: c.res.status,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          ...(user ? { userId: user.id } : {}),
+        },
+        failure === undefined ? undefined : describeError(failure),
+      );
+    },
   };
 }
