@@ -140,7 +140,8 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
       `(each server's CPU over all its requests) is given beside it.`,
       `CPU per request moves much less than requests per second when the machine is shared, but it still moves: the load`,
       `average is given with each figure, and every round is below. What issue 32 changed to get here, with the`,
-      `figures before and after, is in docs/decisions/0083-api-overhead-against-a-same-work-floor.md.`,
+      `figures before and after, is in docs/decisions/0083-api-overhead-against-a-same-work-floor.md and`,
+      `docs/decisions/0099-a-floor-without-slow-objects-and-bare-hono-beside-it.md.`,
     ].join('\n'),
     markdownTable(
       ['Endpoint', 'Round', 'Order', 'App CPU/request', 'Floor CPU/request', 'Bare Hono CPU/request', 'App ÷ floor', 'Bare Hono ÷ floor', 'App req/s', 'Floor req/s'],
