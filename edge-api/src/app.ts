@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { setHashConcurrency } from './auth/hash-queue.ts';
 import { apiPrefix, isApiPath } from './http/api-prefix.ts';
+import { enforceAccess } from './auth/access.ts';
 import { loadSession } from './auth/session.ts';
 import type { AppDeps, AppEnv } from './http/env.ts';
 import { ApiError, errorResponse, handleError } from './http/errors.ts';
@@ -47,8 +48,16 @@ function apiRoutes(ops: OpsHooks) {
     // Before the session: a probe bearing OPS_TOKEN is no signed-in user. The probes only answer
     // GET, which the request checks pass anyway; any other method falls through to them.
     .route('/health', healthRoutes(ops))
-    // Every other route: the checks of a request that may carry a body, then who is asking.
-    .use((c, next) => requestChecks(c, () => loadSession(c, next) as Promise<void>))
+    // Every other route: the checks of a request that may carry a body, then who is asking, then
+    // whether they may call the route they matched (auth/access.ts).
+    .use((c, next) =>
+      requestChecks(c, () =>
+        loadSession(c, () => {
+          enforceAccess(c);
+          return next();
+        }) as Promise<void>,
+      ),
+    )
     .route('/policies', policyRoutes)
     .route('/blogs', blogRoutes)
     .route('/agents', agentRoutes)

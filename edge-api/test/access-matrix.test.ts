@@ -28,13 +28,15 @@ import { insertRow } from './support/rows.ts';
 import { runtime, testJwtSecret } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
-/** The routes the app really mounts, as "METHOD /path", from an app built in-process. */
-function mountedRoutes(): Set<string> {
+/**
+ * The app built in-process over a fresh database, for `use`; routes are only listed or asked
+ * without a session, so the drivers that are not needed for that are left out.
+ */
+async function withInProcessApp<T>(use: (app: ReturnType<typeof createApp>) => T | Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'routes-walk-'));
   const database = createNodeDatabase(join(dir, 'walk.sqlite'));
   try {
     migrate(database.sqlite, migrationsDir);
-    // Routes are only listed, never called: the drivers that are not needed for that are left out.
     const deps = {
       db: database.db,
       batch: database.batch,
@@ -42,15 +44,18 @@ function mountedRoutes(): Set<string> {
       images: diskImageStore(join(dir, 'images')),
       clock: () => new Date(),
     } as unknown as AppDeps;
-    const app = createApp(deps);
-    return new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path.slice(apiPrefix.length)}`));
+    return await use(createApp(deps));
   } finally {
     database.sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const mounted = mountedRoutes();
+/** The routes the app really mounts, as "METHOD /path". */
+const mountedRoutes = () =>
+  withInProcessApp((app) => new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path.slice(apiPrefix.length)}`)));
+
+const mounted = await mountedRoutes();
 const tableKeys = Object.keys(accessTable) as RouteKey[];
 
 type Allowed = 'anyone' | 'signed in' | 'agent' | 'admin' | 'agent or admin';
@@ -175,6 +180,20 @@ describe('the authorization table covers the app', () => {
   it('has a row for every route the app mounts', () => {
     const missing = [...mounted].filter((route) => !(route in accessTable));
     expect(missing, 'routes without a row in auth/access-table.ts').toEqual([]);
+  });
+
+  it('refuses a route mounted without a row, before its handler runs (the check is the session layer\'s, by the route\'s method and path)', async () => {
+    let reached = false;
+    const res = await withInProcessApp((app) => {
+      app.get(`${apiPrefix}/a-route-with-no-row`, (c) => {
+        reached = true;
+        return c.text('reached');
+      });
+      return app.request(`${apiPrefix}/a-route-with-no-row`);
+    });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ error: 'internal' });
+    expect(reached).toBe(false);
   });
 
   it('has a mounted route for every row', () => {

@@ -1,32 +1,51 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { apiPrefix } from '../http/api-prefix.ts';
 import type { AppEnv, SessionUser } from '../http/env.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { ApiError, forbidden, unauthorized } from '../http/errors.ts';
 import { accessTable, type AccessRule, type RouteKey } from './access-table.ts';
 
-/**
- * Enforces the row of the authorization table for this endpoint: a visitor gets 401 where
- * sign-in is needed, a signed-in user without the role gets 403. Data scope (whose row) is
- * checked in the handler with the user this leaves in `c.var.user`.
- */
-export function access(key: RouteKey) {
-  const rule: AccessRule = accessTable[key];
-  // Synchronous: a refusal is thrown to the app's onError as from any layer, and an allowed
-  // request goes on without a promise of this layer's own (issue 32).
-  const check: MiddlewareHandler<AppEnv> = (c, next) => {
-    if (rule.allow !== 'anyone') {
-      const user = c.get('user');
-      if (!user) throw unauthorized();
-      if (!rule.allow.includes(user.role)) throw forbidden();
-    }
-    return next();
-  };
-  return check;
+type MatchedRoute = ReturnType<typeof matchedRoutes>[number];
+
+/** Each route's row, found once per route (a route object lives as long as the app). */
+const rules = new WeakMap<MatchedRoute, AccessRule | null>();
+
+function ruleOf(route: MatchedRoute): AccessRule | null {
+  let rule = rules.get(route);
+  if (rule === undefined) {
+    // The table's keys are the routes' own method and path, under the API's prefix.
+    rule = accessTable[`${route.method} ${route.path.slice(apiPrefix.length)}` as RouteKey] ?? null;
+    rules.set(route, rule);
+  }
+  return rule;
 }
 
-/** The signed-in user, for handlers behind `access(...)` with roles. */
+/**
+ * Enforces the row of the authorization table for the route this request matched: a visitor
+ * gets 401 where sign-in is needed, a signed-in user without the role gets 403. Called by the
+ * session layer (app.ts) once the user is known, for every route mounted after it, so a route
+ * cannot be mounted without its row being applied: the row is found by the route's own method
+ * and path, and a route with no row is refused (edge-api/test/access-matrix.test.ts walks the
+ * routes and requires a row for each). One check in the session layer, not a middleware on each
+ * route: every layer is paid by every request (issue 32, decision 0099). Data scope (whose row)
+ * is checked in the handler with the user this leaves in `c.var.user`.
+ */
+export function enforceAccess(c: Context<AppEnv>): void {
+  // The first route with a method is the one whose handler answers (middleware say ALL).
+  const route = matchedRoutes(c).find((matched) => matched.method !== 'ALL');
+  // Nothing matched: the app's 404 answers.
+  if (!route) return;
+  const rule = ruleOf(route);
+  if (!rule) throw new ApiError(500, 'internal', 'This endpoint has no access rule.');
+  if (rule.allow === 'anyone') return;
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  if (!rule.allow.includes(user.role)) throw forbidden();
+}
+
+/** The signed-in user, for handlers whose row allows only signed-in roles. */
 export function currentUser(c: { get(key: 'user'): SessionUser | null }): SessionUser {
   const user = c.get('user');
   if (!user) throw unauthorized();
   return user;
 }
-

@@ -3,7 +3,7 @@
  * every step is a command of commands/claims.ts and commands/claim-steps.ts, shared with sync push.
  */
 import { Hono } from 'hono';
-import { access, currentUser } from '../auth/access.ts';
+import { currentUser } from '../auth/access.ts';
 import { findClaim, maySeeClaim, toClaim } from '../db/claims.ts';
 import { fileClaim } from '../commands/claims.ts';
 import { assignClaim, claimNotFoundMessage, recordClaimPayout, resubmitClaim, reviewClaim } from '../commands/claim-steps.ts';
@@ -16,15 +16,15 @@ import { idParam } from '../schemas/params.ts';
 import { mutationKey, reply } from './reply.ts';
 
 export const claimRoutes = new Hono<AppEnv>()
-  .post('/', access('POST /claims'), validate('json', claimInput), async (c) => {
+  .post('/', validate('json', claimInput), async (c) => {
     const user = currentUser(c);
     return reply(c, await fileClaim(c.var.deps, user, c.req.valid('json'), mutationKey(c, user)));
   })
-  .get('/', access('GET /claims'), validate('query', claimListQuery), async (c) => {
+  .get('/', validate('query', claimListQuery), async (c) => {
     const user = currentUser(c);
     return c.json(await listClaims(c.var.deps.db, user, c.req.valid('query'), c.var.deps.clock()), 200);
   })
-  .get('/:id', access('GET /claims/:id'), validate('param', idParam), async (c) => {
+  .get('/:id', validate('param', idParam), async (c) => {
     const user = currentUser(c);
     const row = await findClaim(c.var.deps.db, c.req.valid('param').id);
     if (!row) throw new ApiError(404, 'not_found', claimNotFoundMessage);
@@ -33,19 +33,19 @@ export const claimRoutes = new Hono<AppEnv>()
     const suggestedAgents = user.role === 'admin' ? await suggestAgents(c.var.deps.db, row) : [];
     return c.json({ claim: toClaim(row, user.role), suggestedAgents }, 200);
   })
-  .patch('/:id/assign', access('PATCH /claims/:id/assign'), validate('param', idParam), validate('json', claimAssignInput), async (c) => {
+  .patch('/:id/assign', validate('param', idParam), validate('json', claimAssignInput), async (c) => {
     const user = currentUser(c);
     return reply(c, await assignClaim(c.var.deps, user, c.req.valid('param').id, c.req.valid('json'), mutationKey(c, user)));
   })
-  .post('/:id/review', access('POST /claims/:id/review'), validate('param', idParam), validate('json', claimReviewInput), async (c) => {
+  .post('/:id/review', validate('param', idParam), validate('json', claimReviewInput), async (c) => {
     const user = currentUser(c);
     return reply(c, await reviewClaim(c.var.deps, user, c.req.valid('param').id, c.req.valid('json'), mutationKey(c, user)));
   })
-  .post('/:id/resubmit', access('POST /claims/:id/resubmit'), validate('param', idParam), validate('json', claimResubmitInput), async (c) => {
+  .post('/:id/resubmit', validate('param', idParam), validate('json', claimResubmitInput), async (c) => {
     const user = currentUser(c);
     return reply(c, await resubmitClaim(c.var.deps, user, c.req.valid('param').id, c.req.valid('json'), mutationKey(c, user)));
   })
-  .post('/:id/payout', access('POST /claims/:id/payout'), validate('param', idParam), validate('json', claimPayoutInput), async (c) => {
+  .post('/:id/payout', validate('param', idParam), validate('json', claimPayoutInput), async (c) => {
     const user = currentUser(c);
     return reply(c, await recordClaimPayout(c.var.deps, user, c.req.valid('param').id, c.req.valid('json'), mutationKey(c, user)));
   });

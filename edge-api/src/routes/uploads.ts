@@ -12,7 +12,7 @@
  */
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { access, currentUser } from '../auth/access.ts';
+import { currentUser } from '../auth/access.ts';
 import { recordUpload } from '../commands/uploads.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
@@ -48,7 +48,7 @@ const imageForm = createMiddleware<AppEnv, string, { in: { form: { image: File }
 );
 
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/', access('POST /uploads'), rateLimit('uploads'), imageForm, async (c) => {
+  .post('/', rateLimit('uploads'), imageForm, async (c) => {
     const { deps } = c.var;
     const user = currentUser(c);
     const file = c.req.valid('form').image;

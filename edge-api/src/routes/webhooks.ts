@@ -3,7 +3,6 @@
  * raw body; a genuine event is recorded exactly once (payments/record-payment.ts).
  */
 import { Hono } from 'hono';
-import { access } from '../auth/access.ts';
 import { findApplication } from '../db/applications.ts';
 import type { AppEnv } from '../http/env.ts';
 import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
@@ -12,7 +11,7 @@ import { paymentsConfigured } from '../payments/route-guards.ts';
 import { notifyPaymentRefused } from '../notifications/events.ts';
 
 export const webhookRoutes = new Hono<AppEnv>()
-  .post('/stripe', access('POST /webhooks/stripe'), paymentsConfigured, async (c) => {
+  .post('/stripe', paymentsConfigured, async (c) => {
     const deps = c.var.deps;
     const { db, config, payments, clock } = deps;
     // The signature covers the exact bytes Stripe sent: read them raw, never re-serialise.
