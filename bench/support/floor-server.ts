@@ -22,7 +22,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { accessTable, type AccessRule, type RouteKey } from '../../edge-api/src/auth/access-table.ts';
+import { enforceRule } from '../../edge-api/src/auth/access.ts';
+import { accessTable, type RouteKey } from '../../edge-api/src/auth/access-table.ts';
 import { sessionUserOf } from '../../edge-api/src/auth/session.ts';
 import { applyForPolicy } from '../../edge-api/src/commands/applications.ts';
 import { popularityOf } from '../../edge-api/src/db/policies.ts';
@@ -30,7 +31,7 @@ import { policyAnswer } from '../../edge-api/src/db/policy-answers.ts';
 import { readConfig } from '../../edge-api/src/http/config.ts';
 import { describeError } from '../../edge-api/src/http/ops.ts';
 import type { SessionUser } from '../../edge-api/src/http/env.ts';
-import { ApiError, forbidden, notFound, unauthorized, type ErrorBody } from '../../edge-api/src/http/errors.ts';
+import { ApiError, notFound, type ErrorBody } from '../../edge-api/src/http/errors.ts';
 import { requestIdOf } from '../../edge-api/src/http/request-id.ts';
 import { apiSecurityHeaderObject, refuseCrossSite } from '../../edge-api/src/http/security.ts';
 import { validationFailure } from '../../edge-api/src/http/validation.ts';
@@ -76,12 +77,8 @@ const errorAnswer = (error: ApiError): Answer => {
   return { status: error.status, body: JSON.stringify(body), headers: { 'content-type': json } };
 };
 
-function allowed(key: RouteKey, user: SessionUser | null): void {
-  const rule: AccessRule = accessTable[key];
-  if (rule.allow === 'anyone') return;
-  if (!user) throw unauthorized();
-  if (!rule.allow.includes(user.role)) throw forbidden();
-}
+/** The app's own check of a row (auth/access.ts), for the route this floor answers. */
+const allowed = (key: RouteKey, user: SessionUser | null) => enforceRule(accessTable[key], user);
 
 /** What the request log line takes from the request's handling. */
 interface Seen {

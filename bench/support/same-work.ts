@@ -118,9 +118,10 @@ export async function compareWithFloor(
   warmupSeconds: number,
   framework?: Server,
 ): Promise<FloorComparison> {
-  const servers = { floor, app, ...(framework ? { framework } : {}) } as Record<'floor' | 'app' | 'framework', Server | undefined>;
-  const names = (['floor', 'app', 'framework'] as const).filter((name) => servers[name]);
-  for (const name of names) await runLoad(servers[name]!.url, spec, warmupSeconds);
+  const servers = new Map<'floor' | 'app' | 'framework', Server>([['floor', floor], ['app', app]]);
+  if (framework) servers.set('framework', framework);
+  const names = [...servers.keys()];
+  for (const server of servers.values()) await runLoad(server.url, spec, warmupSeconds);
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const measured: Round[] = [];
   const totals = new Map(names.map((name) => [name, { micros: 0, requests: 0 }]));
@@ -128,7 +129,7 @@ export async function compareWithFloor(
     const order = i % 2 === 0 ? names : [...names].reverse();
     const runs = new Map<string, Measured>();
     for (const name of order) {
-      const run = await cpuPerRequest(servers[name]!, spec, seconds);
+      const run = await cpuPerRequest(servers.get(name)!, spec, seconds);
       runs.set(name, run);
       const total = totals.get(name)!;
       total.micros += run.micros * run.requests;

@@ -37,8 +37,12 @@ export function enforceAccess(c: Context<AppEnv>): void {
   if (!route) return;
   const rule = ruleOf(route);
   if (!rule) throw new ApiError(500, 'internal', 'This endpoint has no access rule.');
+  enforceRule(rule, c.get('user'));
+}
+
+/** One row against the caller: 401 for a visitor where sign-in is needed, 403 for a role it does not allow. */
+export function enforceRule(rule: AccessRule, user: SessionUser | null): void {
   if (rule.allow === 'anyone') return;
-  const user = c.get('user');
   if (!user) throw unauthorized();
   if (!rule.allow.includes(user.role)) throw forbidden();
 }

@@ -2,8 +2,8 @@
  * The document routes of one kind of owner, an application (routes/documents.ts) or a claim
  * (routes/claim-documents.ts): the list, one document's bytes, and the resumable upload (tus 1.0
  * core and creation, documents/upload-protocol.ts). The HTTP face is the same for both; what
- * differs is handed in: who may see and send, where the rows are kept, and the access keys, which
- * are the owner's mount path with the route (so the table's rows stay as they are).
+ * differs is handed in: who may see and send, where the rows are kept, and the mount path (the
+ * table's access rows are the mount path with the route: auth/access.ts finds them by it).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ const privateAnswer = { 'Cache-Control': 'private, no-store' } as const;
 
 /** What one kind of owner decides; `id` is always the owner's id from the path. */
 export interface DocumentOwner {
-  /** Where app.ts mounts the routes: the access keys are `METHOD <mount>/:id/documents...`. */
+  /** Where app.ts mounts the routes (an upload's Location names it). */
   mount: '/applications' | '/claims';
   /** Throws 404 when there is no such owner, 403 when this user may not see its documents. */
   viewable(deps: AppDeps, user: SessionUser, id: string): Promise<unknown>;
