@@ -16,6 +16,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
+import { retryDelayMs } from './lib/offline/backoff.ts';
 import { sendOwedSignOuts, signOutSyncTag } from './lib/owed-sign-outs.ts';
 import { keepPagesAsOpened, servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
@@ -91,21 +92,32 @@ self.addEventListener('sync', (event) => {
 
 /**
  * Owed sign-outs need no page: each names its session and carries its own key
- * (lib/owed-sign-outs.ts), so the worker sends them itself, with no tab open. One still owed
- * rejects, and the browser tries the sync again later (the pages retry too).
+ * (lib/owed-sign-outs.ts), so the worker sends them itself, with no tab open. They are tried a
+ * few times within the one sync event: just after the network comes back, a phone's first
+ * requests often still fail (the radio, DNS, a captive portal), and the browser's own next
+ * sync is minutes away. One still owed after that rejects, and the browser tries the sync
+ * again later (the pages retry too).
  */
 async function sendSignOuts(): Promise<void> {
-  const sent = await sendOwedSignOuts(async ({ sessionId, key }) => {
-    const res = await fetch(`${apiPrefix}/auth/logout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId, key }),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(15_000),
-    });
-    return res.status;
+  for (let attempt = 0; ; attempt += 1) {
+    if (await sendOwedSignOuts(sendSignOut)) return;
+    if (attempt + 1 >= signOutTriesPerSync) throw new Error('A sign-out could not be sent yet');
+    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+  }
+}
+
+/** At most about 30 s of waiting between tries (offline backoff), well inside a sync event's time. */
+const signOutTriesPerSync = 6;
+
+async function sendSignOut({ sessionId, key }: { sessionId: string; key: string }): Promise<number> {
+  const res = await fetch(`${apiPrefix}/auth/logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId, key }),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(15_000),
   });
-  if (!sent) throw new Error('A sign-out could not be sent yet');
+  return res.status;
 }
 
 async function askAPageToPush(): Promise<void> {
