@@ -55,13 +55,21 @@ describe('pictures offline', () => {
 
   it('keeps the pictures a first visit showed before the worker took control, and shows them offline', { timeout: 150_000 }, async () => {
     const context = await newContext(journey.browser, { width: 1280, height: 800 });
+    // When the worker took control, on the page's own clock: the pictures loaded before it went
+    // past the worker, and are the ones the page hands over (lib/shown-pictures.ts). Read once
+    // controlled: reading them at once raced the worker's install.
+    await context.addInitScript(() => {
+      navigator.serviceWorker?.addEventListener('controllerchange', () => Object.assign(window, { controlledAt: performance.now() }), { once: true });
+    });
     const page = await context.newPage();
     await page.goto(`${journey.server.url}/`);
     await page.locator('.card img').first().waitFor();
-    const shownBeforeControl = await page.evaluate(() =>
-      navigator.serviceWorker.controller ? [] : [...new Set(performance.getEntriesByType('resource').map((entry) => entry.name))].filter((url) => new URL(url).pathname.startsWith('/demo/')),
-    );
     await waitForServiceWorker(page);
+    const shownBeforeControl = await page.evaluate(() => {
+      const controlledAt = (window as { controlledAt?: number }).controlledAt ?? Number.POSITIVE_INFINITY;
+      const entries = performance.getEntriesByType('resource').filter((entry) => (entry as PerformanceResourceTiming).responseEnd < controlledAt);
+      return [...new Set(entries.map((entry) => entry.name))].filter((url) => new URL(url).pathname.startsWith('/demo/'));
+    });
     // Left untouched, the page fills the local copy 5 s after it settled (decision 0095); offline,
     // the home's sections read it.
     await waitForLocalCopy(page);
