@@ -16,7 +16,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { outboxSyncTag, type OutboxPushReply } from './lib/outbox-sync-tag.ts';
-import { retryDelayMs } from './lib/offline/backoff.ts';
+import { doneWithin } from './lib/offline/backoff.ts';
 import { sendOwedSignOuts, signOutSyncTag } from './lib/owed-sign-outs.ts';
 import { keepPagesAsOpened, servePageOrShell } from './sw-pages.ts';
 import { cachePicturesAsShown } from './sw-pictures.ts';
@@ -99,11 +99,7 @@ self.addEventListener('sync', (event) => {
  * again later (the pages retry too).
  */
 async function sendSignOuts(): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    if (await sendOwedSignOuts(sendSignOut)) return;
-    if (attempt + 1 >= signOutTriesPerSync) throw new Error('A sign-out could not be sent yet');
-    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
-  }
+  if (!(await doneWithin(() => sendOwedSignOuts(sendSignOut), signOutTriesPerSync))) throw new Error('A sign-out could not be sent yet');
 }
 
 /** At most about 30 s of waiting between tries (offline backoff), well inside a sync event's time. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffCapMs, retryDelayMs } from './backoff.ts';
+import { backoffCapMs, doneWithin, retryDelayMs } from './backoff.ts';
 
 describe('the outbox retry delay', () => {
   it('doubles with each failure, within the upper half of its ceiling', () => {
@@ -23,5 +23,33 @@ describe('the outbox retry delay', () => {
       expect(delay).toBeGreaterThanOrEqual(8000);
       expect(delay).toBeLessThanOrEqual(16_000);
     }
+  });
+});
+
+describe('work tried a few times within one event', () => {
+  const noWait = async () => {};
+
+  it('tries again after a failure, waiting longer each time, and stops once done', async () => {
+    const results = [false, false, true, true];
+    const waits: number[] = [];
+    let tries = 0;
+    const done = await doneWithin(async () => results[tries++]!, 6, async (ms) => void waits.push(ms));
+    expect(done).toBe(true);
+    expect(tries).toBe(3);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeLessThanOrEqual(1000);
+    expect(waits[1]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('gives up after the tries it was given, not done', async () => {
+    let tries = 0;
+    expect(await doneWithin(async () => (tries++, false), 6, noWait)).toBe(false);
+    expect(tries).toBe(6);
+  });
+
+  it('does not wait before the first try', async () => {
+    const waits: number[] = [];
+    expect(await doneWithin(async () => true, 6, async (ms) => void waits.push(ms))).toBe(true);
+    expect(waits).toEqual([]);
   });
 });

@@ -11,3 +11,20 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   const ceiling = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.max(0, attempt));
   return ceiling / 2 + random() * (ceiling / 2);
 }
+
+/**
+ * Runs `attempt` until it reports done, at most `tries` times, waiting the retry delay between
+ * tries: for work that must be finished within one event the browser gives (a Background Sync).
+ * Whether it was done in the end.
+ */
+export async function doneWithin(
+  attempt: () => Promise<boolean>,
+  tries: number,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<boolean> {
+  for (let tried = 0; tried < tries; tried += 1) {
+    if (tried > 0) await wait(retryDelayMs(tried - 1));
+    if (await attempt()) return true;
+  }
+  return false;
+}
