@@ -29,10 +29,10 @@ import { applyForPolicy } from '../../edge-api/src/commands/applications.ts';
 import { popularityOf } from '../../edge-api/src/db/policies.ts';
 import { policyAnswer } from '../../edge-api/src/db/policy-answers.ts';
 import { readConfig } from '../../edge-api/src/http/config.ts';
-import { describeError } from '../../edge-api/src/http/ops.ts';
 import type { SessionUser } from '../../edge-api/src/http/env.ts';
 import { ApiError, notFound, type ErrorBody } from '../../edge-api/src/http/errors.ts';
 import { requestIdOf } from '../../edge-api/src/http/request-id.ts';
+import { writeRequestLine } from '../../edge-api/src/http/request-log.ts';
 import { apiSecurityHeaderObject, refuseCrossSite } from '../../edge-api/src/http/security.ts';
 import { validationFailure } from '../../edge-api/src/http/validation.ts';
 import { idempotencyHeader, keyFromHeader, useSha256 } from '../../edge-api/src/lib/idempotency.ts';
@@ -193,8 +193,7 @@ async function handled(req: IncomingMessage, work: (seen: Seen) => Promise<Answe
   for (const name in reply.headers) headers[name] = reply.headers[name]!;
   if (!('cache-control' in headers)) headers['cache-control'] = 'no-store';
   headers['content-length'] = String(typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength);
-  const line = { reqId, method: req.method ?? 'GET', route: seen.route, status: reply.status, durationMs: Math.round((performance.now() - started) * 10) / 10 };
-  ops.hooks.request(seen.user ? { ...line, userId: seen.user.id } : line, failure === undefined ? undefined : describeError(failure));
+  writeRequestLine(ops.hooks, { reqId, method: req.method ?? 'GET', route: seen.route, status: reply.status, started }, seen.user, failure);
   return { status: reply.status, body: reply.body, headers };
 }
 
