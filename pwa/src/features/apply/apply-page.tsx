@@ -9,7 +9,8 @@ import { healthConditionChoices, nomineeRelationshipChoices } from 'edge-api/src
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
-import { DocumentField, type ChosenDocument } from '../../components/document-field.tsx';
+import { DocumentField } from '../../components/document-field.tsx';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { applicationDocumentKinds } from 'edge-api/src/schemas/document.ts';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -92,8 +93,9 @@ export function ApplyPage() {
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const [submitting, setSubmitting] = useState(false);
-  // Documents and photos (issue 27): prepared as they are chosen, kept with the write on submit.
-  const [documents, setDocuments] = useState<ChosenDocument[]>([]);
+  // Documents and photos (issue 27): prepared as they are chosen, kept with the write on submit,
+  // each one chosen before the tap, a photo still being prepared too (issue 47).
+  const documents = useChosenDocuments();
 
   // The name starts as the account's name until the applicant edits it.
   const name = nameTouched ? form.name : form.name || session.user?.name || '';
@@ -130,7 +132,7 @@ export function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const outcome = await submitApplication(request, documents);
+      const outcome = await submitApplication(request, await documents.whenPrepared());
       setSent(true);
       clearDraft(userId);
       if (outcome.status === 'queued') {
@@ -274,8 +276,7 @@ export function ApplyPage() {
         </fieldset>
         <DocumentField
           kinds={applicationDocumentKinds}
-          value={documents}
-          onChange={setDocuments}
+          chosen={documents}
           userId={session.user?.id ?? null}
           legend={t('documents.applicationHeading')}
         />

@@ -10,7 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
 import { claimInput, claimKinds, newClaimNumber, payoutMethods, requiredDocuments, type ClaimantRelation, type ClaimKind, type PayoutMethod } from 'edge-api/src/schemas/claim.ts';
-import type { ChosenDocument } from '../../components/document-field.tsx';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf, ApiRequestError } from '../../lib/api-error.ts';
@@ -51,7 +51,7 @@ export function FileClaimPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [papers, setPapers] = useState<ChosenDocument[]>([]);
+  const papers = useChosenDocuments();
 
   const chooseRelation = (next: ClaimantRelation) => {
     setRelation(next);
@@ -86,13 +86,15 @@ export function FileClaimPage() {
     setBusy(true);
     try {
       const catalogue = ownPolicy?.policyId ? await localDb.policies.get(ownPolicy.policyId) : undefined;
+      // Every paper chosen before the tap, a photo still being prepared too (issue 47).
+      const chosen = await papers.whenPrepared();
       const outcome = await fileClaim({
         ...checked.data,
         policyName: ownPolicy?.policyName ?? t('claims.policyByNumber', { number: policyNumber }),
         insuredName: ownPolicy?.name ?? '—',
         shownPolicyNumber: (ownPolicy && policyNumberOf(ownPolicy)) ?? policyNumber,
         coveragePoisha: catalogue ? catalogue.coverageRange : 0,
-      }, papers.filter((doc) => (requiredDocuments[kind] as readonly string[]).includes(doc.paper ?? '')));
+      }, chosen.filter((doc) => (requiredDocuments[kind] as readonly string[]).includes(doc.paper ?? '')));
       if (outcome.state === 'sent') showToast('success', t('claims.filedToast', { number: request.claimNumber }));
       else showToast('info', t('claims.filedToast', { number: request.claimNumber }), outcome.offline ? t('claims.savedOffline') : t('claims.savedSlow'), 5000);
       navigate(`/dashboard/claims/${request.id}`);
@@ -154,7 +156,7 @@ export function FileClaimPage() {
         </div>
         <div className="claim__documents-box">
           <p>{t('claims.papersFor', { kind: kindLabel(kind) })}</p>
-          <ClaimPapersField papers={requiredDocuments[kind]} value={papers} onChange={setPapers} userId={user?.id ?? null} />
+          <ClaimPapersField papers={requiredDocuments[kind]} chosen={papers} userId={user?.id ?? null} />
         </div>
         <div className="field">
           <label htmlFor={`${formId}-date`}>{t('claims.eventDate')}</label>
