@@ -18,15 +18,17 @@ export interface NewPasswordAccount {
   passwordHash: string;
   picture: StoredUpload | null;
   at: string;
+  /** The page's language at sign-up (issue 48); unset: English until they choose. */
+  language?: 'en' | 'bn';
 }
 
 /** Creates a password account (with its picture's record); false when the email was taken meanwhile. */
 export async function createPasswordAccount({ db, batch }: Deps, account: NewPasswordAccount): Promise<boolean> {
-  const { id, email, name, passwordHash, picture, at } = account;
+  const { id, email, name, passwordHash, picture, at, language = null } = account;
   const [created] = await batch([
     db
       .insertInto('users')
-      .values({ id, email, name, role: 'user', photo_url: picture?.url ?? null, password_hash: passwordHash, created_at: at, last_log_in: at })
+      .values({ id, email, name, role: 'user', photo_url: picture?.url ?? null, password_hash: passwordHash, created_at: at, last_log_in: at, language })
       .onConflict((oc) => oc.column('email').doNothing())
       .compile(),
     // Recorded only when the account was really created (a racing sign-up may have won).
@@ -75,8 +77,9 @@ export async function linkGoogleAccount({ db, batch }: Deps, identity: VerifiedG
   ]);
 }
 
-export async function noteSignIn(db: Kysely<Database>, userId: string, at: string): Promise<void> {
-  await db.updateTable('users').set({ last_log_in: at }).where('id', '=', userId).execute();
+/** A sign-in; with `language` (the page's, issue 48) that becomes the account's language too. */
+export async function noteSignIn(db: Kysely<Database>, userId: string, at: string, language?: 'en' | 'bn'): Promise<void> {
+  await db.updateTable('users').set({ last_log_in: at, ...(language ? { language } : {}) }).where('id', '=', userId).execute();
 }
 
 /** Sets a new password hash; with `onlyIf`, only while the stored hash is still that one (a rehash). */

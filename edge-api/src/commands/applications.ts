@@ -217,8 +217,19 @@ export async function rejectApplication(deps: Deps, actor: SessionUser, id: stri
     () => {},
   );
   // Through the provider that took the money (payments/refunds.ts).
-  if (outcome.ok) await refundAfterRejection(deps, actor, id);
-  return outcome;
+  return refundedAnswer(deps, actor, id, outcome);
+}
+
+/**
+ * A rejection refunds a paid application's money, then answers with the application as it is
+ * after that (issue 48): the screen that rejected it shows Refunded at once, not Paid until a
+ * reload. A replayed rejection answers with today's row too.
+ */
+async function refundedAnswer(deps: Deps, actor: SessionUser, id: string, outcome: Outcome<ApplicationChanged>): Promise<Outcome<ApplicationChanged>> {
+  if (!outcome.ok) return outcome;
+  await refundAfterRejection(deps, actor, id);
+  const row = await findApplication(deps.db, id);
+  return row ? { ...outcome, body: { ...outcome.body, application: toApplication(row) } } : outcome;
 }
 
 const groundsColumns = (grounds: RejectionGroundsInput) => ({ rejection_reason: grounds.reason ?? null, rejection_note: grounds.note ?? null });
@@ -254,8 +265,7 @@ export async function decideApplication(deps: Deps, actor: SessionUser, id: stri
     },
   );
   // A paid application rejected by its agent gets its money back (payments/refunds.ts).
-  if (outcome.ok && !approve) await refundAfterRejection(deps, actor, id);
-  return outcome;
+  return approve ? outcome : refundedAnswer(deps, actor, id, outcome);
 }
 
 // ---------------------------------------------------------------------------------------------

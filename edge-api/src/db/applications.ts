@@ -33,6 +33,12 @@ export interface Application {
   /** Why it was rejected: one of schemas/eligibility.ts's reasons, and the agent's own words. */
   rejectionReason: string | null;
   rejectionNote: string | null;
+  /**
+   * When its payment was given back (a paid application rejected, payments/refunds.ts): then
+   * `paymentStatus` is 'unpaid' again, shown as Refunded, not as never paid (issue 48). Absent
+   * on an application made on the device and not sent yet.
+   */
+  refundedAt?: string | null;
   version: number;
   /** The receipt and the certificate: only in the owner's and the admins' answers (issue 26). */
   papers?: Papers;
@@ -78,6 +84,7 @@ export function toApplication(row: StoredApplication, withPapers = false): Appli
     dateOfBirth: row.date_of_birth ?? null,
     rejectionReason: row.rejection_reason ?? null,
     rejectionNote: row.rejection_note ?? null,
+    refundedAt: row.refunded_at ?? null,
     version: row.version,
   };
 }

@@ -118,6 +118,8 @@ export interface Database {
     status: Generated<'open' | 'paid' | 'failed' | 'cancelled' | 'refused'>;
     reason: string | null;
     created_at: string;
+    /** The page's language the payment was started from (0270); null: the account's. */
+    language?: 'en' | 'bn' | null;
   };
   audit_log: {
     id: Generated<number>;

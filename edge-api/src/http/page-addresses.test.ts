@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageScriptsLink, prerenderedPageFile, prerenderedPagePatterns } from './page-addresses.ts';
+import { verifyPagePatterns } from './verify-page.ts';
 
 describe('prerendered page addresses', () => {
   it('maps each public page the build renders to its file', () => {
@@ -27,10 +28,10 @@ describe('prerendered page addresses', () => {
     expect(prerenderedPageFile('/all-policies', '?page=2')).toBeNull();
   });
 
-  it("are the addresses wrangler.toml sends to the Worker first, beside the API", () => {
+  it("are the addresses wrangler.toml sends to the Worker first, beside the API and the certificates' check pages", () => {
     const toml = readFileSync(join(import.meta.dirname, '../../../wrangler.toml'), 'utf8');
     const line = toml.match(/^run_worker_first\s*=\s*(\[.*\])\s*$/m)?.[1];
-    expect(JSON.parse(line ?? '[]')).toEqual(['/api/*', ...prerenderedPagePatterns]);
+    expect(JSON.parse(line ?? '[]')).toEqual(['/api/*', ...prerenderedPagePatterns, ...verifyPagePatterns]);
   });
 });
 

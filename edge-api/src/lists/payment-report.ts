@@ -123,17 +123,29 @@ async function incomePerDay(db: Kysely<Database>, filters: PaymentFilters): Prom
   return days;
 }
 
+/**
+ * The summary cards: income is net of refunds (a refunded payment is listed, as Refunded, but
+ * not counted), and the refunds are summed on their own, so the admin sees both (issue 48).
+ */
 async function summary(db: Kysely<Database>, filters: PaymentFilters) {
-  // Income: refunded payments are listed (as Refunded) but not counted.
+  const kept = sql<number>`sum(CASE WHEN refunded_at IS NULL THEN 1 ELSE 0 END)`;
+  const keptMinor = sql<number>`sum(CASE WHEN refunded_at IS NULL THEN amount_minor ELSE 0 END)`;
+  const given = sql<number>`sum(CASE WHEN refunded_at IS NULL THEN 0 ELSE 1 END)`;
+  const givenMinor = sql<number>`sum(CASE WHEN refunded_at IS NULL THEN 0 ELSE amount_minor END)`;
   const rows = await filteredPayments(db, filters)
-    .where('refunded_at', 'is', null)
-    .select(['currency', sql<number>`count(*)`.as('count'), sql<number>`sum(amount_minor)`.as('minor')])
+    .select(['currency', kept.as('count'), keptMinor.as('minor'), given.as('refundedCount'), givenMinor.as('refundedMinor')])
     .groupBy('currency')
     .execute();
-  const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  const add = (pick: (row: (typeof rows)[number]) => unknown) => rows.reduce((sum, row) => sum + Number(pick(row) ?? 0), 0);
+  const count = add((row) => row.count);
   // Poisha, like every amount (decision 0077); the average is rounded to a whole poisha.
-  const total = rows.reduce((sum, row) => sum + Number(row.minor), 0);
-  return { count, total, average: count ? Math.round(total / count) : 0 };
+  const total = add((row) => row.minor);
+  return {
+    count,
+    total,
+    average: count ? Math.round(total / count) : 0,
+    refunded: { count: add((row) => row.refundedCount), total: add((row) => row.refundedMinor) },
+  };
 }
 
 export type PaymentReportQuery = z.infer<typeof paymentReportQuery>;

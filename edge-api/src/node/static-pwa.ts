@@ -8,6 +8,7 @@ import type { createApp } from '../app.ts';
 import { gzippedByTag } from './compressed-by-tag.ts';
 import { prerenderedPageOf, prerenderedInlineHashes, prerenderedPageScriptsLink } from './prerendered-pages.ts';
 import { securityHeaders } from '../http/security.ts';
+import { verifyPageCode, verifyPageStatus } from '../http/verify-page.ts';
 import { revalidatedFiles } from './static-etag.ts';
 
 /**
@@ -37,6 +38,16 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     const scripts = prerenderedPageScriptsLink(distDir, page);
     if (scripts && answer?.status === 200) answer.headers.set('link', scripts);
     return answer;
+  };
+  // A certificate's check page: the shell, answering 404 for a code no certificate has (http/verify-page.ts).
+  const verifyPage = async (c: Context, next: () => Promise<void>, code: string) => {
+    const status = await verifyPageStatus(api, c.req.raw, code, c.env);
+    const shell = await appShell(c, next);
+    return shell && status === 404 && shell.status === 200 ? new Response(shell.body, { status: 404, headers: shell.headers }) : shell;
+  };
+  const appPage = (c: Context, next: () => Promise<void>) => {
+    const code = verifyPageCode(c.req.path);
+    return code === null ? appShell(c, next) : verifyPage(c, next, code);
   };
   // Only bodies of 1 KB or more are compressed (hono's threshold, which needs a Content-Length).
   const compressLarge = compress({ threshold: minCompressedBytes });
@@ -77,7 +88,7 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
     .use(revalidatedFiles())
     // A missing file (an old chunk, say) is a 404, never the page: HTML would be run as script.
     // '/' would find the shell (index.html) among the files: the prerendered home comes first.
-    .on(['GET', 'HEAD'], '*', prerenderedPage, staticFiles, (c, next) => (looksLikeAFile(c.req.path) ? next() : appShell(c, next)))
+    .on(['GET', 'HEAD'], '*', prerenderedPage, staticFiles, (c, next) => (looksLikeAFile(c.req.path) ? next() : appPage(c, next)))
     .all('*', (c) => c.text('Not Found', 404));
 
   // API requests go straight to the API (through compression when the client takes it), never

@@ -3,6 +3,7 @@
  * are the ones the server sends, shown by the phone even when the app is closed. A push says
  * nothing personal but the policy's name (docs/decisions/0076-notification-delivery.md).
  */
+import { pathInLanguage } from '../http/person-address.ts';
 import type { NotificationEvent } from '../db/notifications.ts';
 
 export type PushLanguage = 'en' | 'bn';
@@ -77,5 +78,6 @@ export function pushPayload(
 ): PushPayload {
   const text = pushTexts[language][notification.event];
   const policy = notification.policy_name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
-  return { id: notification.id, title: text.title, body: text.body(policy), link: notification.link };
+  // The screen opens in the person's language (issue 48); the inbox keeps the plain path, which the app opens in the page's.
+  return { id: notification.id, title: text.title, body: text.body(policy), link: pathInLanguage(notification.link, language) };
 }

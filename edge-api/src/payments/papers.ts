@@ -10,6 +10,9 @@ import { certificateOf } from '../db/papers.ts';
 
 export { certificateOf, receiptOf, type CertificateBasis, type Receipt } from '../db/papers.ts';
 
+/** The public check of a certificate (the PWA's /verify/:code page), in English; pathInLanguage for the holder's. */
+export const verifyPathOf = (code: string) => `/verify/${encodeURIComponent(code)}`;
+
 /** The policy's term and coverage, for the certificate (poisha; the term in years). */
 export interface CertificateTerms {
   coverageMinor: number | null;

@@ -69,12 +69,13 @@ export async function refundUnrecordedIntent(deps: Deps, actor: AuditActor | nul
   ]);
 }
 
-/** After a rejection: the refund is made now; if the provider fails, housekeeping retries it. */
-export async function refundAfterRejection(deps: Deps, actor: AuditActor | null, applicationId: string): Promise<void> {
+/** After a rejection: the refund is made now (true); if the provider fails, housekeeping retries it. */
+export async function refundAfterRejection(deps: Deps, actor: AuditActor | null, applicationId: string): Promise<boolean> {
   try {
-    await refundRejectedPayment(deps, actor, applicationId);
+    return await refundRejectedPayment(deps, actor, applicationId);
   } catch (error) {
     console.error(`Refund of rejected application ${applicationId} failed; it will be retried:`, error);
+    return false;
   }
 }
 

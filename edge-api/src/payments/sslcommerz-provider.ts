@@ -73,6 +73,8 @@ export async function openSslcommerzSession(
     application: { id: string; policy_name: string; name?: string; user_email: string; address?: string; phone?: string | null };
     user: { id: string; email: string; name: string };
     method: SslcommerzMethod;
+    /** The page's language the payment starts from: the person comes back to it (issue 48). */
+    language?: 'en' | 'bn' | null;
     /** The origin the gateway sends the person and its notifications back to. */
     origin: string;
   },
@@ -91,6 +93,7 @@ export async function openSslcommerzSession(
       amount_minor: amountMinor,
       currency: 'BDT',
       method: input.method,
+      language: input.language ?? null,
       created_at: deps.clock().toISOString(),
     })
     .execute();

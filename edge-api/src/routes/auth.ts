@@ -42,7 +42,7 @@ const formOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', rateLimit('register'), formOnly, validate('form', registerForm), async (c) => {
-    const { name, email, password, photo } = c.req.valid('form');
+    const { name, email, password, photo, language } = c.req.valid('form');
     const { deps } = c.var;
     const { db, clock } = deps;
     if (await accountExists(db, email)) throw conflict(emailTaken);
@@ -51,7 +51,7 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(password);
     const stored: StoredUpload | null = picture ? await putImage(deps.images, picture, deps.config.maxSizedPixels) : null;
     const id = newId();
-    if (!(await createPasswordAccount(deps, { id, email, name, passwordHash, picture: stored, at: clock().toISOString() }))) {
+    if (!(await createPasswordAccount(deps, { id, email, name, passwordHash, picture: stored, at: clock().toISOString(), language }))) {
       if (stored) await removeStoredImage(deps.images, stored.name, stored.widths);
       throw conflict(emailTaken);
     }
@@ -60,7 +60,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/login', rateLimit('signIn'), validate('json', loginBody), async (c) => {
-    const { email, password } = c.req.valid('json');
+    const { email, password, language } = c.req.valid('json');
     const { deps } = c.var;
     const { login } = deps.config;
     // Both reservations come before the hash (auth/login-throttle.ts): the address first, so a
@@ -74,7 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!row?.password_hash || !ok) throw unauthorized(invalidCredentials);
     await forgetAttempts(deps, emailKey(email));
     await releaseAttempt(deps, client);
-    await noteSignIn(deps.db, row.id, deps.clock().toISOString());
+    await noteSignIn(deps.db, row.id, deps.clock().toISOString(), language);
     // A hash made with older parameters is replaced now, while the password is at hand (decision
     // 0015); only if it is still the hash just checked (not changed meanwhile).
     if (needsRehash(row.password_hash)) {
@@ -84,7 +84,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/google', validate('json', googleBody), async (c) => {
-    const { idToken } = c.req.valid('json');
+    const { idToken, language } = c.req.valid('json');
     const { deps } = c.var;
     const { db } = deps;
     const identity = await verifyGoogleIdToken(deps, idToken);
@@ -110,7 +110,7 @@ export const authRoutes = new Hono<AppEnv>()
       user = await linkedUser();
       if (!user) throw new ApiError(500, 'internal', 'Google sign-in could not be completed. Please try again.');
     }
-    await noteSignIn(db, user.id, now);
+    await noteSignIn(db, user.id, now, language);
     return c.json(await answerWithSession(c, user), 200);
   })
 

@@ -1,11 +1,16 @@
-/** /api/certificates/:id: the certificate of a policy in force (approved and paid), for its owner and admins. */
+/**
+ * /api/certificates/:id: the certificate of a policy in force (approved and paid), for its owner
+ * and admins. `verifyPath` is where its QR code leads: the public check, in the holder's language
+ * (issue 48), on whichever origin shows it.
+ */
 import { Hono } from 'hono';
 import { currentUser } from '../auth/access.ts';
 import { findApplication, isOwner } from '../db/applications.ts';
 import type { AppEnv } from '../http/env.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { accountLanguage, pathInLanguage } from '../http/person-address.ts';
 import { validate } from '../http/validation.ts';
-import { certificateOf, policyTermsRow, termsOf } from '../payments/papers.ts';
+import { certificateOf, policyTermsRow, termsOf, verifyPathOf } from '../payments/papers.ts';
 import { idParam } from '../schemas/params.ts';
 
 export const certificateRoutes = new Hono<AppEnv>().get('/:id', validate('param', idParam), async (c) => {
@@ -16,5 +21,6 @@ export const certificateRoutes = new Hono<AppEnv>().get('/:id', validate('param'
   if (user.role !== 'admin' && !isOwner(user, row)) throw forbidden('You can only see your own certificates.');
   const certificate = certificateOf(row);
   if (!certificate) throw notFound('Certificate');
-  return c.json({ ...certificate, ...termsOf(certificate.startsAt, await policyTermsRow(db, row.policy_id)) }, 200);
+  const [terms, language] = await Promise.all([policyTermsRow(db, row.policy_id), accountLanguage(db, row.user_id)]);
+  return c.json({ ...certificate, ...termsOf(certificate.startsAt, terms), verifyPath: pathInLanguage(verifyPathOf(certificate.verifyCode), language) }, 200);
 });

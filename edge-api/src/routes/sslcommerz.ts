@@ -6,7 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { currentUser } from '../auth/access.ts';
-import type { AppEnv } from '../http/env.ts';
+import type { AppDeps, AppEnv } from '../http/env.ts';
+import { accountLanguage, languageOrNull, pathInLanguage } from '../http/person-address.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { validate } from '../http/validation.ts';
 import { rejectedCannotPay } from '../payments/refunds.ts';
@@ -18,6 +19,7 @@ import {
   findSslcommerzSession,
   openSslcommerzSession,
   sslcommerzOf,
+  type SslcommerzSession,
 } from '../payments/sslcommerz-provider.ts';
 import { sslcommerzSessionBody } from '../schemas/payment-choice.ts';
 
@@ -27,16 +29,22 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** The payment page the person lands on, with the outcome for it to say. */
-const paymentPage = (applicationId: string | undefined, result: string) =>
-  applicationId ? `/dashboard/payment/${encodeURIComponent(applicationId)}?result=${result}` : `/dashboard/payments?result=${result}`;
+/**
+ * The payment page the person lands on, with the outcome for it to say, in the language they
+ * started paying from (else their account's; issue 48): a Bangla customer comes back to Bangla.
+ */
+async function paymentPage(deps: AppDeps, session: SslcommerzSession | undefined, applicationId: string | undefined, result: string) {
+  const path = applicationId ? `/dashboard/payment/${encodeURIComponent(applicationId)}?result=${result}` : `/dashboard/myApplication?result=${result}`;
+  const language = session ? (languageOrNull(session.language) ?? (await accountLanguage(deps.db, session.user_id))) : null;
+  return pathInLanguage(path, language);
+}
 
 export const sslcommerzRoutes = new Hono<AppEnv>()
   .post('/session', validate('json', sslcommerzSessionBody), async (c) => {
     const user = currentUser(c);
     const deps = c.var.deps;
     sslcommerzOf(deps);
-    const { applicationId, method } = c.req.valid('json');
+    const { applicationId, method, language } = c.req.valid('json');
     const application = await ownApplication(deps.db, applicationId, user);
     if (application.payment_status === 'paid') throw conflict('This application has already been paid.', { paymentStatus: 'paid' });
     if (application.status === 'rejected') throw rejectedCannotPay(false);
@@ -49,6 +57,7 @@ export const sslcommerzRoutes = new Hono<AppEnv>()
       application: { ...application, ...details },
       user: { id: user.id, email: user.email, name: user.name ?? '' },
       method,
+      language: language ?? null,
       origin: new URL(c.req.url).origin,
     });
     return c.json({ gatewayUrl: opened.gatewayUrl, tranId: opened.tranId, amount: deps.config.payment.amountMinor, currency: 'bdt' }, 200);
@@ -81,13 +90,13 @@ export const sslcommerzRoutes = new Hono<AppEnv>()
     const tranId = fields.tran_id ?? '';
     if (outcome !== 'success') {
       const session = tranId ? await endSslcommerzSession(deps, tranId, outcome === 'fail' ? 'failed' : 'cancelled') : undefined;
-      return c.redirect(paymentPage(session?.application_id, outcome === 'fail' ? 'failed' : 'cancelled'), 303);
+      return c.redirect(await paymentPage(deps, session, session?.application_id, outcome === 'fail' ? 'failed' : 'cancelled'), 303);
     }
     // The person's word is not proof: the same validation as the IPN's.
     const confirmed = fields.val_id ? await confirmSslcommerzPayment(deps, { tranId, valId: fields.val_id }) : null;
+    const session = tranId ? await findSslcommerzSession(deps.db, tranId) : undefined;
     if (!confirmed || confirmed.kind === 'unknown') {
-      const session = tranId ? await findSslcommerzSession(deps.db, tranId) : undefined;
-      return c.redirect(paymentPage(session?.application_id, 'refused'), 303);
+      return c.redirect(await paymentPage(deps, session, session?.application_id, 'refused'), 303);
     }
-    return c.redirect(paymentPage(confirmed.applicationId, confirmed.kind === 'paid' ? 'paid' : 'refused'), 303);
+    return c.redirect(await paymentPage(deps, session, confirmed.applicationId, confirmed.kind === 'paid' ? 'paid' : 'refused'), 303);
   });

@@ -6,6 +6,7 @@ import { z } from './zod.ts';
 import { isUploadedImage } from './image.ts';
 import { cleanRequiredLine } from './text.ts';
 import { bdMobilePhone, nidNumber, requiredPhone } from './person.ts';
+import { languageField } from './language.ts';
 
 /** A name or a district: cleaned like all text shown to others (text.ts), with the spec's messages. */
 const trimmed = (required: string, max = 120, tooLong = 'This is too long') => cleanRequiredLine(required, max, tooLong);
@@ -37,7 +38,8 @@ export const photoUrlField = z
     message: 'The photo must be an uploaded image or an https link',
   });
 
-export const loginBody = z.object({ email: emailField, password: passwordField });
+/** `language`, when sent, becomes the account's (issue 48): the PWA sends it from a Bangla page, or the device's own choice. */
+export const loginBody = z.object({ email: emailField, password: passwordField, language: languageField.optional() });
 
 /** The registration form (multipart): the picture itself is checked as an image upload. */
 export const registerForm = z.object({
@@ -45,6 +47,8 @@ export const registerForm = z.object({
   email: emailField,
   password: passwordField,
   photo: z.unknown().optional(),
+  /** The page's language: the new account's (issue 48). */
+  language: languageField.optional(),
 });
 
 /**
@@ -61,6 +65,7 @@ export const signOutBody = z
   });
 
 export const googleBody = z.object({
+  language: languageField.optional(),
   idToken: z.string({ error: 'The Google sign-in token is missing' }).min(1, 'The Google sign-in token is missing').max(8192, 'The Google sign-in token is too long'),
 });
 

@@ -10,6 +10,7 @@ import type { Fetcher } from '@cloudflare/workers-types';
 import { Hono } from 'hono';
 import { inlineHashesFile, inlineHashesOf, noInlineHashes, pageScriptsFile, pageScriptsLink, prerenderedPageFile, type InlineHashes } from '../http/page-addresses.ts';
 import { securityHeaders } from '../http/security.ts';
+import { verifyPageCode } from '../http/verify-page.ts';
 
 type Assets = Pick<Fetcher, 'fetch'>;
 
@@ -27,7 +28,11 @@ async function assetFile(assets: Assets, file: string, request: Request): Promis
   }
 }
 
-export function prerenderedPages(assets: Assets) {
+/**
+ * `verifyStatus`: the status of a certificate's check page (/verify/:code), asked of the API
+ * (http/verify-page.ts); the page is the app shell either way.
+ */
+export function prerenderedPages(assets: Assets, verifyStatus?: (request: Request, code: string) => Promise<200 | 404>) {
   // The build's files about its pages, fetched once per isolate.
   const buildJson = (name: string) =>
     assets
@@ -50,8 +55,10 @@ export function prerenderedPages(assets: Assets) {
       const file = ['GET', 'HEAD'].includes(request.method) ? prerenderedPageFile(c.req.path, new URL(request.url).search) : null;
       const page = file ? await assetFile(assets, file, request) : null;
       const answer = page && (page.ok || page.status === 304) ? page : ((await assets.fetch(request as never)) as unknown as Response);
+      const code = file === null ? verifyPageCode(c.req.path) : null;
+      const status = code !== null && verifyStatus && answer.status === 200 ? await verifyStatus(request, code) : answer.status;
       // A copy: the platform's responses have headers that cannot be changed.
-      const copy = new Response(answer.body, answer);
+      const copy = new Response(answer.body, { status, statusText: status === answer.status ? answer.statusText : '', headers: answer.headers });
       // The page's scripts are asked for as soon as these headers arrive (decision 0097).
       const link = file && page?.status === 200 ? await scriptsLink(file) : null;
       if (link) copy.headers.set('link', link);

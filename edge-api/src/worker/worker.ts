@@ -11,6 +11,7 @@ import { createD1Database } from './d1.ts';
 import { countD1Calls, d1CallsHeader } from './d1-call-count.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
 import { prerenderedPageFile } from '../http/page-addresses.ts';
+import { verifyPageCode, verifyPageStatus } from '../http/verify-page.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { fetchSslcommerzGateway } from '../payments/sslcommerz-gateway.ts';
 import { r2ImageStore } from './r2-images.ts';
@@ -97,8 +98,9 @@ function appFor(env: WorkerEnv) {
       views: createViewCounter(writeViews(db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
       ops: workerOps(env, env.IMAGES, env.ANALYTICS),
     };
-    const pages = env.ASSETS ? prerenderedPages(env.ASSETS) : undefined;
-    cached = { env, deps, app: createApp(deps), pages, d1Calls: counter?.calls };
+    const app = createApp(deps);
+    const pages = env.ASSETS ? prerenderedPages(env.ASSETS, (request, code) => verifyPageStatus(app, request, code, env)) : undefined;
+    cached = { env, deps, app, pages, d1Calls: counter?.calls };
   }
   return cached;
 }
@@ -107,7 +109,7 @@ export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext) {
     const { app: api, pages, d1Calls, deps } = appFor(env);
     const path = new URL(request.url).pathname;
-    const app = pages && !isApiPath(path) && prerenderedPageFile(path) ? pages : api;
+    const app = pages && !isApiPath(path) && (prerenderedPageFile(path) || verifyPageCode(path) !== null) ? pages : api;
     if (!d1Calls) {
       const response = await app.fetch(request, env, ctx as never);
       writeDueViews(deps, ctx);

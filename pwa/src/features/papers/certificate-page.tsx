@@ -11,7 +11,8 @@ import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { formatDate, formatNumber, formatMoney } from '../../lib/i18n/format.ts';
-import { t } from '../../lib/i18n/runtime.ts';
+import { currentLocale, t } from '../../lib/i18n/runtime.ts';
+import { pathInLocale } from '../../lib/i18n/locale.ts';
 import type { Application, Policy } from '../../lib/local-db.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { fetchCertificate, type Certificate } from './papers-api.ts';
@@ -25,11 +26,13 @@ function fromLocal(application: Application, policy: Policy | undefined): Certif
   if (!basis || !policy) return null;
   const end = new Date(basis.startsAt);
   end.setUTCFullYear(end.getUTCFullYear() + policy.duration);
-  return { ...basis, coverageMinor: policy.coverageRange, termYears: policy.duration, endsAt: end.toISOString() };
+  // The device's copy has no address for the check: the page's language, which is the holder's own on their device.
+  const verifyPath = pathInLocale(`/verify/${encodeURIComponent(basis.verifyCode)}`, currentLocale());
+  return { ...basis, coverageMinor: policy.coverageRange, termYears: policy.duration, endsAt: end.toISOString(), verifyPath };
 }
 
-/** Where the QR code leads: this site's public verification page. */
-export const verifyAddress = (code: string) => `${window.location.origin}/verify/${code}`;
+/** Where the QR code leads: this site's public check, in the holder's language (the server's verifyPath, issue 48). */
+export const verifyAddress = (certificate: Pick<Certificate, 'verifyPath'>) => `${window.location.origin}${certificate.verifyPath}`;
 
 export function CertificatePage() {
   usePageTitle(t('papers.certificateTitle'));
@@ -53,7 +56,7 @@ export function CertificatePage() {
 }
 
 function CertificateSheet({ certificate }: { certificate: Certificate }) {
-  const address = verifyAddress(certificate.verifyCode);
+  const address = verifyAddress(certificate);
   const qr = useRequest(() => QRCode.toDataURL(address, { errorCorrectionLevel: 'M', margin: 2, width: 240 }), [address]);
   return (
     <article className="papers__sheet" aria-labelledby="certificate-heading">
