@@ -11,7 +11,7 @@ import { generateVapidKeys } from '../src/notifications/vapid.ts';
 import { useApi, useStarted } from './support/app.ts';
 import { adminReject, apply, call } from './support/calls.ts';
 import { insertPolicy } from './support/records.ts';
-import { pushTestEnv, startPushService, type PushServiceStandIn } from './support/push-service.ts';
+import { pushTestEnv, startPushService } from './support/push-service.ts';
 import { runtime, type ApiTarget } from './support/target.ts';
 import { createTestUser } from './support/users.ts';
 
