@@ -68,9 +68,10 @@ function buildPwa() {
 async function buildServer() {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [at('edge-api/src/node/node.ts')],
+    // The server, and beside it the worker threads' entry that decodes pictures (node/image-threads.ts).
+    entryPoints: { server: at('edge-api/src/node/node.ts'), 'image-worker': at('edge-api/src/node/image-worker.ts') },
     // node.ts looks for migrations/ and pwa/dist in the nearest folder above it that has them.
-    outfile: at('edge-api/dist/server.js'),
+    outdir: at('edge-api/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',

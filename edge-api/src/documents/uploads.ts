@@ -185,13 +185,14 @@ export async function finishUpload(deps: Deps, upload: UploadRow): Promise<Uploa
   }
   const documentId = newId();
   const storedName = `${documentId}.${checked.kind.extension}`;
-  await deps.images.put(storedName, bytes, checked.kind.contentType);
+  // Stored as checked: the same pixels without their metadata (EXIF, GPS; documents/checks.ts).
+  await deps.images.put(storedName, checked.bytes, checked.kind.contentType);
   const now = deps.clock().toISOString();
   const key = sql`application_id = ${upload.application_id} and write_id = ${upload.write_id} and client_key = ${upload.client_key}`;
   await deps.batch([
     sql`insert into documents (id, application_id, owner_id, kind, write_id, client_key, note, stored_name, content_type, byte_size, width, height, created_at, claim_id, paper)
         values (${documentId}, ${upload.application_id}, ${upload.owner_id}, ${upload.kind}, ${upload.write_id}, ${upload.client_key}, ${upload.note}, ${storedName},
-                ${checked.kind.contentType}, ${bytes.byteLength}, ${checked.width}, ${checked.height}, ${now}, ${upload.claim_id}, ${upload.paper})
+                ${checked.kind.contentType}, ${checked.bytes.byteLength}, ${checked.width}, ${checked.height}, ${now}, ${upload.claim_id}, ${upload.paper})
         on conflict (application_id, write_id, client_key) do nothing`.compile(deps.db),
     sql`update document_uploads set document_id = (select id from documents where ${key}), updated_at = ${now} where id = ${upload.id}`.compile(deps.db),
   ]);

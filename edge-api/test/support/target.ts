@@ -45,6 +45,8 @@ export const testLimits: Record<string, string> = {
   RATE_LIMIT_UPLOADS: '100000/60',
   RATE_LIMIT_VIEWS: '100000/60',
   RATE_LIMIT_APPLICATIONS: '100000/60',
+  RATE_LIMIT_DOCUMENT_UPLOADS: '100000/60',
+  RATE_LIMIT_DOCUMENT_UPLOADS_PER_ADDRESS: '100000/60',
   APPLICATIONS_OPEN_PER_POLICY: '100000',
   // Parallel sign-ins in tests must not be shed on a slow, shared machine (faults.node-only tests it).
   PASSWORD_HASH_MAX_WAIT_MS: '600000',
