@@ -16,7 +16,7 @@ import {
 import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { messageOf, ApiRequestError } from '../../lib/api-error.ts';
+import { messageOf, ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { localDb } from '../../lib/local-db.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -31,7 +31,7 @@ import './claims.css';
 type Field = 'policyNumber' | 'insuredNid' | 'claimantNid' | 'relation' | 'kind' | 'eventDate' | 'description' | 'district' | 'payoutAccount' | 'payoutBankName' | 'payoutMethod';
 
 /** The server's field messages in the page's language; a date's, with the day it is about. */
-function serverFieldErrors(fields: Record<string, string>, details: Record<string, unknown> | undefined): Partial<Record<Field, string>> {
+function serverFieldErrors({ fields = {}, details }: ApiErrorBody): Partial<Record<Field, string>> {
   const shown: Partial<Record<Field, string>> = {};
   for (const [field, message] of Object.entries(fields)) shown[field as Field] = fieldMessage(message);
   if (fields.eventDate) shown.eventDate = dateProblemText({ message: fields.eventDate, details: details as ClaimDateProblem['details'] });
@@ -122,7 +122,7 @@ export function FileClaimPage() {
       else showToast('info', t('claims.filedToast', { number: request.claimNumber }), outcome.offline ? t('claims.savedOffline') : t('claims.savedSlow'), 5000);
       navigate(`/dashboard/claims/${request.id}`);
     } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.body?.fields) setErrors(serverFieldErrors(failure.body.fields, failure.body.details));
+      if (failure instanceof ApiRequestError && failure.body?.fields) setErrors(serverFieldErrors(failure.body));
       setProblem(messageOf(failure, t('claims.fileFailed')));
     } finally {
       setBusy(false);
