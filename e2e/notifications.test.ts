@@ -95,8 +95,9 @@ describe('notifications in the app', () => {
     await policy.selectOption({ index: 1 });
     await page.getByLabel('Date of birth').fill(await birthDateForForm(page));
     await page.getByLabel('Address').fill('Sylhet');
-    await page.getByLabel('NID number').fill('123456789');
+    await page.getByLabel('NID number').fill('1990123456789');
     await page.getByLabel('Nominee name').fill('Offer Nominee');
+    await page.getByLabel("Nominee's NID").fill('1985123456789');
     await page.getByLabel('Relationship with nominee').selectOption('Child');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');

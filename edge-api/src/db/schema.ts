@@ -340,6 +340,8 @@ export interface ApplicationRow {
   /** The policy's number and its certificate's verification code, given when first paid. */
   policy_number?: string | null;
   verify_code?: string | null;
+  /** Migration 0250 (issue 47): the nominee's NID; null when sold without one (the nominee unverified). */
+  nominee_nid?: string | null;
 }
 
 /** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */
@@ -383,4 +385,8 @@ export interface ClaimRow {
   updated_at: string;
   history: Generated<string>;
   version: Generated<number>;
+  /** Migration 0250: 1 when filed as the nominee on a policy with no nominee NID to check against. */
+  nominee_unverified: Generated<number>;
+  /** Migration 0250: the NID the claimant gave as the nominee's (null from the policyholder). */
+  claimant_nid?: string | null;
 }

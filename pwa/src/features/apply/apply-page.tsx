@@ -20,6 +20,8 @@ import { useSession } from '../../lib/use-session.ts';
 import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, type ApplicationField, type ApplicationForm } from './application-rules.ts';
 import { submitApplication } from './submit-application.ts';
+import type { CorrectionState } from './correct-refused.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import './apply.css';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
@@ -39,9 +41,7 @@ function serverFieldErrors(error: ApiRequestError): ApplicationErrors {
   return fields;
 }
 
-interface ArrivedWith {
-  estimatedPremium?: number;
-  policyId?: string;
+interface ArrivedWith extends CorrectionState {
   policyTitle?: string;
 }
 
@@ -72,6 +72,7 @@ export function ApplyPage() {
     dateOfBirth: '',
     phone: '',
     nomineeName: '',
+    nomineeNid: '',
     relationship: '',
     healthConditions: [],
     ...draft?.form,
@@ -90,7 +91,10 @@ export function ApplyPage() {
     lastUser.current = userId;
     if (!sent && !signedOutHere.current) saveDraft(userId, { form, nameTouched, estimatedPremium });
   }, [userId, form, nameTouched, estimatedPremium, sent]);
-  const [errors, setErrors] = useState<ApplicationErrors>({});
+  // Opened to correct an application the server refused from the outbox: its reasons at once.
+  const [errors, setErrors] = useState<ApplicationErrors>(() =>
+    Object.fromEntries(Object.entries(arrived.refusedFields ?? {}).map(([field, message]) => [field, fieldMessage(message)])),
+  );
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const [submitting, setSubmitting] = useState(false);
   // Documents and photos (issue 27): prepared as they are chosen, kept with the write on submit,
@@ -246,6 +250,12 @@ export function ApplyPage() {
           <label htmlFor={`${id}-nomineeName`}>{t('apply.nominee')}</label>
           <input {...inputProps('nomineeName')} value={form.nomineeName} onChange={set('nomineeName')} />
           {fieldError('nomineeName')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-nomineeNid`}>{t('apply.nomineeNid')}</label>
+          <input {...inputProps('nomineeNid', `${id}-nomineeNid-hint`)} inputMode="numeric" autoComplete="off" value={form.nomineeNid} onChange={set('nomineeNid')} />
+          <p className="apply__hint" id={`${id}-nomineeNid-hint`}>{t('apply.nomineeNidHint')}</p>
+          {fieldError('nomineeNid')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-relationship`}>{t('apply.relationship')}</label>
