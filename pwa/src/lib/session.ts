@@ -7,6 +7,7 @@ import type { InferRequestType } from 'hono/client';
 import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { plainApi } from './api-client.ts';
 import { answerOf } from './api-error.ts';
+import { signInLanguage } from './i18n/page-language.ts';
 import { refreshTimeoutMs } from './offline/timeouts.ts';
 import { registerBackgroundSync } from './offline/background-sync.ts';
 import { oweSignOut, sendOwedSignOuts, settlesSignOut, signOutSyncTag } from './owed-sign-outs.ts';
@@ -117,20 +118,26 @@ async function beforeSignIn(): Promise<void> {
 
 export async function signIn(email: string, password: string): Promise<SessionUser> {
   await beforeSignIn();
-  return acceptSession(await answerOf(await auth.login.$post({ json: { email, password } })));
+  return acceptSession(await answerOf(await auth.login.$post({ json: { email, password, language: signInLanguage() } })));
 }
 
 export async function signInWithGoogle(idToken: string): Promise<SessionUser> {
   await beforeSignIn();
-  return acceptSession(await answerOf(await auth.google.$post({ json: { idToken } })));
+  return acceptSession(await answerOf(await auth.google.$post({ json: { idToken, language: signInLanguage() } })));
 }
 
 /** The registration form's fields (sent as multipart, since it may carry the profile picture). */
 export type Registration = InferRequestType<typeof auth.register.$post>['form'];
 
+/** The page's language goes with the form: the new account's language (issue 48). */
+function withLanguage(form: Registration): Registration {
+  const language = signInLanguage();
+  return language ? { ...form, language } : form;
+}
+
 export async function register(form: Registration): Promise<SessionUser> {
   await beforeSignIn();
-  return acceptSession(await answerOf(await auth.register.$post({ form })));
+  return acceptSession(await answerOf(await auth.register.$post({ form: withLanguage(form) })));
 }
 
 let refreshing: Promise<boolean> | null = null;

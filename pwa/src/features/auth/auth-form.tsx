@@ -71,13 +71,21 @@ export function CredentialFields({ form, email, onEmail, password, onPassword, p
   );
 }
 
-/** Greets the signed-in user and goes back to where they came from (router state `from`), else /. */
+/**
+ * Greets the signed-in user and goes back to where they came from (router state `from`), else /.
+ * A new account with nowhere to go back to lands on its dashboard, welcomed with the next step
+ * (issue 48: features/dashboard/sign-up-welcome.tsx).
+ */
 export function useReturnAfterSignIn() {
   const location = useLocation();
   const navigate = useNavigate();
-  return (user: SessionUser, title: string, greeting: string) => {
+  return (user: SessionUser, title: string, greeting: string, options: { newAccount?: boolean } = {}) => {
     showToast('success', title, `${greeting}, ${user.name}!`, 1500);
     const back = returnTargetOf(location.state);
+    if (options.newAccount && back.to === '/' && back.state === undefined) {
+      navigate('/dashboard', { replace: true, state: { welcome: true } });
+      return;
+    }
     navigate(back.to, { replace: true, state: back.state });
   };
 }

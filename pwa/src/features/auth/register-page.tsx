@@ -46,7 +46,7 @@ export function RegisterPage() {
       if (picture.problem) found.photo = picture.problem;
       if (form.showErrors(found, ['name', 'email', 'password', 'photo'])) return;
       const body = { name: name.trim(), email: email.trim(), password, ...(picture.file ? { photo: picture.file } : {}) };
-      returnAfterSignIn(await register(body), t('auth.registered'), t('auth.welcome'));
+      returnAfterSignIn(await register(body), t('auth.registered'), t('auth.welcome'), { newAccount: true });
     } catch (error) {
       const fields = error instanceof ApiRequestError ? (error.body?.fields as Partial<Record<Field, string>> | undefined) : undefined;
       // The picture itself was refused (not a real image, or too large).

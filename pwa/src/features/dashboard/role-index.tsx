@@ -7,6 +7,7 @@ import { Forbidden } from '../../components/forbidden.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { normalRole } from './dashboard-areas.ts';
+import { SignUpWelcome } from './sign-up-welcome.tsx';
 import { t } from '../../lib/i18n/runtime.ts';
 
 export interface RoleViews {
@@ -21,8 +22,11 @@ export function RoleIndex({ views }: { views: RoleViews }) {
   if (!role) return <Forbidden />;
   const View = views[role];
   return (
-    <Suspense fallback={<LoadingState>{t('dashboard.loading')}</LoadingState>}>
-      <View />
-    </Suspense>
+    <>
+      <SignUpWelcome />
+      <Suspense fallback={<LoadingState>{t('dashboard.loading')}</LoadingState>}>
+        <View />
+      </Suspense>
+    </>
   );
 }

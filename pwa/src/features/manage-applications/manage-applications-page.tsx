@@ -30,6 +30,9 @@ import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
+const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
+import { PaymentBadge } from '../../components/payment-badge.tsx';
+
 type Pending = { kind: 'assign'; application: Application } | { kind: 'reject'; application: Application };
 
 
@@ -116,9 +119,7 @@ export function ManageApplicationsPage() {
       cell: (application) => (
         <span className="manage-applications__status">
           <StatusBadge status={application.status} />
-          <span className={`badge badge--${application.paymentStatus === 'paid' ? 'success' : 'warn'}`}>
-            {application.paymentStatus === 'paid' ? t('apps.paid') : t('apps.unpaid')}
-          </span>
+          <PaymentBadge application={application} words={paymentWords()} />
         </span>
       ),
     },

@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DocumentGallery } from '../../components/document-gallery.tsx';
+import { PaymentBadge } from '../../components/payment-badge.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -22,6 +23,8 @@ import { categoryLabel } from '../../components/category-label.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
 import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
 import { nextStep } from './application-status.tsx';
+
+const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
 import { usePolicyFacts } from './use-policy-facts.ts';
 
 export function ApplicationView() {
@@ -63,7 +66,7 @@ function ApplicationDetails({ application }: { application: Application }) {
     ['app.policyType', categoryLabel(application.category ?? application.policyType ?? t('common.na'))],
     ['apps.status', <><ApplicationStatus key="status" status={application.status} /> <RejectionReason application={application} /></>],
     ['app.nextStep', nextStep(application, agent?.name ?? null)],
-    ['apps.payment', application.paymentStatus === 'paid' ? t('apps.paid') : t('apps.unpaid')],
+    ['apps.payment', <PaymentBadge key="payment" application={application} words={paymentWords()} />],
     ['app.premium', formatPremium(application.estimatedPremium)],
     ['apps.appliedAt', formatDateTime(application.appliedAt)],
     [

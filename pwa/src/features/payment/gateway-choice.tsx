@@ -1,12 +1,13 @@
 /**
  * bKash, Nagad or a local card through SSLCommerz, when the server has it configured (GET
  * /client-config says which): the server opens a session at its own price and the person is
- * sent to the gateway's page; they come back to this page with the outcome (routes/sslcommerz.ts).
+ * sent to the gateway's page; they come back to this page with the outcome (routes/sslcommerz.ts),
+ * in the page's language, which the session carries (issue 48).
  */
 import { useState } from 'react';
 import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
-import { t } from '../../lib/i18n/runtime.ts';
+import { currentLocale, t } from '../../lib/i18n/runtime.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import type { SslcommerzSessionBody } from 'edge-api/src/schemas/payment-choice.ts';
 import { formatMoney } from '../../lib/i18n/format.ts';
@@ -35,7 +36,7 @@ export function GatewayChoice({ applicationId, amount, online }: { applicationId
     setLeaving(method);
     setProblem(null);
     try {
-      const session = await answerOf(await api.sslcommerz.session.$post({ json: { applicationId, method } }));
+      const session = await answerOf(await api.sslcommerz.session.$post({ json: { applicationId, method, language: currentLocale() } }));
       window.location.assign(session.gatewayUrl);
     } catch (error) {
       setLeaving(null);

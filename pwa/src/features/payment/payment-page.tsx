@@ -3,13 +3,17 @@
  * server sets the price and creates the intent; the card form (Stripe Elements, or the
  * labelled demo form without Stripe keys) confirms it; the server then checks the intent
  * with the provider and records the payment. Card or provider messages show under the form.
+ * A paid application's page never offers to pay again and never shows the server's "already
+ * paid" refusal as an error (issue 48): it says it is paid and links to the receipt and certificate.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
+import { localDb, type Application } from '../../lib/local-db.ts';
 import { pullChanges } from '../../lib/sync-pull.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useRequest } from '../../lib/use-request.ts';
@@ -40,7 +44,10 @@ export function PaymentPage() {
   const online = useOnline();
   // An application applied for offline has no server id yet: nothing to pay for until it is sent.
   const waitingToSend = id.startsWith('local:');
-  const intent = useRequest((signal) => startPayment(id, signal), [id], online && id !== '' && !waitingToSend);
+  // The device's copy (null: not on this device): one it knows is paid asks for no intent at all.
+  const local = useLiveQuery(async () => (id ? ((await localDb.applications.get(id)) ?? null) : null), [id]);
+  const knownPaid = local?.paymentStatus === 'paid';
+  const intent = useRequest((signal) => startPayment(id, signal), [id], online && id !== '' && !waitingToSend && local !== undefined && !knownPaid);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [recorded, setRecorded] = useState<RecordedPayment | null>(null);
 
@@ -60,14 +67,22 @@ export function PaymentPage() {
   const done = recorded ?? (intent.status === 'ready' ? intent.data.recorded : null);
   const [search] = useSearchParams();
   const gatewayResult = search.get('result');
+  // Paid: the device's copy says so, or the server refused a new intent because it is.
+  const paid = !done && (knownPaid || (intent.status === 'error' && isAlreadyPaid(intent.error)));
+  useEffect(() => {
+    // Back from the gateway paid: the device's copy shows Paid (and the receipt) without waiting for the next sync.
+    if (gatewayResult === 'paid') void pullChanges().catch(() => undefined);
+  }, [gatewayResult]);
 
   return (
     <section className="payment">
       <p><Link to="/dashboard/myApplication">{t('pay.back')}</Link></p>
       <h1>{t('pay.heading')}</h1>
-      <GatewayOutcome result={gatewayResult} applicationId={id} />
+      {!paid && <GatewayOutcome result={gatewayResult} applicationId={id} />}
       {done ? (
         <PaymentDone payment={done} policyName={intent.data?.policyName ?? ''} />
+      ) : paid ? (
+        <AlreadyPaid applicationId={id} local={local ?? null} justPaid={gatewayResult === 'paid'} />
       ) : waitingToSend ? (
         <p className="form-message form-message--error" role="status">
           {t('pay.waiting')}
@@ -129,6 +144,25 @@ function CardForm({ intent, online, onPaid }: { intent: PaymentIntent; online: b
     <Suspense fallback={<p className="state" role="status">{t('pay.loadingForm')}</p>}>
       <StripeCardForm {...props} />
     </Suspense>
+  );
+}
+
+/** The server's refusal of an intent for an application that is paid (routes/create-payment-intent.ts). */
+const isAlreadyPaid = (error: unknown) => error instanceof ApiRequestError && error.status === 409 && error.body?.details?.paymentStatus === 'paid';
+
+/** A paid application: said once, with its receipt and, once approved, its certificate; nothing to pay. */
+function AlreadyPaid({ applicationId, local, justPaid }: { applicationId: string; local: Application | null; justPaid: boolean }) {
+  const certificate = local?.papers?.certificate;
+  return (
+    <div className="panel payment__done" role="status">
+      <h2>{justPaid ? t('pay.paidAtGateway') : t('pay.alreadyPaid')}</h2>
+      {!certificate && local && local.status.toLowerCase() !== 'approved' && <p>{t('pay.certificateLater')}</p>}
+      <p className="row-actions">
+        <Link className="button" to={`/dashboard/receipts/${applicationId}`}>{t('pay.viewReceipt')}</Link>
+        {certificate && <Link className="button button--secondary" to={`/dashboard/certificates/${applicationId}`}>{t('pay.viewCertificate')}</Link>}
+        <Link className="button button--secondary" to="/dashboard/myApplication">{t('pay.backToPolicies')}</Link>
+      </p>
+    </div>
   );
 }
 

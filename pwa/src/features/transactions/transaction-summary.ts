@@ -66,6 +66,8 @@ export interface Summary {
   total: number;
   /** 0 when there are no transactions (shown as 0.00). */
   average: number;
+  /** The payments given back, listed as Refunded and left out of the figures above (issue 48). */
+  refunded: { count: number; total: number };
 }
 
 export interface DayIncome {

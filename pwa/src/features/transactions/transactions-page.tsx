@@ -69,7 +69,7 @@ export function TransactionsPage() {
 
   const transactions = usePagedRequest((signal) => fetchTransactionReport(applied, page, signal), [applied, page]);
   const report = transactions.status === 'error' ? undefined : transactions.shown;
-  const summary = report?.summary ?? { count: 0, total: 0, average: 0 };
+  const summary = report?.summary ?? { count: 0, total: 0, average: 0, refunded: { count: 0, total: 0 } };
   useEffect(() => {
     if (transactions.status === 'error') console.error('Failed to load transactions', transactions.error);
   }, [transactions.status, transactions.error]);
@@ -80,6 +80,8 @@ export function TransactionsPage() {
     { label: t('tx.total'), value: formatNumber(summary.count) },
     { label: t('tx.income'), value: taka(summary.total) },
     { label: t('tx.average'), value: taka(summary.average) },
+    // Refunds as refunds (issue 48): the income above is net of them, and says so.
+    { label: t('tx.refundedCount', { count: formatNumber(summary.refunded.count) }), value: taka(summary.refunded.total) },
   ];
 
   return (

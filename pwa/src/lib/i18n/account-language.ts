@@ -50,8 +50,8 @@ export function followAccountLanguage(language: unknown): void {
     return;
   }
   if (!isLocale(language)) {
-    // Never chosen on the account: a choice made on this device before signing in becomes it.
-    const chosen = rememberedLanguage();
+    // Never chosen on the account: a Bangla page, or a choice made on this device before signing in, becomes it.
+    const chosen = localeOfPath(location.pathname) === 'bn' ? 'bn' : rememberedLanguage();
     if (chosen) void sendLanguage(chosen);
     return;
   }

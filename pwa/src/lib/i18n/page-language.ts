@@ -1,8 +1,11 @@
 /**
- * The language of this page load, in the browser: from the address (/bn...), unless the device
- * remembers another choice, in which case the same page opens in that language instead (once:
- * the choice is stored before the switch navigates, so it never loops). Search engines and
- * first visits carry no choice and get the page they asked for.
+ * The language of this page load, in the browser: from the address. An address that names its
+ * language (/bn...) always opens in it, whatever the device remembers (issue 48: a Bangla link
+ * from a relative or a search result stays Bangla after choosing English once). An address
+ * without the prefix names none (it is also every old bookmark, shared link and installed
+ * start page), so a device that chose Bangla opens it as the Bangla page instead (once: the
+ * choice is stored before the switch navigates, so it never loops). Search engines and first
+ * visits carry no choice and get the page they asked for. docs/decisions/0105-*.md.
  */
 import { isLocale, localeOfPath, pathInLocale, type Locale } from './locale.ts';
 import { activateLocale } from './runtime.ts';
@@ -37,12 +40,24 @@ export function openInLanguage(locale: Locale): void {
   location.replace(urlInLanguage(locale));
 }
 
+/** Whether a page of `fromAddress` reopens in the remembered language: only an English (unprefixed) address, for a device that chose Bangla. */
+export const followsRememberedLanguage = (fromAddress: Locale, remembered: Locale | null) => fromAddress === 'en' && remembered === 'bn';
+
+/**
+ * The language a sign-in or a registration gives the account (issue 48): Bangla from a Bangla
+ * page, else the device's own choice, else none (the account keeps its own, which the device
+ * then follows: account-language.ts).
+ */
+export function signInLanguage(): Locale | undefined {
+  if (localeOfPath(location.pathname) === 'bn') return 'bn';
+  return rememberedLanguage() ?? undefined;
+}
+
 /** The page's locale once its catalogue is active, or null when the page is being reopened in the remembered language. */
 export async function startPageLanguage(): Promise<Locale | null> {
   const fromAddress = localeOfPath(location.pathname);
-  const remembered = rememberedLanguage();
-  if (remembered && remembered !== fromAddress) {
-    openInLanguage(remembered);
+  if (followsRememberedLanguage(fromAddress, rememberedLanguage())) {
+    openInLanguage('bn');
     return null;
   }
   await activateLocale(fromAddress);
