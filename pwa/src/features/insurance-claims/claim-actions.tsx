@@ -175,7 +175,8 @@ function AdminPayout({ claim, onChanged }: { claim: Claim; onChanged: () => void
   const [method, setMethod] = useState<PayoutMethod>(claim.payoutMethod);
   const [account, setAccount] = useState(claim.payoutAccount);
   const [bank, setBank] = useState(claim.payoutBankName ?? '');
-  const [amount, setAmount] = useState(claim.approvedPoisha !== null ? String(poishaToTaka(claim.approvedPoisha)) : '');
+  // The approved amount, written as the page writes numbers ("৪৫,০০০" in Bangla): poishaOf reads it back.
+  const [amount, setAmount] = useState(claim.approvedPoisha !== null ? formatNumber(poishaToTaka(claim.approvedPoisha)) : '');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
