@@ -76,8 +76,9 @@ async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // A native addon: loaded from node_modules at run time.
-    external: ['better-sqlite3'],
+    // A native addon, and the thread pool (it starts its own worker file, found beside its
+    // module): loaded from node_modules at run time.
+    external: ['better-sqlite3', 'piscina'],
     // Some bundled CommonJS packages call require() for Node built-ins; ESM has no require of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',

@@ -90,7 +90,7 @@ export async function startNodeServer(options: StartOptions = {}) {
   const wasm = (specifier: string) => compileWasm(readFileSync(fileURLToPath(import.meta.resolve(specifier))));
   useWebpDecoder(await wasm('@jsquash/webp/codec/dec/webp_dec.wasm'));
   // Uploaded pictures are decoded on worker threads, never on the event loop (decision 0102).
-  useImageWorkRunner(startImageThreads());
+  useImageWorkRunner(await startImageThreads());
   usePictureSizeCodecs({
     webpEncoder: await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'),
     resizer: await wasm('@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm'),
