@@ -3,7 +3,7 @@
  * SQLite file, or the Worker bundle on Miniflare (workerd) over a fresh D1 and R2.
  * Tests talk to it over real HTTP and may read or prepare the database with `sql`.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { housekeeping } from '../../src/lib/housekeeping.ts';
 import { startNodeServer } from '../../src/node/node.ts';
 import { appendTo, newLogFile } from './logs.ts';
-import { d1TemplateDir, workerBuildDir } from './worker-build.ts';
+import { d1TemplateDir, repoRoot, workerBuildDir } from './worker-build.ts';
 
 export type Runtime = 'node' | 'worker';
 export const runtime: Runtime = process.env.API_TARGET === 'worker' ? 'worker' : 'node';
@@ -58,7 +58,16 @@ const d1Id = '00000000-0000-0000-0000-000000000000';
 /** wrangler.toml's hourly cron, the one that runs the housekeeping (worker.ts). */
 const hourlyCron = '17 * * * *';
 
-export async function startApi(env: Record<string, string> = {}): Promise<ApiTarget> {
+export interface StartOptions {
+  /**
+   * A built app's folder to serve beside the API, as each runtime serves one: Node's own static
+   * server (PWA_DIST_DIR), the Worker's static assets with wrangler.toml's `run_worker_first` and
+   * single-page-application fallback. For tests of the page answers themselves.
+   */
+  pwaDir?: string;
+}
+
+export async function startApi(env: Record<string, string> = {}, options: StartOptions = {}): Promise<ApiTarget> {
   const fullEnv: Record<string, string> = {
     JWT_SECRET: testJwtSecret,
     SEED_DEMO: 'false',
@@ -67,7 +76,10 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiTar
     ...testLimits,
     ...env,
   };
-  const target = runtime === 'worker' ? await startWorker(fullEnv) : await startNode(fullEnv);
+  const target =
+    runtime === 'worker'
+      ? await startWorker(fullEnv, options.pwaDir)
+      : await startNode(options.pwaDir ? { ...fullEnv, PWA_DIST_DIR: options.pwaDir } : fullEnv, options.pwaDir !== undefined);
   return {
     ...target,
     fetch: (path, init) => fetch(new URL(path, target.url), runtime === 'worker' ? oneConnectionEach(init) : init),
@@ -87,8 +99,8 @@ function oneConnectionEach(init: RequestInit = {}): RequestInit {
   return { ...init, headers };
 }
 
-async function startNode(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
-  const { api, stop } = await startNodeOnFreshData(env);
+async function startNode(env: Record<string, string>, servePwa = false): Promise<Omit<ApiTarget, 'fetch'>> {
+  const { api, stop } = await startNodeOnFreshData(env, { servePwa });
   return { ...api, stop };
 }
 
@@ -135,7 +147,19 @@ export function nodeTarget(server: Awaited<ReturnType<typeof startNodeServer>>):
   };
 }
 
-async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget, 'fetch'>> {
+/** wrangler.toml's [assets] as `wrangler dev` hands them to Miniflare: the addresses the Worker answers first, else the files, else index.html. */
+function assetsOf(directory: string) {
+  const toml = readFileSync(join(repoRoot, 'wrangler.toml'), 'utf8');
+  const runWorkerFirst = JSON.parse(/^run_worker_first\s*=\s*(\[.*\])\s*$/m.exec(toml)?.[1] ?? '[]') as string[];
+  return {
+    directory,
+    binding: 'ASSETS',
+    routerConfig: { has_user_worker: true, static_routing: { user_worker: runWorkerFirst } },
+    assetConfig: { not_found_handling: 'single-page-application' as const },
+  };
+}
+
+async function startWorker(env: Record<string, string>, pwaDir?: string): Promise<Omit<ApiTarget, 'fetch'>> {
   const dir = mkdtempSync(join(tmpdir(), 'api-worker-'));
   const workerTestDir = inject('workerTestDir');
   cpSync(d1TemplateDir(workerTestDir), dir, { recursive: true });
@@ -152,6 +176,7 @@ async function startWorker(env: Record<string, string>): Promise<Omit<ApiTarget,
     r2Buckets: ['IMAGES'],
     r2Persist: join(dir, 'v3/r2'),
     bindings: env,
+    ...(pwaDir ? { assets: assetsOf(pwaDir) } : {}),
     handleStructuredLogs: appendTo(logFile),
     host: '127.0.0.1',
     port: 0,
