@@ -171,6 +171,8 @@ export interface Database {
   /** Documents and photos on an application (migration 0180, documents/). */
   documents: DocumentRow;
   document_uploads: DocumentUploadRow;
+  /** The parts of an upload under way (migration 0255, documents/upload-parts.ts). */
+  document_upload_parts: { stored_name: string; upload_id: string; start_at: number; byte_length: number; accepted: Generated<number>; created_at: string };
   /** migrations/0210: insurance claims (issue 31); db/claims.ts. */
   claims: ClaimRow;
   policy_endings: { application_id: string; claim_id: string; ended_at: string };
