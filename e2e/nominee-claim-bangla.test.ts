@@ -88,8 +88,9 @@ describe('the nominee, in Bangla at 360 px', () => {
     await nominee.goto(`${app.server.url}/bn/dashboard/claims/new`);
     await nominee.getByRole('heading', { name: 'দাবি করুন' }).waitFor();
     await nominee.getByLabel('পলিসি নম্বর').fill(policyNumber);
-    await nominee.getByLabel('বিমাকৃত ব্যক্তির এনআইডি').fill(toBengali(holderNid));
-    const claimantNid = nominee.getByLabel('আপনার নিজের জাতীয় পরিচয়পত্র নম্বর');
+    // The papers' slots carry the same words: the field to type in is the textbox.
+    await nominee.getByRole('textbox', { name: 'বিমাকৃত ব্যক্তির এনআইডি', exact: true }).fill(toBengali(holderNid));
+    const claimantNid = nominee.getByRole('textbox', { name: 'আপনার নিজের জাতীয় পরিচয়পত্র নম্বর', exact: true });
     await expectFullyOnScreen(nominee, claimantNid, "the claimant's NID");
     await claimantNid.fill(toBengali('1999888777666'));
     const eventDate = nominee.getByLabel('ঘটনার তারিখ');
