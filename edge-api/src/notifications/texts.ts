@@ -4,6 +4,7 @@
  * nothing personal but the policy's name (docs/decisions/0076-notification-delivery.md).
  */
 import type { NotificationEvent } from '../db/notifications.ts';
+import { attachBanglaSuffixes } from '../schemas/bangla-suffixes.ts';
 
 export type PushLanguage = 'en' | 'bn';
 
@@ -77,5 +78,7 @@ export function pushPayload(
 ): PushPayload {
   const text = pushTexts[language][notification.event];
   const policy = notification.policy_name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
-  return { id: notification.id, title: text.title, body: text.body(policy), link: notification.link };
+  // In Bangla the genitive joins a Bengali policy name ("একটি পলিসির", issue 48).
+  const body = language === 'bn' ? attachBanglaSuffixes(text.body(policy)) : text.body(policy);
+  return { id: notification.id, title: text.title, body, link: notification.link };
 }
