@@ -5,6 +5,7 @@
  */
 import { pathInLanguage } from '../http/person-address.ts';
 import type { NotificationEvent } from '../db/notifications.ts';
+import { attachBanglaSuffixes } from '../schemas/bangla-suffixes.ts';
 
 export type PushLanguage = 'en' | 'bn';
 
@@ -87,6 +88,8 @@ export function pushPayload(
 ): PushPayload {
   const text = pushTexts[language][notification.event];
   const policy = notification.policy_name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
+  // In Bangla the genitive joins a Bengali policy name ("একটি পলিসির", issue 48).
+  const body = language === 'bn' ? attachBanglaSuffixes(text.body(policy)) : text.body(policy);
   // The screen opens in the person's language (issue 48); the inbox keeps the plain path, which the app opens in the page's.
-  return { id: notification.id, title: text.title, body: text.body(policy), link: pathInLanguage(notification.link, language) };
+  return { id: notification.id, title: text.title, body, link: pathInLanguage(notification.link, language) };
 }

@@ -1,4 +1,5 @@
 /**
+ * Shared by the PWA (every Bangla text, lib/i18n/runtime.ts) and the API (its Bangla push texts).
  * Bangla case endings attach to the word they follow (issue 48): the catalogue writes
  * "{name}-এর" and "{name}-কে" because it cannot know the name, and a Bengali name then reads
  * "মিয়া-এর" where a person writes "মিয়ার". After a word in Bengali letters the genitive is
