@@ -112,7 +112,7 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
 
   it('sums, counts and averages the whole filtered range, however small the page', async () => {
     const body = await report('?pageSize=2');
-    expect(body.summary).toEqual({ count: 5, total: 22500, average: 4500 });
+    expect(body.summary).toEqual({ count: 5, total: 22500, average: 4500, refunded: { count: 0, total: 0 } });
     expect(body.total).toBe(5);
     expect(body.items.map((p: Json) => p.paidAt)).toEqual(['2026-05-03T06:00:00.000Z', '2026-05-01T12:30:00.000Z']);
     expect(body.items[0]).toMatchObject({ email: rina.email, policyName: 'Term Life C', amount: 50, status: 'Success' });
@@ -125,7 +125,7 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
     const body = await report('?from=2026-05-01&to=2026-05-01&tz=Asia%2FDhaka');
     // Not 04-30T17:59Z (23:59 on 30 April in Dhaka), but 04-30T19:30Z (01:30 on 1 May).
     expect(body.items.map((p: Json) => p.paidAt).sort()).toEqual(['2026-04-30T19:30:00.000Z', '2026-05-01T11:00:00.000Z', '2026-05-01T12:30:00.000Z']);
-    expect(body.summary).toEqual({ count: 3, total: 12500, average: 4167 });
+    expect(body.summary).toEqual({ count: 3, total: 12500, average: 4167, refunded: { count: 0, total: 0 } });
     expect(body.days).toEqual([{ day: '2026-05-01', income: 12500 }]);
   });
 
@@ -146,7 +146,7 @@ describe(`the Transaction Dashboard's report on ${runtime}`, () => {
       '2026-05-01T12:30:00.000Z',
     ]);
     const kamalOnly = await report('?email=KAMAL');
-    expect(kamalOnly.summary).toEqual({ count: 2, total: 7500, average: 3750 });
+    expect(kamalOnly.summary).toEqual({ count: 2, total: 7500, average: 3750, refunded: { count: 0, total: 0 } });
     expect((await report('?policyName=term%20life')).summary.count).toBe(3);
     expect(await report('?email=nobody')).toMatchObject({ items: [], total: 0, summary: { count: 0, total: 0, average: 0 }, days: [] });
   });
