@@ -85,6 +85,8 @@ describe('applying for a policy offline', () => {
 
     await context.setOffline(true);
     const policyTitle = await applyThroughTheForm(page, nominee);
+    // Kept on the device: the form has moved on to My Applications (the answer is no longer awaited).
+    await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
     await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
     // Meanwhile (from another device, say) the person reached the limit for this policy.
     for (let i = 0; i < 3; i++) {

@@ -131,7 +131,7 @@ describe('applying for a policy', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Name is required', { exact: true }).waitFor();
     await page.getByText('Address is required').waitFor();
-    await page.getByText('NID is required').waitFor();
+    await page.getByText('NID is required', { exact: true }).waitFor();
     await page.getByText('Nominee name is required').waitFor();
     await page.getByText("Nominee's NID is required").waitFor();
     await page.getByText('Relationship is required').waitFor();
