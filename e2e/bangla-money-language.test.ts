@@ -3,11 +3,13 @@
  * page comes back to it in Bangla, confirmed, with no red error and nothing to pay again, and a
  * cancelled payment comes back in Bangla too; a Bangla address opens in Bangla after the device
  * chose English; a refunded application says "refunded" right after the reject, and the admin's
- * income is net of refunds, said in its label, with the refunds beside it.
+ * income is net of refunds, said in its label, with the refunds beside it; a new account made on
+ * /bn is Bangla and is welcomed with the next step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSslcommerzStandIn, type SslcommerzStandIn } from '../edge-api/test/support/sslcommerz-stand-in.ts';
 import { useAppAndBrowser } from './support/app-server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext, type BrowserContext, type Page } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
 import { apiAs, demoEmail, demoPassword, queryDb, writeDb, type DemoRole } from './support/login.ts';
@@ -96,6 +98,7 @@ describe('paying by bKash from the Bangla payment page', () => {
     expect(await page.getByRole('button', { name: /পরিশোধ করুন/ }).count()).toBe(0);
     expect(await page.locator('.payment__gateway, form').count()).toBe(0);
     await expectNothingOverflows(page, 'Payment confirmed (bn)');
+    await expectNoAxeViolations(page, 'Payment confirmed (bn)');
 
     const receipt = page.getByRole('link', { name: 'রসিদ দেখুন' });
     await expectFullyOnScreen(page, receipt, 'the receipt link');
@@ -225,5 +228,34 @@ describe('refunds shown as refunds', () => {
     await own.getByText('টাকা ফেরত দেওয়া হয়েছে', { exact: true }).first().waitFor({ timeout: 30_000 });
     expect(await own.getByText('অপরিশোধিত', { exact: true }).count()).toBe(0);
     await own.context().close();
+  });
+});
+
+describe('signing up on the Bangla page', () => {
+  it('makes a Bangla account and welcomes it with the next step, in Bangla', async () => {
+    const email = `nasrin-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const page = await (await banglaContext()).newPage();
+    await page.goto(`${app.server.url}/bn/register`);
+    await page.getByRole('heading', { level: 1, name: 'নিবন্ধন' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('নাম', { exact: true }).fill('নাসরিন আক্তার');
+    await page.getByLabel('ইমেইল', { exact: true }).fill(email);
+    await page.getByLabel('পাসওয়ার্ড', { exact: true }).fill('secret-pass');
+    await page.getByRole('button', { name: 'নিবন্ধন করুন', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/bn/dashboard', { timeout: 30_000 });
+    const welcome = page.getByRole('region', { name: 'লাইফশিওরে স্বাগতম, নাসরিন আক্তার!' });
+    await welcome.waitFor({ timeout: 30_000 });
+    await welcome.getByText('এবার পরের ধাপ: একটি পলিসি বেছে নিন', { exact: false }).waitFor();
+    const next = welcome.getByRole('link', { name: 'সকল পলিসি' });
+    await expectFullyOnScreen(page, next, 'the next step');
+    await expectNothingOverflows(page, 'Welcome (bn)');
+    await expectNoAxeViolations(page, 'Welcome (bn)');
+    expect(queryDb<{ language: string | null }>(app.server, 'SELECT language FROM users WHERE email = ?', email)[0]?.language).toBe('bn');
+
+    await next.click();
+    await page.getByRole('heading', { level: 1, name: 'সকল পলিসি' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/bn/all-policies');
+    await page.context().close();
   });
 });
