@@ -55,12 +55,13 @@ describe('the dashboards in Bangla at 360 px', () => {
     await page.getByLabel('জাতীয় পরিচয়পত্র নম্বর').fill(nid);
     await page.getByLabel('ফোন (ঐচ্ছিক)').fill('০১৭১১৫৫৫০০১');
     await page.getByLabel('নমিনির নাম').fill('করিমা খাতুন');
+    await page.getByLabel('নমিনির এনআইডি নম্বর').fill('১৯৮৫১২৩৪৫৬৭৮৯');
     await page.getByLabel('নমিনির সাথে সম্পর্ক').selectOption('Spouse');
     await page.getByLabel('উপরের কোনোটিই নয়').check();
     await page.getByRole('button', { name: 'আবেদন জমা দিন' }).click();
     await page.getByText('আবেদন জমা হয়েছে').first().waitFor();
     await expect.poll(() => queryDb<{ nid: string; phone: string }>(journey.server, 'SELECT nid, phone FROM applications WHERE nid = ?', asciiNid)).toEqual([
-      { nid: asciiNid, phone: '01711555001' },
+      { nid: asciiNid, phone: '+8801711555001' },
     ]);
 
     // My Policies lists it, with the Pay link in Bangla; the payment screen shows ৳ in Bengali digits.

@@ -82,6 +82,7 @@ describe('the staff’s everyday screens at 360x740', () => {
     await page.getByLabel('Address').fill('House 3, Road 9, Khulna');
     await page.getByLabel('NID number').fill('1956123456789');
     await page.getByLabel('Nominee name').fill('Rokeya Begum');
+    await page.getByLabel("Nominee's NID").fill('1958123456789');
     await page.getByLabel('Relationship with nominee').selectOption('Spouse');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     const refusal = page.getByText(/This policy is for ages 18 to 55\. At (69|70), the applicant is too old for it\./);

@@ -42,6 +42,8 @@ function insuredWithPolicy() {
     policy_id: policy!.id,
     policy_name: policy!.title,
     nid: '1970123456789',
+    // Issue 47: the nominee's NID on the policy, which the demo user gives as their own.
+    nominee_nid: '1985123456789',
     status: 'approved',
     payment_status: 'paid',
   });
@@ -80,6 +82,7 @@ describe('an insurance claim from filing to payout, at 360 px', () => {
     await expectNothingOverflows(claimant, 'File a claim');
     await claimant.getByLabel('Policy number').fill(policy.id);
     await claimant.getByRole('textbox', { name: "Insured person's NID" }).fill('১৯৭০১২৩৪৫৬৭৮৯');
+    await claimant.getByLabel('Your own NID number').fill('1985123456789');
     await claimant.getByLabel('Date of the event').fill(eventDate);
     await claimant.getByLabel('What happened').fill('My father passed away at home.');
     await claimant.getByLabel('District').fill('Dhaka');

@@ -93,6 +93,7 @@ describe('documents and photos from the field', () => {
     await page.getByLabel('Address').fill('House 3, Road 9, Mirpur, Dhaka');
     await page.getByLabel('NID number').fill('1990123456789');
     await page.getByLabel('Nominee name').fill(nominee);
+    await page.getByLabel("Nominee's NID").fill('1985123456789');
     await page.getByLabel('Relationship with nominee').selectOption('Spouse');
     await page.getByRole('checkbox', { name: 'None of the Above' }).check();
 

@@ -22,7 +22,7 @@ const countByNominee = (nominee: string) =>
 /** Applies through the real form while offline (the estimate arrives as the quote page sends it). */
 async function applyOffline(page: Page, nominee: string) {
   await openApplicationForm(page, journey.server.url, 99);
-  await applyForFirstPolicy(page, { address: 'Khulna', nid: '123456789', nominee, relationship: 'Child' });
+  await applyForFirstPolicy(page, { address: 'Khulna', nid: '1234567890', nominee, relationship: 'Child' });
   await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
   await page.getByRole('row').filter({ hasText: 'Waiting to send' }).first().waitFor();
 }

@@ -34,7 +34,7 @@ describe('the local database and the browser’s storage', () => {
     // Offline, the user applies: one write waits in the outbox.
     await context.setOffline(true);
     await openApplicationForm(page, journey.server.url, 80);
-    await applyForFirstPolicy(page, { address: 'Rajshahi', nid: '55544433', nominee: 'Evicted Nominee', relationship: 'Parent' });
+    await applyForFirstPolicy(page, { address: 'Rajshahi', nid: '5554443332', nominee: 'Evicted Nominee', relationship: 'Parent' });
     await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
 
     // The browser evicts the site's database (the app's open connection gives way).

@@ -34,6 +34,7 @@ async function fillApplicant(page: Page) {
   await page.getByLabel('Address').fill('House 5, Road 2, Uttara, Dhaka');
   await page.getByLabel('NID number').fill('1990123456789');
   await page.getByLabel('Nominee name').fill('Salma Begum');
+  await page.getByLabel("Nominee's NID").fill('1985123456789');
   await page.getByLabel('Relationship with nominee').selectOption('Spouse');
 }
 
@@ -132,10 +133,11 @@ describe('applying for a policy', () => {
     await page.getByText('Address is required').waitFor();
     await page.getByText('NID is required').waitFor();
     await page.getByText('Nominee name is required').waitFor();
+    await page.getByText("Nominee's NID is required").waitFor();
     await page.getByText('Relationship is required').waitFor();
     await page.getByLabel('NID number').fill('12ab');
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await page.getByText('NID must be a number (digits only)').waitFor();
+    await page.getByText('Please enter a Bangladeshi NID number: 10, 13 or 17 digits').waitFor();
 
     // A visitor is refused and offered the login, which comes back here with the premium.
     await fillApplicant(page);
@@ -158,9 +160,10 @@ describe('applying for a policy', () => {
       address: await page.getByLabel('Address').inputValue(),
       nid: await page.getByLabel('NID number').inputValue(),
       nominee: await page.getByLabel('Nominee name').inputValue(),
+      nomineeNid: await page.getByLabel("Nominee's NID").inputValue(),
       relationship: await page.getByLabel('Relationship with nominee').inputValue(),
     });
-    const kept = { name: 'Rahim Uddin', address: 'House 5, Road 2, Uttara, Dhaka', nid: '1990123456789', nominee: 'Salma Begum', relationship: 'Spouse' };
+    const kept = { name: 'Rahim Uddin', address: 'House 5, Road 2, Uttara, Dhaka', nid: '1990123456789', nominee: 'Salma Begum', nomineeNid: '1985123456789', relationship: 'Spouse' };
     expect(await typed()).toEqual(kept);
     await page.reload();
     await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
@@ -195,9 +198,9 @@ describe('applying for a policy', () => {
     ).json()) as { accessToken: string };
     const mine = (await (
       await fetch(`${app.server.url}/api/applications`, { headers: { authorization: `Bearer ${login.accessToken}` } })
-    ).json()) as { policyId: string; name: string; nid: string; estimatedPremium: number; healthConditions: string[]; relationship: string }[];
+    ).json()) as { policyId: string; name: string; nid: string; nomineeNid: string | null; estimatedPremium: number; healthConditions: string[]; relationship: string }[];
     const created = mine.find((a) => a.policyId === policy.id && a.name === 'Rahim Uddin');
-    expect(created).toMatchObject({ nid: '1990123456789', relationship: 'Spouse', healthConditions: ['High Blood Pressure'] });
+    expect(created).toMatchObject({ nid: '1990123456789', nomineeNid: '1985123456789', relationship: 'Spouse', healthConditions: ['High Blood Pressure'] });
     // Sent and stored in whole poisha (issue 26).
     expect(created!.estimatedPremium).toBe(Math.round(premium.monthlyValue * 100));
     await page.context().close();

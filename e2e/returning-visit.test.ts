@@ -3,7 +3,8 @@
  * the device already holds the documents of the customer's application and the list of their
  * role's screens, so a new start asks the network for neither. A document added elsewhere moves
  * the application's version (migration 0245): the next start asks for that one list again and
- * keeps the new document.
+ * keeps the new document. A first visit on a slow phone, whose worker took control only after the
+ * page had read the screens' list, leaves a return that asks for nothing either (issue 47).
  */
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
@@ -43,6 +44,24 @@ function recordRequests(context: BrowserContext): Asked[] {
 
 /** What reached the network: the worker's own requests, and the page's that the worker did not answer. */
 const fromNetwork = (asked: Asked[]) => asked.filter((request) => request.byWorker || !request.answeredByWorker).map((request) => request.path);
+
+/**
+ * A slow phone's first visit: the worker's install (its precache) outlasts the sign-in, so the
+ * page reads the screens' list before any worker controls it. Here the worker's precache
+ * requests wait until the page has asked for the list itself; then they go on.
+ */
+async function installAfterTheListIsRead(context: BrowserContext) {
+  let pageAsked!: () => void;
+  const pageAskedForTheList = new Promise<void>((resolve) => (pageAsked = resolve));
+  await context.route('**/signed-in-screens.json', async (route) => {
+    if (!route.request().serviceWorker()) pageAsked();
+    await route.continue();
+  });
+  await context.route('**/assets/**', async (route) => {
+    if (route.request().serviceWorker()) await pageAskedForTheList;
+    await route.continue();
+  });
+}
 
 /** The documents of `applicationId` the page's device keeps. */
 const keptOf = async (page: Page, applicationId: string) =>
@@ -85,6 +104,31 @@ describe('a returning customer', () => {
     await again.reload();
     await expect.poll(() => keptOf(again, application.id)).toHaveLength(2);
     expect(fromNetwork(onReturn()).filter((path) => path === documentsList)).toEqual([documentsList]);
+    expect(fromNetwork(onReturn())).not.toContain('/signed-in-screens.json');
+    await context.close();
+  });
+
+  it('asks for no screens list after a first visit that read it before the worker took control', async () => {
+    const context = await newContext(journey.browser);
+    await installAfterTheListIsRead(context);
+    const asked = recordRequests(context);
+    const first = await context.newPage();
+    await loginAs(first, journey.server, 'user', '/dashboard/myApplication');
+    await waitForServiceWorker(first);
+    await waitForLocalCopy(first);
+    await waitForRoleScreens(first);
+    await first.close();
+    // The page read the list past the worker (no worker controlled it yet), as on a slow phone.
+    expect(asked).toContainEqual({ path: '/signed-in-screens.json', byWorker: false, answeredByWorker: false });
+
+    const returned = asked.length;
+    const onReturn = () => asked.slice(returned);
+    const again = await context.newPage();
+    await again.goto(`${journey.server.url}/dashboard/myApplication`);
+    await again.getByRole('heading', { name: 'My Policies' }).waitFor();
+    await waitForRoleScreens(again);
+    // The app read the list again, and the worker answered it from the device, asking nothing.
+    expect(onReturn()).toContainEqual({ path: '/signed-in-screens.json', byWorker: false, answeredByWorker: true });
     expect(fromNetwork(onReturn())).not.toContain('/signed-in-screens.json');
     await context.close();
   });

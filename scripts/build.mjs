@@ -68,15 +68,17 @@ function buildPwa() {
 async function buildServer() {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [at('edge-api/src/node/node.ts')],
+    // The server, and beside it the worker threads' entry that decodes pictures (node/image-threads.ts).
+    entryPoints: { server: at('edge-api/src/node/node.ts'), 'image-worker': at('edge-api/src/node/image-worker.ts') },
     // node.ts looks for migrations/ and pwa/dist in the nearest folder above it that has them.
-    outfile: at('edge-api/dist/server.js'),
+    outdir: at('edge-api/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // A native addon: loaded from node_modules at run time.
-    external: ['better-sqlite3'],
+    // A native addon, and the thread pool (it starts its own worker file, found beside its
+    // module): loaded from node_modules at run time.
+    external: ['better-sqlite3', 'piscina'],
     // Some bundled CommonJS packages call require() for Node built-ins; ESM has no require of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',

@@ -33,6 +33,8 @@ export interface Applicant {
   address: string;
   nid: string;
   nominee: string;
+  /** The nominee's NID (issue 47); a 13-digit one by default. */
+  nomineeNid?: string;
   relationship: string;
   /** Ticks 'None of the Above' among the health conditions. */
   healthy?: boolean;
@@ -54,6 +56,7 @@ export async function fillAndSubmitApplication(page: Page, applicant: Applicant)
   await page.getByLabel('Address').fill(applicant.address);
   await page.getByLabel('NID number').fill(applicant.nid);
   await page.getByLabel('Nominee name').fill(applicant.nominee);
+  await page.getByLabel("Nominee's NID").fill(applicant.nomineeNid ?? '1985123456789');
   await page.getByLabel('Relationship with nominee').selectOption(applicant.relationship);
   if (applicant.healthy) await page.getByRole('checkbox', { name: 'None of the Above' }).check();
   await page.getByRole('button', { name: 'Submit Application' }).click();

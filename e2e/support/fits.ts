@@ -44,3 +44,43 @@ export async function expectFullyOnScreen(page: Page, locator: Locator, what: st
   expect(box.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height, `${what} bottom edge`).toBeLessThanOrEqual(view.height);
 }
+
+/** What a header holds in its row: the brand, the bell, each status badge, the language switch, the Menu button. */
+const headerItems = '.brand, .notification-bell, .header-status__line > *, .language-switch, .site-nav__toggle, .dashboard__menu-button';
+
+/**
+ * A header (`bar`: '.site-header' or '.dashboard__bar') is one row at the page's width (issue 48):
+ * each of its visible items is inside the screen, all share one horizontal line, none overlaps
+ * another, and the header is no taller than one row of 44 px tap targets. `expected` are items
+ * that must be there (a selector each), so a check of "Offline and 1 waiting" cannot pass without them.
+ */
+export async function expectHeaderOneRow(page: Page, bar: string, what: string, expected: string[] = []): Promise<void> {
+  const found = await page.evaluate(({ bar, selector, expected }) => {
+    const header = document.querySelector(bar);
+    if (!header) return { error: `no ${bar}` };
+    const items = [...header.querySelectorAll<HTMLElement>(selector)]
+      .filter((item) => getComputedStyle(item).display !== 'none' && item.getBoundingClientRect().width > 0)
+      .map((item) => {
+        const box = item.getBoundingClientRect();
+        return { name: `${item.className || item.tagName}: ${item.textContent?.trim().slice(0, 30)}`, left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      });
+    const missing = expected.filter((wanted) => ![...header.querySelectorAll(wanted)].some((item) => item.getBoundingClientRect().width > 0));
+    return { items, missing, height: header.getBoundingClientRect().height, width: window.innerWidth };
+  }, { bar, selector: headerItems, expected });
+  if ('error' in found) throw new Error(`${what}: ${found.error}`);
+  const { items, missing, height, width } = found;
+  const listing = JSON.stringify(items.map((item) => ({ ...item, left: Math.round(item.left), right: Math.round(item.right), top: Math.round(item.top), bottom: Math.round(item.bottom) })));
+  if (process.env.DEBUG_HEADER) console.log(what, height, listing);
+  expect(missing, `${what}: items shown`).toEqual([]);
+  expect(height, `${what}: the header's height (${listing})`).toBeLessThanOrEqual(62);
+  for (const item of items) {
+    expect(item.left, `${what}: ${item.name} inside the screen`).toBeGreaterThanOrEqual(0);
+    expect(item.right, `${what}: ${item.name} inside the screen`).toBeLessThanOrEqual(width);
+  }
+  // One line runs through every item: the lowest top is above the highest bottom.
+  expect(Math.max(...items.map((item) => item.top)), `${what}: one row (${listing})`).toBeLessThan(Math.min(...items.map((item) => item.bottom)));
+  const byLeft = [...items].sort((a, b) => a.left - b.left);
+  for (let i = 1; i < byLeft.length; i += 1) {
+    expect(byLeft[i]!.left, `${what}: ${byLeft[i]!.name} clear of ${byLeft[i - 1]!.name}`).toBeGreaterThanOrEqual(byLeft[i - 1]!.right - 0.5);
+  }
+}

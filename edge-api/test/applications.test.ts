@@ -63,8 +63,8 @@ describe(`applying on ${runtime}`, () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', 'Name is required'],
       [{ address: undefined }, 'address', 'Address is required'],
-      [{ nid: '12ab' }, 'nid', 'NID must be a number (digits only)'],
-      [{ phone: 'call me later' }, 'phone', 'Please enter a valid phone number'],
+      [{ nid: '12ab' }, 'nid', 'Please enter a Bangladeshi NID number: 10, 13 or 17 digits'],
+      [{ phone: 'call me later' }, 'phone', 'Please enter a Bangladeshi mobile number'],
       [{ nomineeName: '' }, 'nomineeName', 'Nominee name is required'],
       [{ relationship: undefined }, 'relationship', 'Relationship is required'],
       [{ relationship: '  ' }, 'relationship', 'Relationship is required'],
@@ -86,7 +86,7 @@ describe(`applying on ${runtime}`, () => {
   it('stores an NID and a phone typed in Bengali digits in ASCII digits', async () => {
     const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { nid: '১৯৯৫১২৩৪০০০১১', phone: '০১৭১১৫৫৫০০১' }));
     expect(res.status).toBe(201);
-    expect(res.body.application).toMatchObject({ nid: '1995123400011', phone: '01711555001' });
+    expect(res.body.application).toMatchObject({ nid: '1995123400011', phone: '+8801711555001' });
   });
 
   it('takes every relationship the Apply form offers, Grandchild included', async () => {
@@ -100,9 +100,9 @@ describe(`applying on ${runtime}`, () => {
   });
 
   it('accepts a numeric NID and an absent phone', async () => {
-    const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { nid: 123456, phone: undefined }));
+    const res = await call(api, 'POST', '/api/applications', customer, applicationBody(policyId, { nid: 1987654321, phone: undefined }));
     expect(res.status).toBe(201);
-    expect(res.body.application).toMatchObject({ nid: '123456', phone: null });
+    expect(res.body.application).toMatchObject({ nid: '1987654321', phone: null });
   });
 });
 

@@ -28,13 +28,14 @@ const photo = jpegImage(200, 150);
 
 beforeAll(async () => {
   const policy = await insertPolicy(api, { title: 'Family Shield', coverage_range: 20_000_000 });
-  const application = await insertApplication(api, holder, { policy_id: policy.id, policy_name: 'Family Shield', nid, status: 'approved', payment_status: 'paid' });
+  const application = await insertApplication(api, holder, { policy_id: policy.id, policy_name: 'Family Shield', nid, nominee_nid: '1985123456789', status: 'approved', payment_status: 'paid' });
   const filed = await call(api, 'POST', '/api/claims', nominee, {
     id: claimId,
     claimNumber: 'CLM-PAPR-0001',
     policyNumber: application.id,
     insuredNid: nid,
     relation: 'nominee',
+    claimantNid: '1985123456789',
     kind: 'death',
     eventDate: '2026-02-01',
     description: 'Passed away in hospital.',

@@ -24,6 +24,8 @@ const { api, admin, agent, otherAgent, holder, nominee, stranger } = useApi({
 });
 
 const nid = '1990123456789';
+/** The nominee's own NID, on the policy since issue 47: a claim as the nominee must give it. */
+const nomineeNid = '1987654321';
 let policyId = '';
 let inForce = '';
 let unpaid = '';
@@ -38,6 +40,7 @@ function claimBody(overrides: Record<string, unknown> = {}) {
     policyNumber: inForce,
     insuredNid: nid,
     relation: 'nominee',
+    claimantNid: nomineeNid,
     kind: 'death',
     eventDate: '2026-01-10',
     description: 'Passed away at home.',
@@ -54,7 +57,7 @@ const push = (user: Parameters<typeof call>[3], mutationId: string, type: string
 beforeAll(async () => {
   const policy = await insertPolicy(api, { title: 'Family Shield', coverage_range: 50_000_000 });
   policyId = policy.id;
-  inForce = (await insertApplication(api, holder, { policy_id: policyId, policy_name: 'Family Shield', nid, status: 'approved', payment_status: 'paid' })).id;
+  inForce = (await insertApplication(api, holder, { policy_id: policyId, policy_name: 'Family Shield', nid, nominee_nid: nomineeNid, status: 'approved', payment_status: 'paid' })).id;
   unpaid = (await insertApplication(api, holder, { policy_id: policyId, policy_name: 'Family Shield', nid, status: 'approved', payment_status: 'unpaid' })).id;
   await api.sql(
     `INSERT INTO agent_requests (id, user_id, name, email, phone, nid, district, status, created_at, updated_at)
@@ -190,7 +193,12 @@ describe(`clearing and paying a death claim on ${runtime}`, () => {
   });
 
   it('rejects with a reason; the claimant can then file that kind again', async () => {
-    const filedBody = claimBody({ relation: 'policyholder', kind: 'maturity', policyNumber: (await insertApplication(api, holder, { policy_id: policyId, policy_name: 'Family Shield', nid, status: 'approved', payment_status: 'paid' })).id });
+    // A maturity claim only once the term has ended (issue 47): a 10-year policy in force since 2014.
+    const matured = await insertApplication(api, holder, {
+      policy_id: policyId, policy_name: 'Family Shield', nid, status: 'approved', payment_status: 'paid',
+      applied_at: '2014-02-20T06:00:00.000Z', decided_at: '2014-02-25T06:00:00.000Z', paid_at: '2014-03-01T06:00:00.000Z',
+    });
+    const filedBody = claimBody({ relation: 'policyholder', kind: 'maturity', policyNumber: matured.id });
     const filed = await call(api, 'POST', '/api/claims', holder, filedBody);
     expect(filed.status).toBe(201);
     await call(api, 'PATCH', `/api/claims/${filedBody.id}/assign`, admin, { agentEmail: otherAgent.email });
@@ -231,7 +239,7 @@ describe(`claim lists on ${runtime}`, () => {
 // Last: the claims filed here would change the counts the lists above expect.
 describe(`the policy number on a claim on ${runtime}`, () => {
   it('names the policy by its certificate number, whichever number it was filed with', async () => {
-    const numbered = (await insertApplication(api, holder, { policy_id: policyId, policy_name: 'Family Shield', nid, status: 'approved', payment_status: 'paid' })).id;
+    const numbered = (await insertApplication(api, holder, { policy_id: policyId, policy_name: 'Family Shield', nid, nominee_nid: nomineeNid, status: 'approved', payment_status: 'paid' })).id;
     await api.sql(`UPDATE applications SET policy_number = 'BD-00C1A1M5' WHERE id = ?`, numbered);
     const byId = await call(api, 'POST', '/api/claims', holder, claimBody({ relation: 'policyholder', kind: 'hospitalisation', policyNumber: numbered }));
     expect(byId.status).toBe(201);

@@ -49,10 +49,11 @@ const policy = policyRow({ id: 'race-policy' });
 const input: ApplicationInput = {
   name: 'Race',
   address: 'Somewhere',
-  nid: '42',
+  nid: '1990123456789',
   dateOfBirth: '1990-01-15',
   phone: null,
   nomineeName: 'N',
+  nomineeNid: '1987654321',
   relationship: 'Sibling',
   healthConditions: [],
   estimatedPremium: null,

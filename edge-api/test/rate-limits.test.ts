@@ -3,11 +3,14 @@
  * of unused uploads (docs/security.md). Limits are set low here through the environment; every
  * other test file runs with them out of reach (support/target.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useApi } from './support/app.ts';
 import { login, register } from './support/auth-client.ts';
 import { call, insertPolicy } from './support/calls.ts';
-import { pngImage } from './support/images.ts';
+import { uploadDocument } from './support/documents.ts';
+import { jpegImage, pngImage } from './support/images.ts';
+import { flatPngOfMegapixels } from './support/metadata-images.ts';
+import { insertApplication } from './support/records.ts';
 import { runtime, type ApiTarget } from './support/target.ts';
 import { createTestUser, type TestUser } from './support/users.ts';
 
@@ -110,5 +113,52 @@ describe(`upload quota and unused uploads on ${runtime}`, { timeout: 60_000 }, (
     expect((await api.fetch(unused)).status).toBe(404);
     expect(await api.sql('SELECT id FROM images WHERE id = ?', unused.slice('/api/images/'.length))).toEqual([]);
     expect((await api.fetch(used)).status).toBe(200);
+  });
+});
+
+describe(`document upload limits on ${runtime}`, { timeout: 60_000 }, () => {
+  // Per account 3 an hour, per address 5 (every test talks from 127.0.0.1).
+  const { api } = useApi({}, { env: { RATE_LIMIT_DOCUMENT_UPLOADS: '3/3600', RATE_LIMIT_DOCUMENT_UPLOADS_PER_ADDRESS: '5/3600' } });
+  const bomb = flatPngOfMegapixels(6300);
+  let n = 0;
+  // Each test starts with fresh windows.
+  beforeEach(() => api.sql("DELETE FROM rate_limits WHERE key LIKE 'documentUploads%'"));
+  const send = async (user: TestUser, bytes: Uint8Array) => {
+    const application = await insertApplication(api, user, { status: 'pending' });
+    return uploadDocument(api, user, application.id, { kind: 'other', writeId: `limit-${(n += 1)}`, fileKey: 'paper' }, bytes);
+  };
+  const startAnswer = (user: TestUser) =>
+    insertApplication(api, user, { status: 'pending' }).then((application) =>
+      api.fetch(`/api/applications/${application.id}/documents/uploads`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': '1000',
+          'upload-metadata': `kind ${btoa('other')},writeId ${btoa(`limit-${(n += 1)}`)},fileKey ${btoa('paper')}`,
+        },
+      }),
+    );
+
+  it('counts refused pictures too: after three refused from one account, its next document gets 429 with Retry-After', async () => {
+    const attacker = await createTestUser(api);
+    const refused = await Promise.all(Array.from({ length: 3 }, () => send(attacker, bomb)));
+    expect(refused.map((answer) => answer.status)).toEqual([413, 413, 413]);
+    // Even a good photo now waits: the account's tries are used up.
+    const next = await startAnswer(attacker);
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await next.json()).toMatchObject({ error: 'too_many_requests', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ minutes?\.$/) });
+    expect((await send(attacker, jpegImage(40, 30))).status).toBe(429);
+    expect(await api.sql('SELECT id FROM document_uploads WHERE owner_id = ? AND refusal IS NULL', attacker.id)).toEqual([]);
+  });
+
+  it('limits one address over all its accounts: a parallel burst from six fresh accounts, refused pictures, meets 429 once', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => createTestUser(api)));
+    const answers = await Promise.all(accounts.map((account) => send(account, bomb)));
+    expect(statuses(answers)).toEqual([413, 413, 413, 413, 413, 429]);
+    // Its window ends: the address may send again (the clock moved by rewriting the window's start).
+    await api.sql("UPDATE rate_limits SET window_start = window_start - 3600 * 1000 WHERE key LIKE 'documentUploads%'");
+    expect((await send(accounts[0]!, jpegImage(40, 30))).status).toBe(204);
   });
 });

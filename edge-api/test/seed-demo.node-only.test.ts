@@ -163,6 +163,15 @@ describe('demo seed on first start', () => {
     for (const app of apps) expect(app.policy_id).not.toBeNull();
   });
 
+  it("gives every demo policy a nominee NID, and the demo user's claim as a nominee is checked against it (issue 47)", async () => {
+    const withoutNid = server.sqlite.prepare('SELECT count(*) AS n FROM applications WHERE nominee_nid IS NULL').get() as { n: number };
+    expect(withoutNid.n).toBe(0);
+    const nomineeClaims = server.sqlite
+      .prepare("SELECT nominee_unverified AS unverified FROM claims WHERE claimant_relation = 'nominee' AND claimant_email = 'user@demo.local'")
+      .all() as { unverified: number }[];
+    expect(nomineeClaims).toEqual([{ unverified: 0 }]);
+  });
+
   it('lets the demo admin sign in with the demo password', async (ctx) => {
     const res = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',

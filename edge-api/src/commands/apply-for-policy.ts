@@ -85,6 +85,8 @@ export async function applyForPolicy(
           nid: input.nid,
           phone: input.phone,
           nominee_name: input.nomineeName,
+          // Null from an older app's queued write: its nominee stays unverified (decision 0103).
+          nominee_nid: input.nomineeNid,
           relationship: input.relationship,
           health_conditions: JSON.stringify(input.healthConditions),
           estimated_premium: input.estimatedPremium,

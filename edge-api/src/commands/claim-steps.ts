@@ -162,6 +162,16 @@ const stepMessages: Record<ClaimReviewInput['step'], string> = {
   reject: 'Claim rejected',
 };
 
+/** Death and maturity are paid once per policy: another claim of that kind already approved or paid, as SQL over `claims`. */
+function oncePerPolicy(row: Pick<StoredClaim, 'id' | 'application_id' | 'kind'>): RawBuilder<boolean> | null {
+  if (row.kind !== 'death' && row.kind !== 'maturity') return null;
+  return sql<boolean>`claims.application_id = ${row.application_id} AND claims.kind = ${row.kind} AND claims.id <> ${row.id}
+    AND claims.status IN ('approved', 'paid')`;
+}
+
+export const alreadyPaysMessage = (kind: string, number: string) =>
+  `Another ${kind} claim on this policy (${number}) was already approved: a policy pays its ${kind} benefit once. Please reject this one.`;
+
 /** The assigned agent clears the claim: a note, a send-back, an approval with an amount, or a rejection. */
 export async function reviewClaim(deps: ClaimDeps, actor: SessionUser, id: string, input: ClaimReviewInput, key?: MutationKey) {
   const action = `claim.${input.step === 'send_back' ? 'send-back' : input.step}`;
@@ -190,11 +200,18 @@ export async function reviewClaim(deps: ClaimDeps, actor: SessionUser, id: strin
         // A claim in another state is refused by the UPDATE with that state's reason instead.
         const missing = row.status === 'assigned' ? await missingClaimPapers(deps, row) : [];
         if (missing.length > 0) throw conflict(missingPapersMessage(row.claim_number, missing), { missingPapers: missing });
+        // An unverified claim blocks no other (issue 47), so two claims of a kind can be open at
+        // once; a policy pays its death or its maturity once, whichever of them is approved first.
+        const once = oncePerPolicy(row);
+        if (once) {
+          const taken = await deps.db.selectFrom('claims').select('claim_number').where(once).executeTakeFirst();
+          if (taken) throw conflict(alreadyPaysMessage(row.kind, taken.claim_number), { claimNumber: taken.claim_number });
+        }
         const death = row.kind === 'death';
         return {
           ...base,
           from: ['assigned'],
-          also: sql`claims.coverage_poisha >= ${input.amountPoisha}`,
+          also: sql`claims.coverage_poisha >= ${input.amountPoisha}${once ? sql` AND NOT EXISTS (SELECT 1 FROM claims WHERE ${once})` : sql``}`,
           set: { status: 'approved', approved_poisha: input.amountPoisha, decided_at: at, decision_reason: null },
           lines: [line('approved', at, actor, null, input.amountPoisha), ...(death ? [line('policy_ended', at, actor, null)] : [])],
           auditTo: 'approved',

@@ -15,6 +15,11 @@ export interface Application {
   nid: string;
   phone: string | null;
   nomineeName: string;
+  /**
+   * Issue 47: what a claim as the nominee is checked against; null when sold without one. Shown
+   * only where the application is: its owner, its assigned agent and admins (mayViewApplication).
+   */
+  nomineeNid: string | null;
   relationship: string;
   healthConditions: string[];
   estimatedPremium: number | null;
@@ -68,6 +73,7 @@ export function toApplication(row: StoredApplication, withPapers = false): Appli
     nid: row.nid,
     phone: row.phone,
     nomineeName: row.nominee_name,
+    nomineeNid: row.nominee_nid ?? null,
     relationship: row.relationship,
     healthConditions: parseConditions(row.health_conditions),
     estimatedPremium: row.estimated_premium,
@@ -99,6 +105,7 @@ export const applicationColumns = [
   'nid',
   'phone',
   'nominee_name',
+  'nominee_nid',
   'relationship',
   'health_conditions',
   'estimated_premium',

@@ -30,6 +30,13 @@ export interface Claim {
   claimantEmail: string;
   claimantName: string;
   relation: ClaimantRelation;
+  /**
+   * Issue 47: filed as the nominee on a policy with no nominee NID on file, so the claimant's
+   * link could not be checked (decision 0103). The agent must check it; it blocks no other claim.
+   */
+  nomineeUnverified: boolean;
+  /** The NID the claimant gave as the nominee's: for the assigned agent and admins only, else null. */
+  claimantNid: string | null;
   kind: ClaimKind;
   eventDate: string;
   description: string;
@@ -85,6 +92,8 @@ export function toClaim(row: StoredClaim, role: Role): Claim {
     claimantEmail: row.claimant_email,
     claimantName: row.claimant_name,
     relation: row.claimant_relation,
+    nomineeUnverified: row.nominee_unverified === 1,
+    claimantNid: role === 'user' ? null : (row.claimant_nid ?? null),
     kind: row.kind,
     eventDate: row.event_date,
     description: row.description,
@@ -126,7 +135,7 @@ const claimColumns = [
   'claimant_name', 'claimant_relation', 'kind', 'event_date', 'description', 'district', 'payout_method', 'payout_account',
   'payout_bank_name', 'coverage_poisha', 'status', 'assigned_agent', 'assigned_at', 'missing_documents', 'decision_reason',
   'approved_poisha', 'decided_at', 'paid_poisha', 'paid_at', 'payout_paid_method', 'payout_paid_account', 'payout_reference',
-  'receipt_number', 'filed_at', 'due_on', 'overdue_told_at', 'updated_at', 'history', 'version',
+  'receipt_number', 'filed_at', 'due_on', 'overdue_told_at', 'updated_at', 'history', 'version', 'nominee_unverified', 'claimant_nid',
 ] as const;
 export const claimSnapshot = (id: string) => rowSnapshot('claims', claimColumns, id);
 

@@ -32,6 +32,8 @@ export const claimNotificationEvents = [
   'insurance-claim.rejected',
   'insurance-claim.paid',
   'insurance-claim.overdue',
+  // Issue 47: told to the policy's holder when someone claims as its nominee and no NID could check it.
+  'insurance-claim.unverified-nominee',
 ] as const;
 export type ClaimNotificationEvent = (typeof claimNotificationEvents)[number];
 

@@ -171,6 +171,8 @@ export interface Database {
   /** Documents and photos on an application (migration 0180, documents/). */
   documents: DocumentRow;
   document_uploads: DocumentUploadRow;
+  /** The parts of an upload under way (migration 0255, documents/upload-parts.ts). */
+  document_upload_parts: { stored_name: string; upload_id: string; start_at: number; byte_length: number; accepted: Generated<number>; created_at: string };
   /** migrations/0210: insurance claims (issue 31); db/claims.ts. */
   claims: ClaimRow;
   policy_endings: { application_id: string; claim_id: string; ended_at: string };
@@ -340,6 +342,8 @@ export interface ApplicationRow {
   /** The policy's number and its certificate's verification code, given when first paid. */
   policy_number?: string | null;
   verify_code?: string | null;
+  /** Migration 0250 (issue 47): the nominee's NID; null when sold without one (the nominee unverified). */
+  nominee_nid?: string | null;
 }
 
 /** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */
@@ -383,4 +387,8 @@ export interface ClaimRow {
   updated_at: string;
   history: Generated<string>;
   version: Generated<number>;
+  /** Migration 0250: 1 when filed as the nominee on a policy with no nominee NID to check against. */
+  nominee_unverified: Generated<number>;
+  /** Migration 0250: the NID the claimant gave as the nominee's (null from the policyholder). */
+  claimant_nid?: string | null;
 }

@@ -2,9 +2,11 @@
  * Uploads a device started and never finished (the phone was lost, the person signed out with
  * them unsent) hold parts in the store and count against their owner's quota. Past a week
  * without a byte they are removed, parts and row, a bounded batch at a time: with the periodic
- * housekeeping and before each new upload (as unused images are, lib/unused-uploads.ts).
+ * housekeeping and before each new upload (as unused images are, lib/unused-uploads.ts). Parts
+ * orphaned by a send that lost a race or a server that stopped mid-write go at the same time.
  */
 import type { AppDeps } from '../http/env.ts';
+import { removeLegacyParts, removeOrphanedParts } from './upload-parts.ts';
 
 /** A device retries for hours at most (its backoff caps at a minute); a week is far past that. */
 export const abandonedAfterSeconds = 7 * 24 * 3600;
@@ -29,14 +31,9 @@ export async function removeAbandonedUploads(deps: Pick<AppDeps, 'db' | 'clock' 
       .where('updated_at', '<', before)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) continue;
-    for (let at = 0; at < upload.received; ) {
-      const name = `${upload.id}-${at}.part`;
-      const part = await deps.images.get(name);
-      await deps.images.delete(name);
-      if (!part || part.size === 0) break;
-      if (!(part.body instanceof Uint8Array)) await part.body.cancel().catch(() => undefined);
-      at += part.size;
-    }
+    // Its parts' names went to document_leftovers with the row (migration 0255); older parts have no names there.
+    await removeLegacyParts(deps, upload.id, upload.received);
   }
+  await removeOrphanedParts(deps);
   return stale.length;
 }

@@ -1,8 +1,8 @@
 /**
  * Resumable uploads of documents, over the image store: each acknowledged PATCH is one part
- * (`<upload id>-<offset>.part`) and the row's `received` moves forward only by a conditional
+ * (documents/upload-parts.ts) and the row's `received` moves forward only by a conditional
  * UPDATE from the offset the part was written at, so two sends of the same bytes (a reply lost
- * on 2G) can never count twice. When the last byte arrives the parts are joined, checked as
+ * on 2G) can never count twice, and sends racing at one offset never write over each other. When the last byte arrives the parts are joined, checked as
  * every image the product takes (documents/checks.ts), stored under the document's own name,
  * and the document row is written: once per (application, write, file key), however often the
  * device replays.
@@ -22,11 +22,10 @@ import {
 import { removeAbandonedUploads } from './abandoned-uploads.ts';
 import { removeDocumentLeftovers } from './leftovers.ts';
 import { checkDocumentBytes } from './checks.ts';
+import { acceptPart, forgetParts, joinParts, rewindUpload, writePart } from './upload-parts.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'config' | 'images'>;
 export type UploadRow = Omit<DocumentUploadRow, 'received'> & { received: number };
-
-const partName = (uploadId: string, offset: number) => `${uploadId}-${offset}.part`;
 
 function findByKey(deps: Deps, applicationId: string, meta: DocumentUploadMetadata): Promise<UploadRow | undefined> {
   return deps.db
@@ -122,30 +121,15 @@ export async function appendChunk(deps: Deps, upload: UploadRow, offset: number,
   if (offset !== upload.received) throw conflict(`The upload is at byte ${upload.received}, not ${offset}.`, { offset: upload.received });
   if (offset + bytes.byteLength > upload.length) throw new ApiError(400, 'bad_request', 'More bytes were sent than the upload declared.');
   if (bytes.byteLength === 0) return upload;
-  await deps.images.put(partName(upload.id, offset), bytes, 'application/octet-stream');
   const received = offset + bytes.byteLength;
-  const moved = await deps.db
-    .updateTable('document_uploads')
-    .set({ received, updated_at: deps.clock().toISOString() })
-    .where('id', '=', upload.id)
-    .where('received', '=', offset)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) {
+  const part = await writePart(deps, upload, offset, bytes);
+  if (!(await acceptPart(deps, upload, part, offset, received))) {
+    // Another send at this offset got there first (its bytes are the ones kept; these are removed).
     const now = await findUpload(deps, upload.application_id, upload.id);
     throw conflict(`The upload is at byte ${now?.received ?? 0}, not ${offset}.`, { offset: now?.received ?? 0 });
   }
   const next = { ...upload, received };
   return received === upload.length ? finishUpload(deps, next) : next;
-}
-
-async function readPart(deps: Deps, name: string): Promise<Uint8Array | null> {
-  const stored = await deps.images.get(name);
-  if (!stored) return null;
-  return stored.body instanceof Uint8Array ? stored.body : new Uint8Array(await new Response(stored.body).arrayBuffer());
-}
-
-async function removeParts(deps: Deps, upload: UploadRow, offsets: number[]) {
-  await Promise.all(offsets.map((offset) => deps.images.delete(partName(upload.id, offset))));
 }
 
 /**
@@ -155,21 +139,9 @@ async function removeParts(deps: Deps, upload: UploadRow, offsets: number[]) {
 export async function finishUpload(deps: Deps, upload: UploadRow): Promise<UploadRow> {
   if (upload.document_id !== null) return upload;
   assertNotRefused(upload);
-  const pieces: Uint8Array[] = [];
-  const offsets: number[] = [];
-  for (let at = 0; at < upload.length; ) {
-    const piece = await readPart(deps, partName(upload.id, at));
-    if (!piece || piece.byteLength === 0) throw new ApiError(500, 'internal', 'A part of this upload is missing on the server.');
-    pieces.push(piece);
-    offsets.push(at);
-    at += piece.byteLength;
-  }
-  const bytes = new Uint8Array(upload.length);
-  let at = 0;
-  for (const piece of pieces) {
-    bytes.set(piece.subarray(0, upload.length - at), at);
-    at += piece.byteLength;
-  }
+  const joined = await joinParts(deps, upload);
+  if (!joined.complete) return afterMissingPart(deps, upload, joined.missingAt);
+  const { bytes, names: parts } = joined;
   let checked: Awaited<ReturnType<typeof checkDocumentBytes>>;
   try {
     checked = await checkDocumentBytes(bytes, deps.config);
@@ -180,24 +152,37 @@ export async function finishUpload(deps: Deps, upload: UploadRow): Promise<Uploa
       .set({ refusal_status: err.status, refusal: err.message, updated_at: deps.clock().toISOString() })
       .where('id', '=', upload.id)
       .execute();
-    await removeParts(deps, upload, offsets);
+    await forgetParts(deps, parts);
     throw err;
   }
   const documentId = newId();
   const storedName = `${documentId}.${checked.kind.extension}`;
-  await deps.images.put(storedName, bytes, checked.kind.contentType);
+  // Stored as checked: the same pixels without their metadata (EXIF, GPS; documents/checks.ts).
+  await deps.images.put(storedName, checked.bytes, checked.kind.contentType);
   const now = deps.clock().toISOString();
   const key = sql`application_id = ${upload.application_id} and write_id = ${upload.write_id} and client_key = ${upload.client_key}`;
   await deps.batch([
     sql`insert into documents (id, application_id, owner_id, kind, write_id, client_key, note, stored_name, content_type, byte_size, width, height, created_at, claim_id, paper)
         values (${documentId}, ${upload.application_id}, ${upload.owner_id}, ${upload.kind}, ${upload.write_id}, ${upload.client_key}, ${upload.note}, ${storedName},
-                ${checked.kind.contentType}, ${bytes.byteLength}, ${checked.width}, ${checked.height}, ${now}, ${upload.claim_id}, ${upload.paper})
+                ${checked.kind.contentType}, ${checked.bytes.byteLength}, ${checked.width}, ${checked.height}, ${now}, ${upload.claim_id}, ${upload.paper})
         on conflict (application_id, write_id, client_key) do nothing`.compile(deps.db),
     sql`update document_uploads set document_id = (select id from documents where ${key}), updated_at = ${now} where id = ${upload.id}`.compile(deps.db),
   ]);
   const finished = (await findUpload(deps, upload.application_id, upload.id))!;
   // Finished twice at once (a HEAD and the last PATCH): the other copy of the bytes is the one kept.
   if (finished.document_id !== documentId) await deps.images.delete(storedName);
-  await removeParts(deps, upload, offsets);
+  await forgetParts(deps, parts);
   return finished;
+}
+
+/**
+ * A part of a complete upload is not in the store. Finished or refused meanwhile (by a HEAD and
+ * the last PATCH at once: the other one removed the parts), that is the answer; otherwise the
+ * upload goes back to the missing part's offset and the device sends from there again.
+ */
+async function afterMissingPart(deps: Deps, upload: UploadRow, missingAt: number): Promise<UploadRow> {
+  await rewindUpload(deps, upload, missingAt);
+  const now = (await findUpload(deps, upload.application_id, upload.id))!;
+  assertNotRefused(now);
+  return now;
 }

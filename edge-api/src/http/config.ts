@@ -64,8 +64,8 @@ export interface AppConfig {
   uploadQuotaBytes: number;
   /** An uploaded image nothing refers to is removed after this long. */
   unusedUploadGraceSeconds: number;
-  /** Documents on applications (issue 27, documents/): bytes of one, and of all one person sent. */
-  documents: { maxBytes: number; quotaBytes: number };
+  /** Documents on applications (issue 27, documents/): bytes of one, and of all one person sent; pixels of one (documents/checks.ts). */
+  documents: { maxBytes: number; quotaBytes: number; maxPixels: number };
   /** Password hashes computed at once (auth/hash-queue.ts). */
   passwordHashConcurrency: number;
   /** Hashes that may wait their turn; past it a sign-in gets 503 at once. */
@@ -126,7 +126,7 @@ function readSslcommerz(env: EnvSource): SslcommerzSettings | null {
   };
 }
 
-export const rateLimitNames = ['register', 'signIn', 'subscribe', 'support', 'uploads', 'views', 'applications', 'verify'] as const;
+export const rateLimitNames = ['register', 'signIn', 'subscribe', 'support', 'uploads', 'views', 'applications', 'verify', 'documentUploads', 'documentUploadsPerAddress'] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export interface RateLimit {
   max: number;
@@ -146,6 +146,10 @@ const defaultRateLimits: Record<RateLimitName, RateLimit> = {
   applications: { max: 20, windowSeconds: 86_400 },
   // Certificate checks (GET /verify/:code): a person scans a few; a script guessing codes is cut off.
   verify: { max: 60, windowSeconds: 600 },
+  // Documents started (documents/upload-limit.ts), refused ones too: per account, and per address
+  // for many accounts behind one (a mobile carrier's shared address carries many people's).
+  documentUploads: { max: 60, windowSeconds: 3600 },
+  documentUploadsPerAddress: { max: 600, windowSeconds: 3600 },
 };
 /** What applying for a policy needs of the configuration (commands/applications.ts). */
 export type ApplicationLimitSettings = Pick<AppConfig, 'rateLimits' | 'applicationsOpenPerPolicy'>;
@@ -164,6 +168,8 @@ const rateLimitEnv: Record<RateLimitName, string> = {
   views: 'RATE_LIMIT_VIEWS',
   applications: 'RATE_LIMIT_APPLICATIONS',
   verify: 'RATE_LIMIT_VERIFY',
+  documentUploads: 'RATE_LIMIT_DOCUMENT_UPLOADS',
+  documentUploadsPerAddress: 'RATE_LIMIT_DOCUMENT_UPLOADS_PER_ADDRESS',
 };
 
 /** `RATE_LIMIT_X=max/seconds`, e.g. `10/3600`. */
@@ -259,6 +265,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
     documents: {
       maxBytes: int(env.DOCUMENT_MAX_BYTES, documentLimits.maxBytes),
       quotaBytes: int(env.DOCUMENT_QUOTA_BYTES, documentLimits.quotaBytes),
+      maxPixels: int(env.DOCUMENT_MAX_PIXELS, documentLimits.maxPixels),
     },
     catalogueRefreshMs: int(env.CATALOGUE_POPULARITY_SECONDS, 60) * 1000,
     maxJsonBytes: int(env.MAX_JSON_BYTES, 256 * 1024),

@@ -24,9 +24,15 @@ export interface PushConfig {
   leaseMs: number;
   /** How long one request to a push service may take. */
   timeoutMs: number;
+  /** At most this many requests to push services at once per send pass (a Worker opens at most 6 connections at a time anyway). */
+  concurrency: number;
   /** How often the Node sender looks for due pushes. */
   sendIntervalMs: number;
-  /** Accept http:// subscription endpoints on 127.0.0.1 or localhost (a local push-service stand-in). Never in production. */
+  /**
+   * Accept http:// subscription endpoints on 127.0.0.1 or localhost (a local push-service
+   * stand-in). Never in production. Every other address must be a browser push service's
+   * (notifications/push-services.ts), with or without it.
+   */
   allowLoopbackHttp: boolean;
 }
 
@@ -46,6 +52,7 @@ export function readPushConfig(env: EnvSource, production: boolean, defaultKeys?
     maxAttempts: Math.max(1, number(env.PUSH_MAX_ATTEMPTS, 8)),
     leaseMs: Math.max(1, number(env.PUSH_LEASE_MS, 60_000)),
     timeoutMs: Math.max(1, number(env.PUSH_TIMEOUT_MS, 10_000)),
+    concurrency: Math.min(50, Math.max(1, number(env.PUSH_CONCURRENCY, 6))),
     sendIntervalMs: Math.max(10, number(env.PUSH_SEND_INTERVAL_MS, 2_000)),
     allowLoopbackHttp: !production && env.PUSH_ALLOW_LOOPBACK_HTTP === 'true',
   };

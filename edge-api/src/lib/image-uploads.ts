@@ -39,7 +39,8 @@ export const hasFile = (value: unknown): value is Blob => isFile(value) && value
 
 /**
  * Reads and checks one uploaded file; throws 413 or 415 with the spec's messages, or those of
- * image-check.ts for a picture with too many pixels or a damaged file.
+ * image-check.ts for a picture with too many pixels or a damaged file. The bytes it gives back
+ * are the picture's without its metadata (lib/image-metadata.ts).
  */
 export async function acceptImage(value: unknown, limits: { maxImageBytes: number; maxImagePixels: number; maxWebpPixels: number }): Promise<AcceptedImage> {
   const maxBytes = limits.maxImageBytes;
@@ -49,8 +50,9 @@ export async function acceptImage(value: unknown, limits: { maxImageBytes: numbe
   if (bytes.byteLength > maxBytes) throw new ApiError(413, 'payload_too_large', imageTooLargeMessage);
   const kind = sniffImage(bytes);
   if (!kind) throw new ApiError(415, 'unsupported_media_type', notAnImageMessage);
-  const { width, height } = await checkImage(bytes, kind, limits);
-  return { bytes, kind, width, height };
+  // Stored without its metadata (EXIF, GPS): a profile or policy picture is served to anyone.
+  const checked = await checkImage(bytes, kind, limits);
+  return { bytes: checked.bytes, kind, width: checked.width, height: checked.height };
 }
 
 /** The smaller sizes, or none when they cannot be made: the original then serves every width. */

@@ -41,12 +41,15 @@ export function waitAfterHit(row: { hits: number; window_start: number }, limit:
   return Math.max(1, Math.ceil((row.window_start + limit.windowSeconds * 1000 - now) / 1000));
 }
 
-/** Counts one request; the seconds until the window ends when it went over the limit, else null. */
-export async function countRequest(c: Context<AppEnv>, name: RateLimitName): Promise<number | null> {
+/**
+ * Counts one request on the window of `subject` (the client's address unless told, e.g. an
+ * account's `user:<id>`); the seconds until the window ends when it went over the limit, else null.
+ */
+export async function countRequest(c: Context<AppEnv>, name: RateLimitName, subject = clientAddress(c)): Promise<number | null> {
   const { deps } = c.var;
   const limit = deps.config.rateLimits[name];
   const now = deps.clock().getTime();
-  const { rows } = await countHit.execute(deps.db, ...hitArgs(`${name}:${clientAddress(c)}`, limit, now));
+  const { rows } = await countHit.execute(deps.db, ...hitArgs(`${name}:${subject}`, limit, now));
   const row = rows[0];
   if (!row) throw new Error('The rate-limit upsert answered no row');
   const wait = waitAfterHit(row, limit, now);

@@ -30,6 +30,8 @@ import { diskImageStore } from './disk-images.ts';
 import { useSha256 } from '../lib/idempotency.ts';
 import { compileWasm, useWebpDecoder } from '../lib/webp-decode.ts';
 import { usePictureSizeCodecs } from '../lib/picture-sizes.ts';
+import { useImageWorkRunner } from '../lib/image-work.ts';
+import { startImageThreads } from './image-threads.ts';
 import { createViewCounter, writeViews } from '../lib/view-counter.ts';
 
 /**
@@ -87,6 +89,8 @@ export async function startNodeServer(options: StartOptions = {}) {
   useSha256((text) => createHash('sha256').update(text).digest('hex'));
   const wasm = (specifier: string) => compileWasm(readFileSync(fileURLToPath(import.meta.resolve(specifier))));
   useWebpDecoder(await wasm('@jsquash/webp/codec/dec/webp_dec.wasm'));
+  // Uploaded pictures are decoded on worker threads, never on the event loop (decision 0102).
+  useImageWorkRunner(await startImageThreads());
   usePictureSizeCodecs({
     webpEncoder: await wasm('@jsquash/webp/codec/enc/webp_enc_simd.wasm'),
     resizer: await wasm('@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm'),

@@ -42,6 +42,27 @@ export function notifyAboutClaim(
   ];
 }
 
+/**
+ * The policy's holder hears of a claim filed on it by someone else (issue 47: a claim "as the
+ * nominee" that no NID could check), if `claims` has a row matching `where`. The holder may not
+ * open the claim itself, so the item opens their own policy.
+ */
+export function notifyHolderAboutClaim(
+  db: Db,
+  change: { event: ClaimNotificationEvent; claimId: string; at: string },
+  where: RawBuilder<unknown>,
+): CompiledQuery[] {
+  const base = newId();
+  const { event, at } = change;
+  return [
+    sql`INSERT INTO notifications ${columns}
+      SELECT ${`${base}-0`}, applications.user_id, ${event}, claims.id, claims.policy_name, '/dashboard/applications/' || applications.id, ${at}
+      FROM claims JOIN applications ON applications.id = claims.application_id
+      WHERE ${where} AND applications.user_id <> claims.claimant_id`.compile(db),
+    deliveriesOf(db, base, at),
+  ];
+}
+
 /** Every admin hears of a claim's step, if `claims` has a row matching `where`. */
 export function notifyAdminsAboutClaim(
   db: Db,

@@ -12,6 +12,7 @@ import type { BatchRunner } from '../db/batch.ts';
 import type { NotificationEvent } from '../db/notifications.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { maxDevicesPerAccount } from './subscriptions.ts';
 
 type Db = Kysely<Database>;
 
@@ -50,10 +51,14 @@ export function takePushNudge(): boolean {
 export function deliveriesOf(db: Db, base: string, at: string): CompiledQuery {
   pushesMaybeQueued = true;
   // created_at: only the notifications this very batch wrote (not an earlier one of a replayed event).
+  // At most the newest maxDevicesPerAccount devices of each recipient, whatever rows an account
+  // still has from before that cap: one notification never fans out wider (issue 47).
   return sql`INSERT INTO push_deliveries (notification_id, subscription_id, next_attempt_at, updated_at)
     SELECT n.id, s.id, ${at}, ${at}
     FROM notifications n JOIN push_subscriptions s ON s.user_id = n.user_id
-    WHERE n.id > ${`${base}-`} AND n.id < ${`${base}.`} AND n.created_at = ${at}`.compile(db);
+    WHERE n.id > ${`${base}-`} AND n.id < ${`${base}.`} AND n.created_at = ${at}
+      AND s.id IN (SELECT newest.id FROM push_subscriptions newest WHERE newest.user_id = n.user_id
+                   ORDER BY newest.created_at DESC, newest.rowid DESC LIMIT ${maxDevicesPerAccount})`.compile(db);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { pathInLanguage } from '../http/person-address.ts';
 import type { NotificationEvent } from '../db/notifications.ts';
+import { attachBanglaSuffixes } from '../schemas/bangla-suffixes.ts';
 
 export type PushLanguage = 'en' | 'bn';
 
@@ -34,6 +35,10 @@ export const pushTexts: Record<PushLanguage, Record<NotificationEvent, PushText>
     'insurance-claim.rejected': { title: 'Claim rejected', body: (p) => `Your claim on ${p} was rejected.` },
     'insurance-claim.paid': { title: 'Claim paid', body: (p) => `The payout of your claim on ${p} was made.` },
     'insurance-claim.overdue': { title: 'Claim overdue', body: (p) => `A claim on ${p} is past its decision date.` },
+    'insurance-claim.unverified-nominee': {
+      title: 'A claim as your nominee',
+      body: (p) => `Someone filed a claim on ${p} as your nominee. Your policy has no nominee NID, so we could not check it. If you did not expect this, contact us.`,
+    },
   },
   bn: {
     'application.assigned': { title: 'আবেদন এজেন্টের কাছে', body: (p) => `${p}-এর জন্য আপনার আবেদন এখন একজন এজেন্ট দেখছেন।` },
@@ -55,6 +60,11 @@ export const pushTexts: Record<PushLanguage, Record<NotificationEvent, PushText>
     'insurance-claim.rejected': { title: 'দাবি প্রত্যাখ্যাত', body: (p) => `${p}-এর ওপর আপনার দাবি প্রত্যাখ্যাত হয়েছে।` },
     'insurance-claim.paid': { title: 'দাবির টাকা পাঠানো হয়েছে', body: (p) => `${p}-এর ওপর আপনার দাবির টাকা পাঠানো হয়েছে।` },
     'insurance-claim.overdue': { title: 'দাবির সময় পার', body: (p) => `${p}-এর একটি দাবির সিদ্ধান্তের তারিখ পেরিয়ে গেছে।` },
+    'insurance-claim.unverified-nominee': {
+      title: 'আপনার নমিনি পরিচয়ে দাবি',
+      body: (p) =>
+        `কেউ নিজেকে আপনার নমিনি বলে ${p}-এর ওপর একটি দাবি জমা দিয়েছেন। আপনার পলিসিতে নমিনির এনআইডি নেই, তাই আমরা তা যাচাই করতে পারিনি। আপনি এ বিষয়ে না জানলে আমাদের সঙ্গে যোগাযোগ করুন।`,
+    },
   },
 };
 
@@ -78,6 +88,8 @@ export function pushPayload(
 ): PushPayload {
   const text = pushTexts[language][notification.event];
   const policy = notification.policy_name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
+  // In Bangla the genitive joins a Bengali policy name ("একটি পলিসির", issue 48).
+  const body = language === 'bn' ? attachBanglaSuffixes(text.body(policy)) : text.body(policy);
   // The screen opens in the person's language (issue 48); the inbox keeps the plain path, which the app opens in the page's.
-  return { id: notification.id, title: text.title, body: text.body(policy), link: pathInLanguage(notification.link, language) };
+  return { id: notification.id, title: text.title, body, link: pathInLanguage(notification.link, language) };
 }

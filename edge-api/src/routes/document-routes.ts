@@ -12,6 +12,7 @@ import type { DocumentRow } from '../db/schema.ts';
 import { toDocumentInfo } from '../documents/documents.ts';
 import { headerNumber, offsetContentType, readMetadata, tusHeaders } from '../documents/upload-protocol.ts';
 import { appendChunk, finishUpload, type UploadRow } from '../documents/uploads.ts';
+import { documentUploadLimit } from '../documents/upload-limit.ts';
 import type { AppDeps, AppEnv, SessionUser } from '../http/env.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validation.ts';
@@ -65,7 +66,7 @@ export function documentRoutesFor(owner: DocumentOwner) {
       const rows = await owner.documentsOf(c.var.deps, id);
       return c.json(rows.map(toDocumentInfo), 200, privateAnswer);
     })
-    .post('/:id/documents/uploads', validate('param', idParam), async (c) => {
+    .post('/:id/documents/uploads', validate('param', idParam), documentUploadLimit, async (c) => {
       const { id } = c.req.valid('param');
       const meta = readMetadata(c.req.header('upload-metadata'));
       const length = headerNumber(c.req.header('upload-length'), 'Upload-Length');

@@ -10,16 +10,10 @@ import { ApiError } from '../http/errors.ts';
 import { validate } from '../http/validation.ts';
 import { pushHealth } from '../notifications/health.ts';
 import { inboxPage, markAllRead, markRead } from '../notifications/inbox.ts';
+import { notAPushServiceMessage, pushServiceUrl } from '../notifications/push-services.ts';
 import { removeSubscription, saveSubscription } from '../notifications/subscriptions.ts';
 import { idParam } from '../schemas/params.ts';
 import { inboxQuerySchema, pushEndpointSchema, pushSubscriptionSchema } from '../schemas/push-subscription.ts';
-
-/** https only: a push service is always one (RFC 8030); a loopback stand-in only where allowed. */
-function acceptableEndpoint(endpoint: string, allowLoopbackHttp: boolean): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return true;
-  return allowLoopbackHttp && url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
-}
 
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/', validate('query', inboxQuerySchema), async (c) => {
@@ -37,8 +31,9 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   .put('/subscriptions', validate('json', pushSubscriptionSchema), async (c) => {
     const body = c.req.valid('json');
-    if (!acceptableEndpoint(body.endpoint, c.var.deps.config.push.allowLoopbackHttp)) {
-      throw new ApiError(422, 'validation_failed', 'Not a push service address', { fields: { endpoint: 'Not a push service address' } });
+    // Only the browsers' push services (decision 0100): the sender checks again before each send.
+    if (!pushServiceUrl(body.endpoint, c.var.deps.config.push)) {
+      throw new ApiError(422, 'validation_failed', notAPushServiceMessage, { fields: { endpoint: notAPushServiceMessage } });
     }
     await saveSubscription(c.var.deps, currentUser(c).id, body);
     return c.json({ subscribed: true }, 200);

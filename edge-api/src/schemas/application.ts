@@ -4,7 +4,7 @@
  */
 import { z } from './zod.ts';
 import { numberLike, optionalText, requiredText } from './fields.ts';
-import { nidNumber, optionalPhone } from './person.ts';
+import { bdNid, optionalBdMobile } from './person.ts';
 import { cleanLine } from './text.ts';
 import { dateOfBirth, rejectionReasons } from './eligibility.ts';
 
@@ -28,14 +28,25 @@ const nomineeRelationship = z.preprocess(
   }),
 );
 
+export const nomineeNidRequired = "Nominee's NID is required";
+
 export const applicationInput = z.object({
   name: requiredText('Name', 120),
   address: requiredText('Address', 300),
-  nid: nidNumber,
+  // Issue 47: the profile's rules, a Bangladeshi NID and mobile number (schemas/person.ts).
+  nid: bdNid(),
   // Issue 29: the server checks the applicant's age against the policy's range with it.
   dateOfBirth,
-  phone: optionalPhone,
+  phone: optionalBdMobile,
   nomineeName: requiredText('Nominee name', 120),
+  /**
+   * Issue 47: what a claim "as the nominee" is checked against (commands/claims.ts). Optional
+   * here: an older app's queued application has none, and is taken with its nominee unverified
+   * (docs/decisions/0103); the Apply form asks for it (applicationFormInput).
+   */
+  nomineeNid: bdNid(nomineeNidRequired)
+    .nullish()
+    .transform((nid) => nid ?? null),
   relationship: nomineeRelationship,
   healthConditions: z
     .array(z.enum(healthConditionChoices, { error: `Health conditions must be among: ${healthConditionChoices.join(', ')}` }), {
@@ -59,6 +70,9 @@ export const applicationInput = z.object({
 });
 /** What the server works with, after trimming and defaults. */
 export type ApplicationInput = z.infer<typeof applicationInput>;
+
+/** The Apply form's own check: the same, with the nominee's NID required. */
+export const applicationFormInput = applicationInput.extend({ nomineeNid: bdNid(nomineeNidRequired) });
 /** What a client sends. */
 export type ApplicationRequest = z.input<typeof applicationInput>;
 

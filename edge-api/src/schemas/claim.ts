@@ -7,7 +7,7 @@
 import { z } from './zod.ts';
 import { asciiDigits } from './digits.ts';
 import { requiredText } from './fields.ts';
-import { nidNumber } from './person.ts';
+import { bdNid, nidNumber } from './person.ts';
 import { cleanParagraphs, hasVisibleText } from './text.ts';
 
 export const claimKinds = ['death', 'hospitalisation', 'disability', 'maturity'] as const;
@@ -74,8 +74,78 @@ export function claimDueOn(filedAt: Date, workingDays: number): string {
 /** Today's date in Dhaka (YYYY-MM-DD): a claim is overdue when its due date is before it. */
 export const dhakaToday = (now: Date) => new Date(now.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
 
+/** The day (YYYY-MM-DD) in Dhaka's calendar of a moment given as an ISO string. */
+export const dhakaDayOf = (iso: string) => dhakaToday(new Date(iso));
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Claim dates (issue 47): a real day of the calendar (no 0000-00-00, no 30 February), not in the
+ * future in Dhaka, not before the policy started; a maturity claim only once the term has ended.
+ * The first is the schema's; the others need today and the policy's dates, so they are one
+ * function (claimDateProblem) that the server runs with its clock and the policy's row, and the
+ * form with the device's clock and what the device knows of the policy.
+ */
+export const eventDateRequired = 'The date of the event is required';
+export const eventDateNotADay = 'Please enter a real date for the event (year-month-day)';
+export const eventDateFuture = 'The date of the event cannot be in the future';
+export const eventDateBeforeStart = 'The date of the event cannot be before the policy started';
+export const maturityBeforeTermEnd = "A maturity claim can be filed only once the policy's term has ended";
+
+/** YYYY-MM-DD naming a day that exists (from 1900: no policy we sell began before it). */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900) return false;
+  const day = new Date(Date.UTC(year, month - 1, date));
+  return day.getUTCFullYear() === year && day.getUTCMonth() === month - 1 && day.getUTCDate() === date;
+}
+
+const eventDay = z
+  .string({ error: eventDateRequired })
+  .trim()
+  .min(1, eventDateRequired)
+  .refine(isCalendarDay, eventDateNotADay);
+
+/** When a policy's cover began and when its term ends (Dhaka days), as far as they are known. */
+export interface PolicyDates {
+  startedOn: string | null;
+  termEndsOn: string | null;
+}
+
+/**
+ * A policy's days from the moment it came in force (the certificate's start: the later of its
+ * approval and its payment) and its term in years (the catalogue's duration), counted the way the
+ * certificate counts its end (payments/papers.ts termsOf: the same date `years` later, in UTC).
+ */
+export function policyDatesOf(startsAt: string | null, termYears: number | null): PolicyDates {
+  if (!startsAt) return { startedOn: null, termEndsOn: null };
+  let termEndsOn: string | null = null;
+  if (termYears !== null && Number.isFinite(termYears)) {
+    const end = new Date(startsAt);
+    end.setUTCFullYear(end.getUTCFullYear() + termYears);
+    termEndsOn = dhakaDayOf(end.toISOString());
+  }
+  return { startedOn: dhakaDayOf(startsAt), termEndsOn };
+}
+
+export interface ClaimDateProblem {
+  message: string;
+  /** The day the message is about (the policy's start or its term's end), for a form to show. */
+  details?: { policyStartedOn?: string; termEndsOn?: string };
+}
+
+/** What is wrong with a claim's date, today being `today` in Dhaka, given the policy's dates; null when nothing. */
+export function claimDateProblem(claim: { kind: ClaimKind; eventDate: string }, today: string, policy: PolicyDates): ClaimDateProblem | null {
+  if (!isCalendarDay(claim.eventDate)) return { message: eventDateNotADay };
+  if (claim.eventDate > today) return { message: eventDateFuture };
+  if (policy.startedOn && claim.eventDate < policy.startedOn) return { message: eventDateBeforeStart, details: { policyStartedOn: policy.startedOn } };
+  if (claim.kind === 'maturity' && policy.termEndsOn && today < policy.termEndsOn) {
+    return { message: maturityBeforeTermEnd, details: { termEndsOn: policy.termEndsOn } };
+  }
+  return null;
+}
 
 /** A paragraph of text a person writes (a description, a reason): cleaned, trimmed, bounded. */
 const paragraph = (label: string, max: number) =>
@@ -83,6 +153,8 @@ const paragraph = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .transform((text) => cleanParagraphs(text).trim())
     .pipe(z.string().max(max, `${label} is too long (at most ${max} characters)`).refine(hasVisibleText, `${label} is required`));
+
+export const claimantNidRequired = "Please enter your own NID number: the nominee's NID as on the policy";
 
 export const walletMessage = 'Please enter an 11-digit bKash or Nagad number starting with 01';
 export const bankAccountMessage = 'Please enter the bank account number (digits only)';
@@ -126,16 +198,29 @@ export const claimInput = z
     claimNumber: z.string({ error: 'A claim number is required' }).regex(claimNumberPattern, 'The claim number is not valid'),
     /** The policy in force: the id of the approved and paid application. */
     policyNumber: requiredText('Policy number', 100),
-    /** The insured person's NID, as on the policy: the nominee's proof of the link. */
+    /**
+     * The insured person's NID, as on the policy, by the older rule (any digits): a policy sold
+     * before issue 47 keeps the NID it was sold with.
+     */
     insuredNid: nidNumber,
     relation: z.enum(claimantRelations, { error: 'Please say whether you are the policyholder or the nominee' }),
+    /**
+     * Issue 47: the claimant's own NID, asked when claiming as the nominee; it must be the
+     * nominee's NID on the policy (commands/claims.ts). Not used from the policyholder.
+     */
+    claimantNid: bdNid(claimantNidRequired)
+      .nullish()
+      .transform((nid) => nid ?? null),
     kind: z.enum(claimKinds, { error: 'Please choose the kind of claim' }),
-    eventDate: z.string({ error: 'The date of the event is required' }).regex(isoDate, 'The date of the event is required'),
+    eventDate: eventDay,
     description: paragraph('Description', 1000),
     district: requiredText('District', 60),
     ...payoutAccountFields,
   })
-  .superRefine(checkAccount);
+  .superRefine(checkAccount)
+  .superRefine((value, context) => {
+    if (value.relation === 'nominee' && !value.claimantNid) context.addIssue({ code: 'custom', path: ['claimantNid'], message: claimantNidRequired });
+  });
 export type ClaimInput = z.infer<typeof claimInput>;
 export type ClaimRequest = z.input<typeof claimInput>;
 

@@ -14,6 +14,12 @@ export const documentLimits = {
   /** What the device aims for when it prepares a picture. */
   targetBytes: 250 * 1024,
   maxLongSide: 1600,
+  /**
+   * Width x height the server takes (docs/decisions/0102): the device sends at most 1600 x 1600
+   * (2.56 MP); 4 MP leaves room for a longer side of up to 2000 px later, or a client's photo
+   * taken at a 2 or 3 MP setting, and bounds what one document costs the server to decode.
+   */
+  maxPixels: 4_000_000,
   /** Bytes per PATCH: a dropped link loses at most this much (decision 0078). */
   chunkBytes: 64 * 1024,
 } as const;

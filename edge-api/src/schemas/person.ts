@@ -1,19 +1,14 @@
 /**
- * A person's phone number and national ID, as the policy application and the agent request
- * both ask for them: one rule and one message each, for the server and the PWA's forms.
+ * A person's phone number and national ID, as the policy application, the agent request, the
+ * profile and a claim ask for them: one rule and one message each, for the server and the PWA's forms.
  */
 import { z } from './zod.ts';
 import { asciiDigits } from './digits.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { requiredText } from './fields.ts';
 
 export const phoneMessage = 'Please enter a valid phone number';
 /** Digits with an optional leading +, spaces or dashes between (Bangladeshi and foreign numbers); Bengali digits are stored as ASCII. */
 const phonePattern = /^\+?[\d\s-]{6,20}$/;
-
-/** A phone number that may be left out: blank becomes null, anything else must look like a number. */
-export const optionalPhone = optionalText('Phone', 30)
-  .transform((phone) => phone && asciiDigits(phone))
-  .refine((phone) => phone === null || phonePattern.test(phone), phoneMessage);
 
 /** A required phone number (the agent request). */
 export const requiredPhone = requiredText('Phone', 30, 'Phone is required').transform(asciiDigits).pipe(z.string().regex(phonePattern, phoneMessage));
@@ -52,3 +47,34 @@ export const bdMobilePhone = z
     }
     return phone;
   });
+
+/**
+ * The profile's rule for a phone that may be left out (the policy application, issue 47): blank,
+ * null or absent is no phone; anything else must be a Bangladeshi mobile number, stored as +8801….
+ */
+export const optionalBdMobile = bdMobilePhone.optional().transform((phone) => phone ?? null);
+
+/**
+ * A Bangladeshi national ID (issue 47): 10 digits (the smart card), 13 (the older card) or 17
+ * (the older card's 13 with the holder's birth year in front). Bengali digits are stored as
+ * ASCII; spaces and dashes people type between groups are dropped. A JSON number is taken as its
+ * digits only while it is exact (a 17-digit number is not: it would be stored as another NID).
+ */
+export const bdNidMessage = 'Please enter a Bangladeshi NID number: 10, 13 or 17 digits';
+const bdNidPattern = /^(?:\d{10}|\d{13}|\d{17})$/;
+
+export const bdNid = (required = 'NID is required') =>
+  z
+    .union([z.string(), z.number().refine(Number.isSafeInteger, bdNidMessage)], { error: required })
+    .transform((value) => asciiDigits(String(value)).replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, required).regex(bdNidPattern, bdNidMessage));
+
+/**
+ * Whether two NIDs are the same person's: equal, or the 17-digit form of the 13-digit one (its
+ * birth year in front). The 10-digit smart-card number is another number altogether.
+ */
+export function sameNid(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length === 13 && long.length === 17 && long.endsWith(short);
+}

@@ -104,6 +104,9 @@ export async function seedDemoUserApplications(deps: Deps, input: DemoActivityIn
   await carryOut(deps, input, own, (i) => i % input.policies.length);
 }
 
+/** The NID of the nominee of the demo's i-th application (13 digits, like the applicants'). */
+export const demoNomineeNid = (i: number) => String(1_975_000_000_000 + i * 6271);
+
 /** A date of birth (yyyy-mm-dd) of someone who turned `age` half a year before `now`. */
 function birthDateForAge(now: number, age: number): string {
   const day = new Date(now - (age + 0.5) * 365.25 * 86_400_000);
@@ -128,6 +131,8 @@ async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], poli
         dateOfBirth: birthDateForAge(now, Math.floor((policy.minAge + policy.maxAge) / 2)),
         phone: `+880 1711 ${String(300_000 + i * 37).padStart(6, '0')}`,
         nomineeName: 'Salma Begum',
+        // Issue 47: what a claim as the nominee is checked against (demo-claims.ts files one).
+        nomineeNid: demoNomineeNid(i),
         relationship: i % 2 ? 'Spouse' : 'Parent',
         healthConditions: [i % 4 === 0 ? 'High Blood Pressure' : 'None of the Above'],
         // As the quote calculator gives it (spec 9) for a 34-year-old non-smoking man.

@@ -59,7 +59,7 @@ export async function seedDemoClaims(deps: ClaimDeps & { images?: AppDeps['image
   const { now, admin, agents } = input;
   const inForce = await deps.db
     .selectFrom('applications')
-    .select(['id', 'user_id', 'user_email', 'name', 'nid'])
+    .select(['id', 'user_id', 'user_email', 'name', 'nid', 'nominee_nid'])
     .where('status', '=', 'approved')
     .where('payment_status', '=', 'paid')
     .orderBy('applied_at')
@@ -88,6 +88,8 @@ export async function seedDemoClaims(deps: ClaimDeps & { images?: AppDeps['image
         policyNumber: policy.id,
         insuredNid: policy.nid,
         relation: plan.demoUserIsNominee ? 'nominee' : 'policyholder',
+        // The demo user is the nominee named on that policy, with the nominee's NID (issue 47).
+        claimantNid: plan.demoUserIsNominee ? (policy.nominee_nid ?? null) : null,
         kind: plan.kind,
         eventDate,
         description: plan.description,

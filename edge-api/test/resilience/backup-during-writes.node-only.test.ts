@@ -87,6 +87,8 @@ it('takes a consistent backup during writes that the server starts from', { time
     sql: () => Promise.reject(new Error('the child server is reached over HTTP only')),
     housekeeping: () => Promise.reject(new Error('the child server runs its own housekeeping')),
     deleteStoredImage: () => Promise.reject(new Error('the child server is reached over HTTP only')),
+    hasStoredImage: () => Promise.reject(new Error('the child server is reached over HTTP only')),
+    putStoredImage: () => Promise.reject(new Error('the child server is reached over HTTP only')),
     stop: () => server.kill('SIGTERM'),
   };
   const oldCursor = (await pullPage(oldServer, null)).cursor;

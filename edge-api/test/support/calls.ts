@@ -45,6 +45,8 @@ export const applicationBody = (policyId: string, overrides: Record<string, unkn
   dateOfBirth: '1990-01-15',
   phone: '+8801700000001',
   nomineeName: 'Karima Uddin',
+  // Issue 47: asked by the Apply form (an older app's queued write has none: leave it out).
+  nomineeNid: '1985123456789',
   relationship: 'Spouse',
   healthConditions: ['None of the Above'],
   estimatedPremium: 125_050,

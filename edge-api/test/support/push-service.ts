@@ -40,6 +40,9 @@ export interface PushServiceStandIn {
   attempts: { device: string; status: number }[];
   /** Problems with a request (bad token, undecryptable body), answered 400/401: a test should see none. */
   problems: string[];
+  /** The most requests open at the same time since the start (or `resetPeak`): how wide the sender fans out. */
+  peakOpen: number;
+  resetPeak(): void;
   newDevice(): Promise<StandInDevice>;
   /** The next `count` pushes to each device are refused with 503 (a push service that is down). */
   refuseNext(count: number): void;
@@ -109,11 +112,14 @@ export async function startPushService(serverKey: () => string | null = () => nu
   const held: ServerResponse[] = [];
   let holding = false;
   let refuseCount = 0;
+  let open = 0;
   const stand: Omit<PushServiceStandIn, 'origin'> & { origin: string } = {
     origin: '',
     received: [],
     attempts: [],
     problems: [],
+    peakOpen: 0,
+    resetPeak: () => void (stand.peakOpen = open),
     async newDevice() {
       const pair = (await wc.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as wc.CryptoKeyPair;
       const publicKey = new Uint8Array(await wc.subtle.exportKey('raw', pair.publicKey));
@@ -147,6 +153,10 @@ export async function startPushService(serverKey: () => string | null = () => nu
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    open++;
+    stand.peakOpen = Math.max(stand.peakOpen, open);
+    // Answered, or given up by the sender (its timeout): either way no longer open.
+    res.once('close', () => open--);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';

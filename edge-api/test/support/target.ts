@@ -3,6 +3,7 @@
  * SQLite file, or the Worker bundle on Miniflare (workerd) over a fresh D1 and R2.
  * Tests talk to it over real HTTP and may read or prepare the database with `sql`.
  */
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,10 @@ export interface ApiTarget {
   housekeeping(): Promise<void>;
   /** Deletes a file from the image store (files under DATA_DIR on Node, R2 on the Worker), as if it had never been stored. */
   deleteStoredImage(name: string): Promise<void>;
+  /** Whether the image store holds a file of this name. */
+  hasStoredImage(name: string): Promise<boolean>;
+  /** Puts a file in the image store directly, as an older server may have left it. */
+  putStoredImage(name: string, bytes: Uint8Array, contentType: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ export const testLimits: Record<string, string> = {
   RATE_LIMIT_UPLOADS: '100000/60',
   RATE_LIMIT_VIEWS: '100000/60',
   RATE_LIMIT_APPLICATIONS: '100000/60',
+  RATE_LIMIT_DOCUMENT_UPLOADS: '100000/60',
+  RATE_LIMIT_DOCUMENT_UPLOADS_PER_ADDRESS: '100000/60',
   APPLICATIONS_OPEN_PER_POLICY: '100000',
   // Parallel sign-ins in tests must not be shed on a slow, shared machine (faults.node-only tests it).
   PASSWORD_HASH_MAX_WAIT_MS: '600000',
@@ -141,6 +148,8 @@ export function nodeTarget(server: Awaited<ReturnType<typeof startNodeServer>>):
     },
     housekeeping: () => housekeeping(server.deps),
     deleteStoredImage: (name) => server.deps.images.delete(name),
+    hasStoredImage: async (name) => (await server.deps.images.get(name)) !== null,
+    putStoredImage: (name, bytes, contentType) => server.deps.images.put(name, bytes, contentType),
     stop: () => server.stop(),
   };
 }
@@ -157,46 +166,115 @@ function assetsOf(directory: string) {
   };
 }
 
+/**
+ * How a test reaches the Worker's D1 and R2 on Miniflare: a second, small Worker bound to the same
+ * database and bucket, answering on a host of its own, called with Miniflare's `dispatchFetch`
+ * (a new connection per request, as any request of the app's). Not Miniflare's binding proxies
+ * (`getD1Database`, `getR2Bucket`, `getWorker`): each of their property reads and calls is a
+ * blocking request from a helper thread over one kept-alive connection, and on a loaded machine
+ * one of those failed and left every later read of the file's database failing with it
+ * (issue 47; docs/decisions/0101).
+ */
+const testAccessHost = 'test-access.invalid';
+const testAccessWorker = /* js */ `
+export default {
+  async fetch(request, env) {
+    if (request.headers.get('x-test-access') !== env.TEST_ACCESS_KEY) return new Response('Not the test', { status: 403 });
+    const url = new URL(request.url);
+    const name = url.searchParams.get('name');
+    try {
+      if (url.pathname === '/sql') {
+        const { query, params } = await request.json();
+        const { results } = await env.DB.prepare(query).bind(...params).all();
+        return Response.json(results);
+      }
+      if (url.pathname === '/images/has') return Response.json((await env.IMAGES.head(name)) !== null);
+      if (url.pathname === '/images/delete') {
+        await env.IMAGES.delete(name);
+        return Response.json(true);
+      }
+      if (url.pathname === '/images/put') {
+        await env.IMAGES.put(name, await request.arrayBuffer(), { httpMetadata: { contentType: request.headers.get('content-type') } });
+        return Response.json(true);
+      }
+      return new Response('No such test access', { status: 404 });
+    } catch (error) {
+      return Response.json({ error: String(error?.message ?? error) }, { status: 500 });
+    }
+  },
+};`;
+
 async function startWorker(env: Record<string, string>, pwaDir?: string): Promise<Omit<ApiTarget, 'fetch'>> {
   const dir = mkdtempSync(join(tmpdir(), 'api-worker-'));
   const workerTestDir = inject('workerTestDir');
   cpSync(d1TemplateDir(workerTestDir), dir, { recursive: true });
   const logFile = newLogFile('worker');
+  const testAccessKey = randomUUID();
+  const compatibilityDate = '2025-09-01';
+  const stores = { d1Databases: { DB: d1Id }, r2Buckets: ['IMAGES'] };
   const mf = new Miniflare({
-    modules: true,
-    // The bundle imports the WebP decoder's .wasm as a compiled module, as wrangler does.
-    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
-    scriptPath: join(workerBuildDir(workerTestDir), 'worker.js'),
-    compatibilityDate: '2025-09-01',
-    compatibilityFlags: ['nodejs_compat'],
-    d1Databases: { DB: d1Id },
     d1Persist: join(dir, 'v3/d1'),
-    r2Buckets: ['IMAGES'],
     r2Persist: join(dir, 'v3/r2'),
-    bindings: env,
-    ...(pwaDir ? { assets: assetsOf(pwaDir) } : {}),
     handleStructuredLogs: appendTo(logFile),
+    // The cron trigger as an HTTP request (/cdn-cgi/handler/scheduled), not through a binding proxy.
+    unsafeTriggerHandlers: true,
     host: '127.0.0.1',
     port: 0,
+    workers: [
+      {
+        // First: every request that names no other route's host reaches the app.
+        name: 'api',
+        modules: true,
+        // The bundle imports the WebP decoder's .wasm as a compiled module, as wrangler does.
+        modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
+        scriptPath: join(workerBuildDir(workerTestDir), 'worker.js'),
+        compatibilityDate,
+        compatibilityFlags: ['nodejs_compat'],
+        ...stores,
+        bindings: env,
+        ...(pwaDir ? { assets: assetsOf(pwaDir) } : {}),
+      },
+      {
+        name: 'test-access',
+        modules: true,
+        script: testAccessWorker,
+        compatibilityDate,
+        routes: [`${testAccessHost}/*`],
+        ...stores,
+        bindings: { TEST_ACCESS_KEY: testAccessKey },
+      },
+    ],
   });
   const url = (await mf.ready).toString().replace(/\/$/, '');
-  const d1 = await mf.getD1Database('DB');
+  async function testAccess<T>(path: string, init: { body?: string | Uint8Array; contentType?: string } = {}): Promise<T> {
+    const res = await mf.dispatchFetch(`http://${testAccessHost}${path}`, {
+      method: 'POST',
+      headers: { 'x-test-access': testAccessKey, 'content-type': init.contentType ?? 'application/json' },
+      body: init.body,
+    });
+    const answer = (await res.json()) as T | { error: string };
+    if (res.status !== 200) throw new Error(`test access ${path}: ${(answer as { error: string }).error ?? res.status}`);
+    return answer as T;
+  }
+  async function cron(pattern: string) {
+    const res = await mf.dispatchFetch(`http://localhost/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(pattern)}`);
+    const outcome = await res.text();
+    if (res.status !== 200) throw new Error(`The Worker's scheduled handler (${pattern}) ended with: ${outcome}`);
+  }
+  const named = (name: string) => `?name=${encodeURIComponent(name)}`;
   return {
     runtime: 'worker',
     url,
     logFile,
-    async sql<Row>(query: string, ...params: unknown[]) {
-      const result = await d1.prepare(query).bind(...params).all<Row>();
-      return result.results;
-    },
-    async scheduled(cron: string) {
-      await (await mf.getWorker()).scheduled({ cron });
-    },
-    async housekeeping() {
-      await (await mf.getWorker()).scheduled({ cron: hourlyCron });
-    },
+    sql: <Row>(query: string, ...params: unknown[]) => testAccess<Row[]>('/sql', { body: JSON.stringify({ query, params }) }),
+    scheduled: cron,
+    housekeeping: () => cron(hourlyCron),
     async deleteStoredImage(name) {
-      await (await mf.getR2Bucket('IMAGES')).delete(name);
+      await testAccess('/images/delete' + named(name));
+    },
+    hasStoredImage: (name) => testAccess<boolean>('/images/has' + named(name)),
+    async putStoredImage(name, bytes, contentType) {
+      await testAccess('/images/put' + named(name), { body: bytes, contentType });
     },
     async stop() {
       await mf.dispose();

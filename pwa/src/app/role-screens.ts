@@ -40,12 +40,17 @@ export async function keepRoleScreens(role: Role): Promise<void> {
   // code, not the pages or pictures Save-Data asks to leave (those are skipped: keep-offline.ts).
   if (kept.has(role)) return;
   kept.add(role);
-  const { later = {}, signedInWork = [] }: SignedInScreens = await fetch(signedInScreensUrl)
-    .then((res) => (res.ok ? (res.json() as Promise<SignedInScreens>) : {}))
-    .catch(() => ({}));
+  const list = await fetch(signedInScreensUrl)
+    .then((res) => (res.ok ? (res.json() as Promise<SignedInScreens>) : null))
+    .catch(() => null);
+  const { later = {}, signedInWork = [] } = list ?? {};
   // First every signed-in person's work (sending documents, preparing their pictures), which a
   // visitor's precache leaves out (decision 0087): a photo taken offline is prepared offline.
-  await keepInWorker(signedInWork.map((file) => `/${file}`));
+  // And the list itself, once read: on a first visit read before the worker took control (a slow
+  // phone's install outlasts the sign-in), it passed the worker by, and the return would ask
+  // for it again. Handed over, the worker keeps it once per build; one it keeps already costs
+  // nothing (decision 0104).
+  await keepInWorker([...(list ? [signedInScreensUrl] : []), ...signedInWork.map((file) => `/${file}`)]);
   for (const load of [roleViewModules[role], ...screensOf(dashboardRoutes, role)]) {
     await yieldToBrowser();
     await load().catch(() => undefined);

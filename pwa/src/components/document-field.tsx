@@ -4,7 +4,9 @@
  * a worker (lib/documents/prepare.ts: at most 1600 px, about 250 KB, no EXIF or GPS) before it
  * is taken, then shown as a thumbnail with a remove button. A picture that cannot be taken (not a
  * picture, too large, past the person's space) is refused here, before anything is queued.
- * The feature that places it keeps the chosen list and hands it to its write.
+ * The feature that places it keeps the chosen list (use-chosen-documents.ts) and hands it to
+ * its write. Other kinds (or another paper's field) may be chosen while one is prepared: each
+ * picture is added to the newest list when it is ready (issue 47).
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { documentsPerKind, type DocumentKind } from 'edge-api/src/schemas/document.ts';
@@ -13,6 +15,7 @@ import { PrepareError, preparePicture } from '../lib/documents/prepare.ts';
 import { t } from '../lib/i18n/runtime.ts';
 import { documentKindLabel } from './document-labels.ts';
 import { pictureProblemText } from './picture-problem.ts';
+import type { ChosenDocuments } from './use-chosen-documents.ts';
 import { useObjectUrl } from './use-object-url.ts';
 import './document-field.css';
 
@@ -20,8 +23,8 @@ export type { ChosenDocument } from '../lib/documents/pending.ts';
 
 interface Props {
   kinds: readonly DocumentKind[];
-  value: ChosenDocument[];
-  onChange: (next: ChosenDocument[]) => void;
+  /** The form's chosen pictures (useChosenDocuments), or one paper's part of them (slotOf). */
+  chosen: ChosenDocuments;
   /** The person whose space for documents the pictures use. */
   userId: string | null;
   /** The group's title; none when the form around it has its own. */
@@ -46,11 +49,30 @@ function Thumbnail({ doc, onRemove }: { doc: ChosenDocument; onRemove: () => voi
   );
 }
 
-export function DocumentField({ kinds, value, onChange, userId, legend, paper }: Props) {
+export function DocumentField({ kinds, chosen, userId, legend, paper }: Props) {
   const most = (kind: DocumentKind) => Math.min(documentsPerKind[kind], paper?.max ?? Infinity);
+  const countOf = (list: ChosenDocument[], kind: DocumentKind) => list.filter((doc) => doc.kind === kind).length;
   const id = useId();
-  const [preparing, setPreparing] = useState<DocumentKind | null>(null);
+  // How many picks of each kind are being prepared: that kind's buttons wait, the others do not.
+  const [preparing, setPreparing] = useState<Partial<Record<DocumentKind, number>>>({});
   const [problems, setProblems] = useState<Partial<Record<DocumentKind, string>>>({});
+  const countPreparing = (kind: DocumentKind, step: 1 | -1) => setPreparing((current) => ({ ...current, [kind]: (current[kind] ?? 0) + step }));
+
+  async function prepareEach(kind: DocumentKind, files: File[]) {
+    try {
+      for (const file of files) {
+        if (countOf(chosen.current(), kind) >= most(kind)) break;
+        const prepared = await preparePicture(file);
+        if (userId && !(await fitsQuota(userId, chosen.totalBytes() + prepared.blob.size))) throw new PrepareError('over-quota');
+        const doc: ChosenDocument = { ...prepared, kind, fileKey: crypto.randomUUID(), ...(paper ? { paper: paper.key } : {}) };
+        // Added to the list as it is now, with whatever was added while this one was prepared.
+        chosen.change((current) => (countOf(current, kind) >= most(kind) ? current : [...current, doc]));
+      }
+    } catch (error) {
+      const problem = error instanceof PrepareError ? error.problem : 'unreadable';
+      setProblems((current) => ({ ...current, [kind]: pictureProblemText(problem) }));
+    }
+  }
 
   async function take(kind: DocumentKind, event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -58,28 +80,18 @@ export function DocumentField({ kinds, value, onChange, userId, legend, paper }:
     event.target.value = '';
     if (files.length === 0) return;
     setProblems((current) => ({ ...current, [kind]: undefined }));
-    setPreparing(kind);
-    let next = value;
+    countPreparing(kind, 1);
     try {
-      for (const file of files) {
-        if (next.filter((doc) => doc.kind === kind).length >= most(kind)) break;
-        const prepared = await preparePicture(file);
-        const used = next.reduce((sum, doc) => sum + doc.blob.size, 0);
-        if (userId && !(await fitsQuota(userId, used + prepared.blob.size))) throw new PrepareError('over-quota');
-        next = [...next, { ...prepared, kind, fileKey: crypto.randomUUID(), ...(paper ? { paper: paper.key } : {}) }];
-        onChange(next);
-      }
-    } catch (error) {
-      const problem = error instanceof PrepareError ? error.problem : 'unreadable';
-      setProblems((current) => ({ ...current, [kind]: pictureProblemText(problem) }));
+      await chosen.whilePreparing(prepareEach(kind, files));
     } finally {
-      setPreparing(null);
+      countPreparing(kind, -1);
     }
   }
 
   const body = kinds.map((kind) => {
-    const chosen = value.filter((doc) => doc.kind === kind);
-    const full = chosen.length >= most(kind);
+    const ofKind = chosen.list.filter((doc) => doc.kind === kind);
+    const full = ofKind.length >= most(kind);
+    const busy = (preparing[kind] ?? 0) > 0;
     const labelId = `${id}-${kind}`;
     const errorId = `${id}-${kind}-error`;
     const input = (camera: boolean) => (
@@ -91,7 +103,7 @@ export function DocumentField({ kinds, value, onChange, userId, legend, paper }:
           accept="image/*"
           multiple={!camera && most(kind) > 1}
           {...(camera ? { capture: 'environment' as const } : {})}
-          disabled={preparing !== null}
+          disabled={busy}
           aria-describedby={problems[kind] ? errorId : undefined}
           onChange={(event) => void take(kind, event)}
         />
@@ -101,10 +113,10 @@ export function DocumentField({ kinds, value, onChange, userId, legend, paper }:
     return (
       <div key={kind} className="document-field__kind" role="group" aria-labelledby={labelId}>
         <p className="document-field__label" id={labelId}>{paper?.label ?? documentKindLabel(kind)}</p>
-        {chosen.length > 0 && (
+        {ofKind.length > 0 && (
           <ul className="document-field__list">
-            {chosen.map((doc) => (
-              <Thumbnail key={doc.fileKey} doc={doc} onRemove={() => onChange(value.filter((other) => other.fileKey !== doc.fileKey))} />
+            {ofKind.map((doc) => (
+              <Thumbnail key={doc.fileKey} doc={doc} onRemove={() => chosen.change((current) => current.filter((other) => other.fileKey !== doc.fileKey))} />
             ))}
           </ul>
         )}
@@ -114,7 +126,7 @@ export function DocumentField({ kinds, value, onChange, userId, legend, paper }:
             {input(false)}
           </div>
         )}
-        {preparing === kind && <p className="document-field__status" role="status">{t('documents.preparing')}</p>}
+        {busy && <p className="document-field__status" role="status">{t('documents.preparing')}</p>}
         {problems[kind] && <p className="field__error" id={errorId} role="alert">{problems[kind]}</p>}
       </div>
     );

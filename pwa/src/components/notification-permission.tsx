@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { t } from '../lib/i18n/runtime.ts';
-import { pushState, pushSupported, turnOffPush, turnOnPush, type PushState } from '../lib/web-push.ts';
+import { pushState, pushSupported, turnOffPush, turnOnPush, type PushState, type TurnOnOutcome } from '../lib/web-push.ts';
 import { showToast } from './toast.tsx';
 import './notification-permission.css';
 
@@ -29,6 +29,9 @@ const texts = {
   },
   get unavailable() {
     return t('notice.unavailable');
+  },
+  get refused() {
+    return t('notice.refused');
   },
   get failed() {
     return t('notice.failed');
@@ -58,7 +61,7 @@ export function offerNotificationsNext(): void {
   window.dispatchEvent(new Event(offerEvent));
 }
 
-async function switchPush(on: boolean): Promise<PushState | 'unavailable'> {
+async function switchPush(on: boolean): Promise<TurnOnOutcome> {
   try {
     if (on) return await turnOnPush();
     await turnOffPush();
@@ -70,9 +73,10 @@ async function switchPush(on: boolean): Promise<PushState | 'unavailable'> {
   }
 }
 
-function explain(state: PushState | 'unavailable') {
+function explain(state: TurnOnOutcome) {
   if (state === 'denied') showToast('info', texts.title, texts.blocked, 6000);
   if (state === 'unavailable') showToast('info', texts.title, texts.unavailable, 6000);
+  if (state === 'refused') showToast('info', texts.title, texts.refused, 8000);
 }
 
 export function NotificationToggle() {
@@ -86,7 +90,7 @@ export function NotificationToggle() {
     setBusy(true);
     const next = await switchPush(on);
     explain(next);
-    setState(next === 'unavailable' ? 'off' : next);
+    setState(next === 'unavailable' || next === 'refused' ? 'off' : next);
     setBusy(false);
   };
   return (

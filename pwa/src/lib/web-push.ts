@@ -4,7 +4,7 @@
  * (components/notification-permission.tsx), never on load. Turning it off, or signing out on
  * this device, removes the subscription on both sides.
  */
-import { answerOf } from './api-error.ts';
+import { ApiRequestError, answerOf } from './api-error.ts';
 import { api } from './http.ts';
 import { plainApi } from './api-client.ts';
 
@@ -31,8 +31,15 @@ export async function pushState(): Promise<PushState> {
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
+/**
+ * What turning push on can end in besides a state: the server sends no pushes at all
+ * ('unavailable'), or it refused this browser's push service (decision 0100: it sends only to
+ * the browsers' known push services), so this device gets no pushes ('refused').
+ */
+export type TurnOnOutcome = PushState | 'unavailable' | 'refused';
+
 /** Asks for permission (call it from a click), subscribes this device and tells the server. */
-export async function turnOnPush(): Promise<PushState | 'unavailable'> {
+export async function turnOnPush(): Promise<TurnOnOutcome> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
@@ -43,13 +50,23 @@ export async function turnOnPush(): Promise<PushState | 'unavailable'> {
   const subscription =
     (await ready.pushManager.getSubscription()) ?? (await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = subscription.toJSON();
-  await answerOf(
-    await api.notifications.subscriptions.$put({
-      json: { endpoint: subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } },
-    }),
-  );
+  try {
+    await answerOf(
+      await api.notifications.subscriptions.$put({
+        json: { endpoint: subscription.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } },
+      }),
+    );
+  } catch (error) {
+    if (!isRefusedAddress(error)) throw error;
+    // A subscription the server will never push to would only make the switch look on.
+    await subscription.unsubscribe().catch(() => undefined);
+    return 'refused';
+  }
   return 'on';
 }
+
+/** The server's 422 about the endpoint: a push service it does not send to (not a passing failure). */
+const isRefusedAddress = (error: unknown) => error instanceof ApiRequestError && error.status === 422 && Boolean(error.body?.fields?.endpoint);
 
 /**
  * Stops pushes to this device: the server forgets it and the browser drops the subscription.

@@ -3,9 +3,11 @@
  * 'Slow connection' (a push timed out while online),
  * 'Syncing…', 'N waiting to send', and the sync problems count, which opens the Sync problems
  * panel (refusals with their reasons, each dismissable). Announced politely to screen readers.
- * Reads only small status stores, so the header never loads the local database itself.
+ * Reads only small status stores, so the header never loads the local database itself. On a
+ * phone each badge but Offline shows a short form (an arrow and a count, "!" and a count), so the
+ * header stays one row.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { lostWritesNotice } from '../../lib/outbox-lost.ts';
 import { outboxStatus } from '../../lib/outbox-status.ts';
 import { pullStatus } from '../../lib/pull-status.ts';
@@ -31,6 +33,19 @@ function useSettled(value: boolean, ms: number): boolean {
   return value && settled;
 }
 
+/**
+ * A badge's words. On a phone the header is one row (issue 48): the words stay for screen readers
+ * (and wide screens) while `Short` shows; header-status.css switches them.
+ */
+const Full = ({ children }: { children: ReactNode }) => <span className="header-status__full">{children}</span>;
+const Short = ({ children }: { children: ReactNode }) => <span className="header-status__short" aria-hidden="true">{children}</span>;
+/** "Waiting to send", drawn: an arrow going up. */
+const UpArrow = () => (
+  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+    <path d="M6 10.5V2M2.5 5.5 6 2l3.5 3.5" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
 export function HeaderStatus() {
   const online = useOnline();
   const pull = useStatusStore(pullStatus);
@@ -45,17 +60,29 @@ export function HeaderStatus() {
     <div className="header-status">
       <p className="header-status__line" role="status" aria-live="polite">
         {!online && <span className="badge badge--warn">{t('status.offline')}</span>}
-        {online && outbox.slow && <span className="badge badge--warn">{t('status.slow')}</span>}
-        {syncing && <span className="badge badge--info">{t('status.syncing')}</span>}
+        {online && outbox.slow && (
+          <span className="badge badge--warn">
+            <Full>{t('status.slow')}</Full>
+            <Short>{t('status.slowShort')}</Short>
+          </span>
+        )}
+        {syncing && (
+          <span className="badge badge--info">
+            <Full>{t('status.syncing')}</Full>
+            <Short><span className="spinner" /></Short>
+          </span>
+        )}
         {outbox.waiting > 0 && (
           <button type="button" className="badge badge--info header-status__button" onClick={openPanel}>
-            {t('status.waiting', { count: formatNumber(outbox.waiting) })}
+            <Full>{t('status.waiting', { count: formatNumber(outbox.waiting) })}</Full>
+            <Short><UpArrow /> {formatNumber(outbox.waiting)}</Short>
             {outbox.pausedForSignIn && <span className="visually-hidden"> {t('status.signInToSend')}</span>}
           </button>
         )}
         {problems > 0 && (
           <button type="button" className="badge badge--danger header-status__button" onClick={openPanel}>
-            {t('status.problems', { count: problems })}
+            <Full>{t('status.problems', { count: problems })}</Full>
+            <Short>! {formatNumber(problems)}</Short>
           </button>
         )}
       </p>

@@ -3,7 +3,9 @@
  * reason, kept until the user dismisses them), writes still waiting (with the last failure,
  * if any), and a notice if the browser cleared unsent writes. Loaded only when opened.
  */
+import { useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/dialog.tsx';
+import type { OutboxItem } from '../../lib/local-db.ts';
 import { pushOutbox } from '../../lib/offline/push-engine.ts';
 import { dismissProblem } from '../../lib/offline/queue.ts';
 import { dismissDocument } from '../../lib/documents/pending.ts';
@@ -12,12 +14,22 @@ import { outboxStatus } from '../../lib/outbox-status.ts';
 import { useStatusStore } from '../../lib/status-store.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { formatDateTime } from '../../lib/i18n/format.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 
 const when = (iso: string) => formatDateTime(iso);
 
 export function SyncProblems({ onClose }: { onClose: () => void }) {
   const online = useOnline();
+  const navigate = useNavigate();
+  // A refused application opens again in the Apply form, filled in, its reasons on its fields (issue 47).
+  const correct = async (item: OutboxItem) => {
+    const { draftFromRefused } = await import('../../features/apply/correct-refused.ts');
+    const state = draftFromRefused(item.userId, item.payload, item.result?.body ?? null);
+    await dismissProblem(item.mutationId);
+    onClose();
+    navigate('/policy-apply-from', { state });
+  };
   const status = useStatusStore(outboxStatus);
   const lostNotice = useStatusStore(lostWritesNotice);
   // The same lists the header counts (one source of truth: lib/outbox-status.ts).
@@ -43,8 +55,13 @@ export function SyncProblems({ onClose }: { onClose: () => void }) {
             {refused.map((item) => (
               <li key={item.mutationId} className="sync-problems__item sync-problems__item--refused">
                 <p><strong>{item.summary}</strong></p>
-                <p className="sync-problems__reason">{item.result?.reason ?? t('sync.refusedDefault')}</p>
+                <p className="sync-problems__reason">{item.result?.reason ? fieldMessage(item.result.reason) : t('sync.refusedDefault')}</p>
                 <p className="sync-problems__meta">{t('sync.made', { when: when(item.createdAt) })}</p>
+                {item.type === 'application.create' && (
+                  <button type="button" className="button button--small" onClick={() => void correct(item)}>
+                    {t('sync.correct')}
+                  </button>
+                )}{' '}
                 <button type="button" className="button button--small button--secondary" onClick={() => void dismissProblem(item.mutationId)}>
                   {t('sync.dismiss')}
                 </button>

@@ -36,7 +36,7 @@ export function loadDraft(userId: string | null): ApplicationDraft | null {
 }
 
 const isEmpty = ({ form, nameTouched }: ApplicationDraft) =>
-  !nameTouched && !form.address && !form.nid && !form.phone && !form.nomineeName && !form.relationship && form.healthConditions.length === 0;
+  !nameTouched && !form.address && !form.nid && !form.phone && !form.nomineeName && !form.nomineeNid && !form.relationship && form.healthConditions.length === 0;
 
 export function saveDraft(userId: string | null, draft: ApplicationDraft): void {
   try {

@@ -1,9 +1,10 @@
 /**
  * The application form's checks (spec section 5): the server's own request schema
  * (edge-api/src/schemas/application.ts), so the form and the server never disagree, plus the
- * one rule only the form has (the premium must come from a quote).
+ * rules only the form has: the premium must come from a quote, and the nominee's NID is asked
+ * (the server still takes an older app's application without one, decision 0103).
  */
-import { applicationInput, type ApplicationInput } from 'edge-api/src/schemas/application.ts';
+import { applicationFormInput, type ApplicationInput } from 'edge-api/src/schemas/application.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { ageOn, type AgeRange } from 'edge-api/src/schemas/eligibility.ts';
@@ -18,7 +19,7 @@ export type ApplicationField = keyof ApplicationForm | 'estimatedPremium';
 export type ApplicationErrors = Partial<Record<ApplicationField, string>>;
 
 /** The order the fields appear in, so focus can go to the first one that needs attention. */
-export const fieldOrder: ApplicationField[] = ['policyId', 'name', 'dateOfBirth', 'estimatedPremium', 'address', 'nid', 'phone', 'nomineeName', 'relationship'];
+export const fieldOrder: ApplicationField[] = ['policyId', 'name', 'dateOfBirth', 'estimatedPremium', 'address', 'nid', 'phone', 'nomineeName', 'nomineeNid', 'relationship'];
 
 export const noQuoteMessage = 'Please get a quote first: the estimated premium comes from it.';
 
@@ -32,7 +33,7 @@ export function checkApplication(
   ages: AgeRange | null = null,
   today = new Date(),
 ): CheckedApplication {
-  const checked = applicationInput.safeParse({ ...form, estimatedPremium });
+  const checked = applicationFormInput.safeParse({ ...form, estimatedPremium });
   const errors: ApplicationErrors = checked.success ? {} : fieldErrors<ApplicationField>(checked.error);
   if (estimatedPremium === null) errors.estimatedPremium = fieldMessage(noQuoteMessage);
   const tooOldOrYoung = checked.success && ages ? ageProblem(ageOn(checked.data.dateOfBirth, today), ages) : null;

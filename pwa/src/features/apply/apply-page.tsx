@@ -9,7 +9,8 @@ import { healthConditionChoices, nomineeRelationshipChoices } from 'edge-api/src
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
-import { DocumentField, type ChosenDocument } from '../../components/document-field.tsx';
+import { DocumentField } from '../../components/document-field.tsx';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { applicationDocumentKinds } from 'edge-api/src/schemas/document.ts';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -19,6 +20,8 @@ import { useSession } from '../../lib/use-session.ts';
 import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import { checkApplication, fieldOrder, toggleCondition, type ApplicationErrors, type ApplicationField, type ApplicationForm } from './application-rules.ts';
 import { submitApplication } from './submit-application.ts';
+import type { CorrectionState } from './correct-refused.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import './apply.css';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
@@ -38,9 +41,7 @@ function serverFieldErrors(error: ApiRequestError): ApplicationErrors {
   return fields;
 }
 
-interface ArrivedWith {
-  estimatedPremium?: number;
-  policyId?: string;
+interface ArrivedWith extends CorrectionState {
   policyTitle?: string;
 }
 
@@ -71,6 +72,7 @@ export function ApplyPage() {
     dateOfBirth: '',
     phone: '',
     nomineeName: '',
+    nomineeNid: '',
     relationship: '',
     healthConditions: [],
     ...draft?.form,
@@ -89,11 +91,15 @@ export function ApplyPage() {
     lastUser.current = userId;
     if (!sent && !signedOutHere.current) saveDraft(userId, { form, nameTouched, estimatedPremium });
   }, [userId, form, nameTouched, estimatedPremium, sent]);
-  const [errors, setErrors] = useState<ApplicationErrors>({});
+  // Opened to correct an application the server refused from the outbox: its reasons at once.
+  const [errors, setErrors] = useState<ApplicationErrors>(() =>
+    Object.fromEntries(Object.entries(arrived.refusedFields ?? {}).map(([field, message]) => [field, fieldMessage(message)])),
+  );
   const [refusal, setRefusal] = useState<ReactNode>(null);
   const [submitting, setSubmitting] = useState(false);
-  // Documents and photos (issue 27): prepared as they are chosen, kept with the write on submit.
-  const [documents, setDocuments] = useState<ChosenDocument[]>([]);
+  // Documents and photos (issue 27): prepared as they are chosen, kept with the write on submit,
+  // each one chosen before the tap, a photo still being prepared too (issue 47).
+  const documents = useChosenDocuments();
 
   // The name starts as the account's name until the applicant edits it.
   const name = nameTouched ? form.name : form.name || session.user?.name || '';
@@ -130,7 +136,7 @@ export function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const outcome = await submitApplication(request, documents);
+      const outcome = await submitApplication(request, await documents.whenPrepared());
       setSent(true);
       clearDraft(userId);
       if (outcome.status === 'queued') {
@@ -246,6 +252,12 @@ export function ApplyPage() {
           {fieldError('nomineeName')}
         </div>
         <div className="field">
+          <label htmlFor={`${id}-nomineeNid`}>{t('apply.nomineeNid')}</label>
+          <input {...inputProps('nomineeNid', `${id}-nomineeNid-hint`)} inputMode="numeric" autoComplete="off" value={form.nomineeNid} onChange={set('nomineeNid')} />
+          <p className="apply__hint" id={`${id}-nomineeNid-hint`}>{t('apply.nomineeNidHint')}</p>
+          {fieldError('nomineeNid')}
+        </div>
+        <div className="field">
           <label htmlFor={`${id}-relationship`}>{t('apply.relationship')}</label>
           <select {...inputProps('relationship')} value={form.relationship} onChange={set('relationship')}>
             <option value="">{t('apply.chooseRelationship')}</option>
@@ -274,8 +286,7 @@ export function ApplyPage() {
         </fieldset>
         <DocumentField
           kinds={applicationDocumentKinds}
-          value={documents}
-          onChange={setDocuments}
+          chosen={documents}
           userId={session.user?.id ?? null}
           legend={t('documents.applicationHeading')}
         />

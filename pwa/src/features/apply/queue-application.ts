@@ -25,6 +25,7 @@ export async function queueApplication(values: ApplicationInput, documents: Chos
     nid: String(values.nid),
     phone: values.phone ?? null,
     nomineeName: values.nomineeName,
+    nomineeNid: values.nomineeNid,
     relationship: values.relationship,
     healthConditions: values.healthConditions,
     estimatedPremium: values.estimatedPremium,

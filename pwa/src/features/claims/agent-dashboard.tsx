@@ -10,6 +10,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
+import { formatNumber } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 
 export function AgentDashboard() {
@@ -19,18 +20,18 @@ export function AgentDashboard() {
   const list = assigned.status === 'ready' ? assigned.data : [];
   const count = (status: string) => list.filter((claim) => claim.status.toLowerCase() === status).length;
   const cards = [
-    { label: t('agentDash.awaiting'), value: list.filter(isOpenClaim).length },
-    { label: t('agentDash.assigned'), value: count('assigned') },
-    { label: t('agentDash.pending'), value: count('pending') },
-    { label: t('agentDash.approved'), value: count('approved') },
-    { label: t('agentDash.rejected'), value: count('rejected') },
-    { label: t('agentDash.total'), value: list.length },
+    { label: t('agentDash.awaiting'), value: formatNumber(list.filter(isOpenClaim).length) },
+    { label: t('agentDash.assigned'), value: formatNumber(count('assigned')) },
+    { label: t('agentDash.pending'), value: formatNumber(count('pending')) },
+    { label: t('agentDash.approved'), value: formatNumber(count('approved')) },
+    { label: t('agentDash.rejected'), value: formatNumber(count('rejected')) },
+    { label: t('agentDash.total'), value: formatNumber(list.length) },
   ];
 
   return (
     <section className="agent-overview">
       <h1>{t('agentDash.heading')}</h1>
-      <p>Welcome{user?.name ? `, ${user.name}` : ''}. Here is where your assigned policy claims stand.</p>
+      <p>{user?.name ? t('agentDash.welcomeName', { name: user.name }) : t('agentDash.welcome')}</p>
       {assigned.status === 'loading' && <LoadingState>{t('agentDash.loading')}</LoadingState>}
       {assigned.status === 'error' && <ErrorState onRetry={assigned.retry}>
           <strong>{t('apps.notDownloaded')}</strong> {t('agentDash.failed')}

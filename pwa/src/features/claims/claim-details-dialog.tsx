@@ -15,7 +15,7 @@ import { healthLabel, relationshipLabel } from '../../components/applicant-label
 import { ageProblem } from '../../components/age-eligibility.ts';
 import { useClaimPolicy, type ClaimPolicy } from './use-claim-policy.ts';
 import { ClaimDocuments } from './claim-documents.tsx';
-import type { Evidence } from './evidence.ts';
+import type { EvidenceInput } from './evidence.ts';
 
 interface ClaimDetailsDialogProps {
   claim: Application;
@@ -24,8 +24,7 @@ interface ClaimDetailsDialogProps {
   onApprove: () => void;
   onReject: () => void;
   /** Photos and a note that go with the decision (issue 27). */
-  evidence: Evidence;
-  onEvidence: (next: Evidence) => void;
+  evidence: EvidenceInput;
 }
 
 /** "41 (born 12 Apr 1985)", and a warning when the policy's range does not include it. */
@@ -47,7 +46,7 @@ function Coverage({ policy }: { policy: ClaimPolicy }) {
   return <>{formatMoney(policy.policy.coverageRange)}</>;
 }
 
-export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject, evidence, onEvidence }: ClaimDetailsDialogProps) {
+export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject, evidence }: ClaimDetailsDialogProps) {
   const policy = useClaimPolicy(claim.policyId);
   const conditions = claim.healthConditions.length ? claim.healthConditions.map(healthLabel).join(', ') : t('claim.noHealthDeclared');
   return (
@@ -112,7 +111,7 @@ export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject, 
             <dd><ClaimStatus status={claim.status} /></dd>
           </dl>
         </section>
-        <ClaimDocuments claim={claim} evidence={evidence} onEvidence={onEvidence} />
+        <ClaimDocuments claim={claim} evidence={evidence} />
       </div>
     </Dialog>
   );

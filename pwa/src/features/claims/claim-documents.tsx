@@ -9,16 +9,16 @@ import { DocumentGallery } from '../../components/document-gallery.tsx';
 import type { Application } from '../../lib/local-db.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { useSession } from '../../lib/use-session.ts';
-import type { Evidence } from './evidence.ts';
+import type { EvidenceInput } from './evidence.ts';
 
-export function ClaimDocuments({ claim, evidence, onEvidence }: { claim: Application; evidence: Evidence; onEvidence: (next: Evidence) => void }) {
+export function ClaimDocuments({ claim, evidence }: { claim: Application; evidence: EvidenceInput }) {
   const { user } = useSession();
   const id = useId();
   return (
     <>
       <DocumentGallery applicationId={claim.id} />
-      <DocumentField kinds={['evidence']} value={evidence.documents} onChange={(documents) => onEvidence({ ...evidence, documents })} userId={user?.id ?? null} />
-      {evidence.documents.length > 0 && (
+      <DocumentField kinds={['evidence']} chosen={evidence.photos} userId={user?.id ?? null} />
+      {evidence.photos.list.length > 0 && (
         <div className="field">
           <label htmlFor={`${id}-note`}>{t('documents.note')}</label>
           <textarea
@@ -26,7 +26,7 @@ export function ClaimDocuments({ claim, evidence, onEvidence }: { claim: Applica
             rows={2}
             maxLength={maxDocumentNoteLength}
             value={evidence.note}
-            onChange={(event) => onEvidence({ ...evidence, note: event.target.value })}
+            onChange={(event) => evidence.onNote(event.target.value)}
           />
         </div>
       )}

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { useMoneyFont } from '../../components/use-money-font.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf } from '../../lib/api-error.ts';
@@ -20,7 +21,6 @@ import { ClaimStatus, formatDate } from './claim-status.tsx';
 import { decideClaim, type ClaimDecision } from './decide-claim.ts';
 import { RejectClaimDialog } from './reject-claim-dialog.tsx';
 import type { RejectionGrounds } from './queue-decision.ts';
-import { noEvidence, type Evidence } from './evidence.ts';
 import { isOpenClaim, useAssignedApplications } from './use-assigned-applications.ts';
 import './claims.css';
 import { t } from '../../lib/i18n/runtime.ts';
@@ -82,13 +82,21 @@ export function PolicyClearancePage() {
   const [busy, setBusy] = useState<ClaimDecision | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Photos and a note for the decision (issue 27), fresh for each claim opened.
-  const [evidence, setEvidence] = useState<Evidence>(noEvidence);
+  const evidencePhotos = useChosenDocuments();
+  const [evidenceNote, setEvidenceNote] = useState('');
+  const forgetEvidence = () => {
+    evidencePhotos.change(() => []);
+    setEvidenceNote('');
+  };
 
   async function decide(claim: Application, decision: ClaimDecision, grounds: RejectionGrounds = {}) {
     setBusy(decision);
     try {
-      const answer = await decideClaim(claim.id, decision, grounds, evidence);
-      setEvidence(noEvidence);
+      // Every photo chosen before the tap, one still being prepared too (issue 47).
+      const photos = await evidencePhotos.whenPrepared();
+      const answer = await decideClaim(claim.id, decision, grounds, { documents: photos, note: evidenceNote });
+      evidencePhotos.forget(photos);
+      setEvidenceNote('');
       claims.replace(answer.application);
       setSelected(null);
       setOutcome(
@@ -127,7 +135,7 @@ export function PolicyClearancePage() {
       {open.length > 0 && (
         <>
           <DataTable label={t('claim.tableLabel')} columns={columns((claim) => {
-            setEvidence(noEvidence);
+            forgetEvidence();
             setSelected(claim);
           })} rows={shown.items} rowKey={(claim) => claim.id} />
           <PageNav label={t('claim.pagesLabel')} page={shown.page} pageSize={shown.pageSize} total={shown.total} onPage={shown.setPage} onlyWhenPaged />
@@ -141,8 +149,7 @@ export function PolicyClearancePage() {
           onClose={() => busy === null && setSelected(null)}
           onApprove={() => void decide(selected, 'approved')}
           onReject={() => setConfirmingReject(true)}
-          evidence={evidence}
-          onEvidence={setEvidence}
+          evidence={{ photos: evidencePhotos, note: evidenceNote, onNote: setEvidenceNote }}
         />
       )}
 

@@ -1,6 +1,6 @@
 /**
  * The newsletter sign-up (spec sections 4, 5 and 8): idle → submitting → success (form
- * cleared) or error, with the server's own words when it sends them.
+ * cleared), in the page's language, or error, with the server's own words (translated) when it sends them.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -33,7 +33,8 @@ export function Newsletter() {
         return;
       }
       const answer = await answerOf(await api.subscribe.$post({ json: checked.data }));
-      setOutcome({ kind: 'success', text: answer.message || t('newsletter.thanks'), unsubscribeUrl: answer.unsubscribeUrl });
+      // The page's own words for the server's yes: its message is English (issue 48).
+      setOutcome({ kind: 'success', text: t('newsletter.thanks'), unsubscribeUrl: answer.unsubscribeUrl });
       setName('');
       setEmail('');
     } catch (error) {

@@ -10,7 +10,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { payoutMethods, type ClaimReviewInput, type PayoutMethod } from 'edge-api/src/schemas/claim.ts';
-import { DocumentField, type ChosenDocument } from '../../components/document-field.tsx';
+import { DocumentField } from '../../components/document-field.tsx';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
 import { messageOf } from '../../lib/api-error.ts';
 import type { Claim } from '../../lib/local-db.ts';
@@ -32,7 +33,7 @@ type Step = ClaimReviewInput['step'];
 
 function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
   const [step, setStep] = useState<Step>('note');
-  const [evidence, setEvidence] = useState<ChosenDocument[]>([]);
+  const evidence = useChosenDocuments();
   const [text, setText] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -58,10 +59,11 @@ function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
     setError(null);
     setBusy(true);
     try {
-      told(await reviewClaim(claim, input, step === 'note' ? evidence : []), t('claims.stepDone'));
+      const photos = step === 'note' ? await evidence.whenPrepared() : [];
+      told(await reviewClaim(claim, input, photos), t('claims.stepDone'));
       setText('');
       setAmount('');
-      setEvidence([]);
+      evidence.forget(photos);
     } catch (failure) {
       setError(messageOf(failure, t('claims.stepFailed')));
     } finally {
@@ -91,7 +93,7 @@ function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
           <textarea id="claim-text" rows={3} value={text} onChange={(event) => setText(event.target.value)} />
         </div>
       )}
-      {step === 'note' && <DocumentField kinds={['evidence']} value={evidence} onChange={setEvidence} userId={userId} legend={t('claims.evidenceLegend')} />}
+      {step === 'note' && <DocumentField kinds={['evidence']} chosen={evidence} userId={userId} legend={t('claims.evidenceLegend')} />}
       {error && <p className="field__error" role="alert">{error}</p>}
       <button type="submit" className="button" disabled={busy || !!claim.pending}>{busy ? t('claims.sending') : t('claims.reviewSubmit')}</button>
     </form>
@@ -100,7 +102,7 @@ function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
 
 function ClaimantAnswer({ claim, userId }: { claim: Claim; userId: string }) {
   const [note, setNote] = useState('');
-  const [papers, setPapers] = useState<ChosenDocument[]>([]);
+  const papers = useChosenDocuments();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
@@ -109,9 +111,10 @@ function ClaimantAnswer({ claim, userId }: { claim: Claim; userId: string }) {
     setError(null);
     setBusy(true);
     try {
-      told(await resubmitClaim(claim, note, papers), t('claims.resubmitted'));
+      const sent = await papers.whenPrepared();
+      told(await resubmitClaim(claim, note, sent), t('claims.resubmitted'));
       setNote('');
-      setPapers([]);
+      papers.forget(sent);
     } catch (failure) {
       setError(messageOf(failure, t('claims.stepFailed')));
     } finally {
@@ -126,7 +129,7 @@ function ClaimantAnswer({ claim, userId }: { claim: Claim; userId: string }) {
         <textarea id="claim-answer-note" rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
       </div>
       <p className="claims__lead">{t('claims.answerPapers')}</p>
-      <ClaimPapersField papers={claim.requiredDocuments} value={papers} onChange={setPapers} userId={userId} />
+      <ClaimPapersField papers={claim.requiredDocuments} chosen={papers} userId={userId} />
       {error && <p className="field__error" role="alert">{error}</p>}
       <button type="submit" className="button" disabled={busy || !!claim.pending}>{busy ? t('claims.sending') : t('claims.answerSubmit')}</button>
     </form>
@@ -172,7 +175,8 @@ function AdminPayout({ claim, onChanged }: { claim: Claim; onChanged: () => void
   const [method, setMethod] = useState<PayoutMethod>(claim.payoutMethod);
   const [account, setAccount] = useState(claim.payoutAccount);
   const [bank, setBank] = useState(claim.payoutBankName ?? '');
-  const [amount, setAmount] = useState(claim.approvedPoisha !== null ? String(poishaToTaka(claim.approvedPoisha)) : '');
+  // The approved amount, written as the page writes numbers ("৪৫,০০০" in Bangla): poishaOf reads it back.
+  const [amount, setAmount] = useState(claim.approvedPoisha !== null ? formatNumber(poishaToTaka(claim.approvedPoisha)) : '');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -30,6 +30,8 @@ function Facts({ claim }: { claim: Claim }) {
   const rows: [string, string][] = [
     [t('claims.insured'), claim.insuredName],
     [t('claims.claimant'), `${claim.claimantName} (${claim.relation === 'nominee' ? t('claims.relation.nominee') : t('claims.relation.policyholder')})`],
+    // The NID the nominee gave: the assigned agent and admins compare it with the papers (issue 47).
+    ...(claim.claimantNid ? [[t('claims.claimantNidFact'), claim.claimantNid] as [string, string]] : []),
     [t('claims.policyNumber'), claim.policyNumber],
     [t('claims.eventDate'), day(claim.eventDate)],
     [t('claims.filed'), formatDateTime(claim.filedAt)],
@@ -122,7 +124,13 @@ export function ClaimPage() {
         <span className={`badge badge--${statusTone[claim.status]}`} data-testid="claim-status">{statusLabel(claim.status)}</span>
         {waiting && <span className="badge badge--info">{waiting}</span>}
         {overdue && <span className="badge badge--danger">{t('claims.overdue')}</span>}
+        {claim.nomineeUnverified && <span className="badge badge--warn">{t('claims.unverifiedTag')}</span>}
       </p>
+      {claim.nomineeUnverified && (
+        <p className="form-message form-message--error" role="note" data-testid="claim-unverified">
+          {user?.role === 'agent' || user?.role === 'admin' ? t('claims.unverifiedForStaff') : t('claims.unverifiedForClaimant')}
+        </p>
+      )}
       {claim.status === 'more_documents' && claim.missingDocuments && (
         <p className="form-message form-message--error" role="status">
           <strong>{t('claims.missingHeading')}</strong> {claim.missingDocuments}

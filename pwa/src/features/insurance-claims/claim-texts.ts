@@ -2,9 +2,12 @@
  * The words of insurance claims (issue 31): kinds, states, papers, timeline steps and payout
  * methods, each through the catalogue (ids `claims.*`), read when shown. Amounts are poisha.
  */
-import type { ClaimKind, ClaimStatus, PayoutMethod, RequiredDocument } from 'edge-api/src/schemas/claim.ts';
+import type { ClaimDateProblem, ClaimKind, ClaimStatus, PayoutMethod, RequiredDocument } from 'edge-api/src/schemas/claim.ts';
+import { eventDateBeforeStart, maturityBeforeTermEnd } from 'edge-api/src/schemas/claim.ts';
 import { takaToPoisha } from 'edge-api/src/schemas/money.ts';
 import type { ClaimStep } from 'edge-api/src/db/claims.ts';
+import { formatDate } from '../../lib/i18n/format.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { t, type MessageId } from '../../lib/i18n/runtime.ts';
 
 const kinds: Record<ClaimKind, MessageId> = {
@@ -66,4 +69,15 @@ export function poishaOf(typed: string): number | null {
   const ascii = typed.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[,\s৳]/g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(ascii)) return null;
   return takaToPoisha(Number(ascii));
+}
+
+/**
+ * A claim date's problem (schemas/claim.ts claimDateProblem, from the form or the server) in the
+ * page's language, with the policy's start or its term's end when the rule is about one.
+ */
+export function dateProblemText(problem: ClaimDateProblem): string {
+  const on = (day: string) => formatDate(`${day}T12:00:00Z`);
+  if (problem.message === eventDateBeforeStart && problem.details?.policyStartedOn) return t('claims.dateBeforeStart', { date: on(problem.details.policyStartedOn) });
+  if (problem.message === maturityBeforeTermEnd && problem.details?.termEndsOn) return t('claims.maturityFrom', { date: on(problem.details.termEndsOn) });
+  return fieldMessage(problem.message);
 }

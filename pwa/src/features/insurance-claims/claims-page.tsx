@@ -42,6 +42,7 @@ export function ClaimCard({ claim }: { claim: Claim }) {
         <span className={`badge badge--${statusTone[claim.status]}`}>{statusLabel(claim.status)}</span>
         {waiting && <span className="badge badge--info">{waiting}</span>}
         {isOverdue(claim) && <span className="badge badge--danger">{t('claims.overdue')}</span>}
+        {claim.nomineeUnverified && <span className="badge badge--warn">{t('claims.unverifiedTag')}</span>}
       </p>
       <p className="claim-card__due">
         {claim.status === 'paid' || claim.status === 'rejected' || claim.status === 'approved'

@@ -1,6 +1,6 @@
 /**
- * /dashboard/claims/new (issue 31): the policyholder, or the nominee with the policy number and
- * the insured's NID, files a claim. It works offline: the claim's id and number are made here,
+ * /dashboard/claims/new (issue 31): the policyholder, or the nominee with the policy number, the
+ * insured's NID and their own NID (the nominee's on the policy, issue 47), files a claim. It works offline: the claim's id and number are made here,
  * the filing waits in the outbox like an application, and the claimant sees the number and the
  * due date at once. Each paper the kind needs is photographed here (the documents pipeline,
  * issue 27), stashed with the filing's mutation id and sent to the claim's id after the filing.
@@ -9,21 +9,34 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
-import { claimInput, claimKinds, newClaimNumber, payoutMethods, requiredDocuments, type ClaimantRelation, type ClaimKind, type PayoutMethod } from 'edge-api/src/schemas/claim.ts';
-import type { ChosenDocument } from '../../components/document-field.tsx';
+import {
+  claimDateProblem, claimInput, claimKinds, dhakaToday, newClaimNumber, payoutMethods, policyDatesOf, requiredDocuments,
+  type ClaimantRelation, type ClaimDateProblem, type ClaimKind, type PayoutMethod,
+} from 'edge-api/src/schemas/claim.ts';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { messageOf, ApiRequestError } from '../../lib/api-error.ts';
+import { messageOf, ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { localDb } from '../../lib/local-db.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { dateProblemText } from './claim-texts.ts';
 import { ClaimPapersField } from './claim-papers-field.tsx';
 import { kindLabel, methodLabel } from './claim-texts.ts';
 import { fileClaim } from './queue-claim.ts';
 import './claims.css';
 
-type Field = 'policyNumber' | 'insuredNid' | 'relation' | 'kind' | 'eventDate' | 'description' | 'district' | 'payoutAccount' | 'payoutBankName' | 'payoutMethod';
+type Field = 'policyNumber' | 'insuredNid' | 'claimantNid' | 'relation' | 'kind' | 'eventDate' | 'description' | 'district' | 'payoutAccount' | 'payoutBankName' | 'payoutMethod';
+
+/** The server's field messages in the page's language; a date's, with the day it is about. */
+function serverFieldErrors({ fields = {}, details }: ApiErrorBody): Partial<Record<Field, string>> {
+  const shown: Partial<Record<Field, string>> = {};
+  for (const [field, message] of Object.entries(fields)) shown[field as Field] = fieldMessage(message);
+  if (fields.eventDate) shown.eventDate = dateProblemText({ message: fields.eventDate, details: details as ClaimDateProblem['details'] });
+  return shown;
+}
 
 /** Which kinds each claimant may file: the insured's death by the nominee, maturity by the holder. */
 const kindsFor = (relation: ClaimantRelation): ClaimKind[] => claimKinds.filter((kind) => (relation === 'nominee' ? kind !== 'maturity' : kind !== 'death'));
@@ -41,6 +54,7 @@ export function FileClaimPage() {
   const [relation, setRelation] = useState<ClaimantRelation>('nominee');
   const [policyNumber, setPolicyNumber] = useState('');
   const [insuredNid, setInsuredNid] = useState('');
+  const [claimantNid, setClaimantNid] = useState('');
   const [kind, setKind] = useState<ClaimKind>('death');
   const [eventDate, setEventDate] = useState('');
   const [description, setDescription] = useState('');
@@ -51,7 +65,7 @@ export function FileClaimPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [papers, setPapers] = useState<ChosenDocument[]>([]);
+  const papers = useChosenDocuments();
 
   const chooseRelation = (next: ClaimantRelation) => {
     setRelation(next);
@@ -68,6 +82,7 @@ export function FileClaimPage() {
       policyNumber,
       insuredNid: ownPolicy ? ownPolicy.nid : insuredNid,
       relation,
+      claimantNid: relation === 'nominee' ? claimantNid : null,
       kind,
       eventDate,
       description,
@@ -81,23 +96,33 @@ export function FileClaimPage() {
       setErrors(fieldErrors<Field>(checked.error));
       return;
     }
+    const catalogue = ownPolicy?.policyId ? await localDb.policies.get(ownPolicy.policyId) : undefined;
+    // The server's date rules, with what this device knows: today in Dhaka, and the policy's own
+    // start and term when it is the holder's (a nominee's policy is known to the server only).
+    const known = policyDatesOf(ownPolicy?.papers?.certificate?.startsAt ?? null, catalogue?.duration ?? null);
+    const dateProblem = claimDateProblem(checked.data, dhakaToday(new Date()), known);
+    if (dateProblem) {
+      setErrors({ eventDate: dateProblemText(dateProblem) });
+      return;
+    }
     setErrors({});
     setProblem(null);
     setBusy(true);
     try {
-      const catalogue = ownPolicy?.policyId ? await localDb.policies.get(ownPolicy.policyId) : undefined;
+      // Every paper chosen before the tap, a photo still being prepared too (issue 47).
+      const chosen = await papers.whenPrepared();
       const outcome = await fileClaim({
         ...checked.data,
         policyName: ownPolicy?.policyName ?? t('claims.policyByNumber', { number: policyNumber }),
         insuredName: ownPolicy?.name ?? '—',
         shownPolicyNumber: (ownPolicy && policyNumberOf(ownPolicy)) ?? policyNumber,
         coveragePoisha: catalogue ? catalogue.coverageRange : 0,
-      }, papers.filter((doc) => (requiredDocuments[kind] as readonly string[]).includes(doc.paper ?? '')));
+      }, chosen.filter((doc) => (requiredDocuments[kind] as readonly string[]).includes(doc.paper ?? '')));
       if (outcome.state === 'sent') showToast('success', t('claims.filedToast', { number: request.claimNumber }));
       else showToast('info', t('claims.filedToast', { number: request.claimNumber }), outcome.offline ? t('claims.savedOffline') : t('claims.savedSlow'), 5000);
       navigate(`/dashboard/claims/${request.id}`);
     } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.body?.fields) setErrors(failure.body.fields as Partial<Record<Field, string>>);
+      if (failure instanceof ApiRequestError && failure.body?.fields) setErrors(serverFieldErrors(failure.body));
       setProblem(messageOf(failure, t('claims.fileFailed')));
     } finally {
       setBusy(false);
@@ -143,6 +168,22 @@ export function FileClaimPage() {
             </div>
           </>
         )}
+        {relation === 'nominee' && (
+          <div className="field">
+            <label htmlFor={`${formId}-claimant-nid`}>{t('claims.claimantNid')}</label>
+            <input
+              id={`${formId}-claimant-nid`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={claimantNid}
+              onChange={(event) => setClaimantNid(event.target.value)}
+              aria-invalid={errors.claimantNid ? true : undefined}
+              aria-describedby={[`${formId}-claimant-nid-hint`, errors.claimantNid ? `${formId}-claimantNid-error` : ''].join(' ').trim()}
+            />
+            <p className="claims__hint" id={`${formId}-claimant-nid-hint`}>{t('claims.claimantNidHint')}</p>
+            {error('claimantNid')}
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${formId}-kind`}>{t('claims.kindLabel')}</label>
           <select id={`${formId}-kind`} value={kind} onChange={(event) => setKind(event.target.value as ClaimKind)} {...described('kind')}>
@@ -154,11 +195,11 @@ export function FileClaimPage() {
         </div>
         <div className="claim__documents-box">
           <p>{t('claims.papersFor', { kind: kindLabel(kind) })}</p>
-          <ClaimPapersField papers={requiredDocuments[kind]} value={papers} onChange={setPapers} userId={user?.id ?? null} />
+          <ClaimPapersField papers={requiredDocuments[kind]} chosen={papers} userId={user?.id ?? null} />
         </div>
         <div className="field">
           <label htmlFor={`${formId}-date`}>{t('claims.eventDate')}</label>
-          <input id={`${formId}-date`} type="date" value={eventDate} max={new Date().toISOString().slice(0, 10)} onChange={(event) => setEventDate(event.target.value)} {...described('eventDate')} />
+          <input id={`${formId}-date`} type="date" value={eventDate} max={dhakaToday(new Date())} onChange={(event) => setEventDate(event.target.value)} {...described('eventDate')} />
           {error('eventDate')}
         </div>
         <div className="field">

@@ -79,6 +79,9 @@ export async function fileClaim(
     claimantEmail: user.email,
     claimantName: user.name ?? user.email,
     relation: request.relation,
+    // The server decides (a policy with no nominee NID on file); until it answers, nothing is claimed.
+    nomineeUnverified: false,
+    claimantNid: null,
     kind: request.kind,
     eventDate: request.eventDate,
     description: request.description,

@@ -56,6 +56,7 @@ const eventMessages: Record<NotificationEvent, MessageId> = {
   'insurance-claim.rejected': 'notice.event.claimRejected',
   'insurance-claim.paid': 'notice.event.claimPaid',
   'insurance-claim.overdue': 'notice.event.claimOverdue',
+  'insurance-claim.unverified-nominee': 'notice.event.claimUnverifiedNominee',
 };
 
 /** What one item says, from its event and the policy's name. */

@@ -27,7 +27,10 @@ describe('the transaction dashboard formats', () => {
   });
 
   it('labels days MM/dd/yyyy and keys local dates yyyy-MM-dd', () => {
-    expect(dayKeyToChartLabel('2026-03-01')).toBe('03/01/2026');
+    expect(dayKeyToChartLabel('2026-03-01', 'en')).toBe('03/01/2026');
+    // Bangla writes the day first, the month by its name (issue 48).
+    expect(dayKeyToChartLabel('2026-11-28', 'bn')).toBe('২৮ নভে, ২০২৬');
+    expect(dayKeyToChartLabel('2026-03-01', 'bn')).toBe('১ মার্চ, ২০২৬');
     expect(toDayKey(new Date(2026, 11, 31))).toBe('2026-12-31');
   });
 });

@@ -2,7 +2,9 @@
  * The Transaction Dashboard's shapes and formats: default filters, money, chart labels. The
  * sums themselves are the server's (GET /payments/report), over the whole filtered range.
  */
-import { formatMoney } from '../../lib/i18n/format.ts';
+import { formatDate, formatMoney } from '../../lib/i18n/format.ts';
+import type { Locale } from '../../lib/i18n/locale.ts';
+import { currentLocale } from '../../lib/i18n/runtime.ts';
 
 export interface TransactionFilters {
   /** yyyy-MM-dd */
@@ -18,8 +20,19 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A local date as yyyy-MM-dd (the filter inputs' format). */
 export const toDayKey = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** yyyy-MM-dd as MM/dd/yyyy (the chart's format, spec section 9). */
-export const dayKeyToChartLabel = (key: string) => {
+/** A local day yyyy-MM-dd as formatDate writes it ("1 Mar 2026", "১ মার্চ, ২০২৬"): its noon, in the device's zone. */
+export const formatDayKey = (key: string, locale: Locale = currentLocale()) => {
+  const [year, month, day] = key.split('-').map(Number) as [number, number, number];
+  return formatDate(new Date(year, month - 1, day, 12).toISOString(), locale);
+};
+
+/**
+ * A day of the chart and its table: MM/dd/yyyy in English (the spec's format, section 9); in
+ * Bangla the month by its name, day first, like every other Bangla date ("১ মার্চ, ২০২৬"):
+ * "০৩/০১/২০২৬" reads as 3 January there (issue 48).
+ */
+export const dayKeyToChartLabel = (key: string, locale: Locale = currentLocale()) => {
+  if (locale === 'bn') return formatDayKey(key, locale);
   const [year, month, day] = key.split('-');
   return `${month}/${day}/${year}`;
 };

@@ -13,7 +13,7 @@ import { messageOf } from '../../lib/api-error.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { IncomeChart } from './income-chart.tsx';
 import { fetchTransactionReport, type Transaction } from './transactions-api.ts';
-import { continuousDays, defaultFilters, taka, toDayKey, type TransactionFilters } from './transaction-summary.ts';
+import { continuousDays, defaultFilters, formatDayKey, taka, toDayKey, type TransactionFilters } from './transaction-summary.ts';
 import './transactions.css';
 import { formatDate, formatNumber, formatMoney } from '../../lib/i18n/format.ts';
 import { Link } from 'react-router-dom';
@@ -46,7 +46,8 @@ const filterFields: { key: keyof TransactionFilters; label: MessageId; type: 'da
 
 /** Which payments the figures are of (issue 29): never a silent window. */
 function periodText({ from, to }: TransactionFilters): string {
-  const day = (key: string) => formatDate(`${key}T12:00:00Z`);
+  // The day's own noon in the device's zone (noon UTC is the next day east of UTC+12).
+  const day = (key: string) => formatDayKey(key);
   if (from && to) return t('tx.periodBetween', { from: day(from), to: day(to) });
   if (from) return t('tx.periodFrom', { from: day(from) });
   if (to) return t('tx.periodTo', { to: day(to) });

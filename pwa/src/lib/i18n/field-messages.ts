@@ -15,6 +15,13 @@ const messages: Record<string, MessageId> = {
   'Please enter the bank account number (digits only)': 'field.claimBankAccount',
   'Please enter the name of the bank': 'field.claimBankName',
   'The date of the event is required': 'field.claimEventDate',
+  // Issue 47: the claim's dates and the nominee's NID (edge-api/src/schemas/claim.ts, commands/claims.ts).
+  'Please enter a real date for the event (year-month-day)': 'field.claimEventDateReal',
+  'The date of the event cannot be in the future': 'field.claimEventFuture',
+  'The date of the event cannot be before the policy started': 'field.claimEventBeforeStart',
+  "A maturity claim can be filed only once the policy's term has ended": 'field.claimMaturityEarly',
+  "Please enter your own NID number: the nominee's NID as on the policy": 'field.claimantNidRequired',
+  "This NID is not the nominee's NID on this policy. Please check it: only the nominee named on the policy can file as the nominee.": 'field.claimNotNominee',
   'Policy number is required': 'field.claimPolicyNumber',
   'Content is required': 'field.contentRequired',
   'Coverage range is required': 'field.coverageRequired',
@@ -29,6 +36,9 @@ const messages: Record<string, MessageId> = {
   'Maximum age must be at least the minimum age': 'field.agesOrder',
   'NID is required': 'field.nidRequired',
   'NID must be a number (digits only)': 'field.nidDigits',
+  // Issue 47: the application's NIDs (edge-api/src/schemas/person.ts, application.ts).
+  'Please enter a Bangladeshi NID number: 10, 13 or 17 digits': 'field.bdNid',
+  "Nominee's NID is required": 'field.nomineeNidRequired',
   'Name is required': 'field.nameRequired',
   'Password is required': 'field.passwordRequired',
   'Password must be at least 6 characters': 'field.passwordShort',

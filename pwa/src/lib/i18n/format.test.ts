@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNumber, localDigits } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber, localDigits } from './format.ts';
 
 describe('numbers and money in each language', () => {
   it('groups in lakh and crore, with Bengali digits in Bangla', () => {
@@ -60,5 +60,24 @@ describe('dates in each language', () => {
         }
       }
     }
+  });
+});
+
+describe('times of day', () => {
+  it('in Bangla: the date day first, then the part of the day before a 12-hour time, never AM/PM', () => {
+    const at = (hour: number, minute = 4) => new Date(2026, 10, 28, hour, minute).toISOString();
+    expect(formatDateTime(at(15), 'bn')).toBe('২৮ নভে, ২০২৬, বিকাল ৩:০৪');
+    expect(formatDateTime(at(0, 15), 'bn')).toBe('২৮ নভে, ২০২৬, রাত ১২:১৫');
+    expect(formatDateTime(at(5), 'bn')).toBe('২৮ নভে, ২০২৬, ভোর ৫:০৪');
+    expect(formatDateTime(at(9), 'bn')).toBe('২৮ নভে, ২০২৬, সকাল ৯:০৪');
+    expect(formatDateTime(at(12, 30), 'bn')).toBe('২৮ নভে, ২০২৬, দুপুর ১২:৩০');
+    expect(formatDateTime(at(19), 'bn')).toBe('২৮ নভে, ২০২৬, সন্ধ্যা ৭:০৪');
+    expect(formatDateTime(at(23, 59), 'bn')).toBe('২৮ নভে, ২০২৬, রাত ১১:৫৯');
+    for (let hour = 0; hour < 24; hour += 1) expect(formatDateTime(at(hour), 'bn')).not.toMatch(/AM|PM|[0-9]/i);
+  });
+
+  it('in English as Intl writes it', () => {
+    const iso = new Date(2026, 10, 28, 15, 4).toISOString();
+    expect(formatDateTime(iso, 'en')).toBe(new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)));
   });
 });

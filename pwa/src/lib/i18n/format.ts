@@ -55,10 +55,33 @@ export function formatDate(iso: string, locale: Locale = currentLocale()): strin
   return localDigitsIn(locale, text);
 }
 
-/** An ISO moment with its time of day, in the device's time zone. */
+/**
+ * The part of the day a Bangla time is said in, by the hour (0-23): ভোর, সকাল, দুপুর, বিকাল,
+ * সন্ধ্যা, রাত. Bangla says it before the time ("বিকাল ৩:০৪"); Intl's bn-BD writes "PM" or,
+ * with dayPeriod, "দুপুরবেলায়" after it, neither of which a person writes (issue 48).
+ */
+export function banglaDayPeriod(hour: number): string {
+  if (hour >= 4 && hour < 6) return 'ভোর';
+  if (hour >= 6 && hour < 12) return 'সকাল';
+  if (hour >= 12 && hour < 15) return 'দুপুর';
+  if (hour >= 15 && hour < 18) return 'বিকাল';
+  if (hour >= 18 && hour < 20) return 'সন্ধ্যা';
+  return 'রাত';
+}
+
+/**
+ * An ISO moment with its time of day, in the device's time zone: "28 Nov 2026, 3:04 pm" (Intl,
+ * en-IN) or "২৮ নভে, ২০২৬, বিকাল ৩:০৪" (the date as formatDate writes it, the part of the day before
+ * a 12-hour time).
+ */
 export function formatDateTime(iso: string, locale: Locale = currentLocale()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  if (locale === 'bn') {
+    const hour = date.getHours();
+    const time = `${hour % 12 === 0 ? 12 : hour % 12}:${String(date.getMinutes()).padStart(2, '0')}`;
+    return `${formatDate(iso, locale)}, ${banglaDayPeriod(hour)} ${localDigitsIn(locale, time)}`;
+  }
   return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, 'datetime').format(date);
 }
 

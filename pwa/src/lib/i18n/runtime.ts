@@ -11,6 +11,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import type english from '../../locales/en/messages.json';
 import englishShell from 'virtual:catalogue/en/shell';
+import { attachBanglaSuffixes } from 'edge-api/src/schemas/bangla-suffixes.ts';
 import { intlLocale, type Locale } from './locale.ts';
 
 export type MessageId = keyof typeof english;
@@ -104,7 +105,8 @@ export const withFormMessages = <T,>(module: Promise<T>): Promise<T> => Promise.
 /** The page's language. */
 export const currentLocale = (): Locale => active;
 
-/** The text of a message in the page's language. */
+/** The text of a message in the page's language; in Bangla with its case endings joined to the names put in (edge-api/src/schemas/bangla-suffixes.ts). */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  const text = i18n._(id, values);
+  return active === 'bn' ? attachBanglaSuffixes(text) : text;
 }
