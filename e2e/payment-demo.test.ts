@@ -93,9 +93,12 @@ describe('paying by card in demo mode', () => {
     await row.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await row.getByRole('link', { name: /Pay for/ }).count()).toBe(0);
 
-    // Coming back to the screen: nothing more to pay.
+    // Coming back to the screen: nothing more to pay, said as a fact, not as an error (issue 48).
     await page.goto(`${app.server.url}/dashboard/payment/${applicationId}`);
-    await page.getByText('This application has already been paid.').waitFor();
+    await page.getByRole('heading', { name: 'This application is paid. There is nothing more to pay.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View receipt' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    expect(await page.locator('.form-message--error, .state--error, [role="alert"]').count()).toBe(0);
     await page.context().close();
   });
 

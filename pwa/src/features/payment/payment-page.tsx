@@ -127,7 +127,9 @@ function GatewayOutcome({ result, applicationId }: { result: string | null; appl
       </p>
     );
   }
-  const message = result === 'failed' ? t('pay.failedAtGateway') : result === 'cancelled' ? t('pay.cancelled') : result === 'refused' ? t('pay.refusedAtGateway') : null;
+  // Cancelling is the person's own choice, not a failure: said plainly, not as an error (issue 48).
+  if (result === 'cancelled') return <p className="form-message" role="status">{t('pay.cancelled')}</p>;
+  const message = result === 'failed' ? t('pay.failedAtGateway') : result === 'refused' ? t('pay.refusedAtGateway') : null;
   return message ? <p className="form-message form-message--error" role="alert">{message}</p> : null;
 }
 

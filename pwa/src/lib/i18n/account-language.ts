@@ -50,8 +50,9 @@ export function followAccountLanguage(language: unknown): void {
     return;
   }
   if (!isLocale(language)) {
-    // Never chosen on the account: a Bangla page, or a choice made on this device before signing in, becomes it.
-    const chosen = localeOfPath(location.pathname) === 'bn' ? 'bn' : rememberedLanguage();
+    // Never chosen on the account: a choice made on this device before signing in becomes it. Merely
+    // opening a Bangla address does not (issue 48: an address decides its page, not the person's language).
+    const chosen = rememberedLanguage();
     if (chosen) void sendLanguage(chosen);
     return;
   }
