@@ -7,6 +7,7 @@
  * docs/decisions/0106-one-name-per-thing-in-bangla.md.
  */
 import { z } from './zod.ts';
+import { cleanRequiredLine } from './text.ts';
 
 export interface District {
   /** The stored value: the English name. */
@@ -118,16 +119,12 @@ export const districtUnknown = 'Please choose a district from the list';
 
 /**
  * A district as a request carries it: any known spelling, stored as the district's English name.
- * Text that names no district is refused (the forms offer the list).
+ * Cleaned like every line of text first (text.ts); text that names no district is refused (the
+ * forms offer the list).
  */
-export const districtField = z
-  .string({ error: districtRequired })
-  .trim()
-  .min(1, districtRequired)
-  .max(60, districtUnknown)
-  .transform((text, context) => {
-    const district = districtOf(text);
-    if (district) return district.name;
-    context.addIssue({ code: 'custom', message: districtUnknown });
-    return z.NEVER;
-  });
+export const districtField = cleanRequiredLine(districtRequired, 60, districtUnknown).transform((text, context) => {
+  const district = districtOf(text);
+  if (district) return district.name;
+  context.addIssue({ code: 'custom', message: districtUnknown });
+  return z.NEVER;
+});
