@@ -13,6 +13,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { estimatePremium, wholePoisha } from '../edge-api/src/schemas/premium.ts';
+import { attachBanglaSuffixes } from '../edge-api/src/schemas/bangla-suffixes.ts';
 import { birthDateWithin } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
 import { expectNothingOverflows } from './support/fits.ts';
@@ -175,7 +176,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
     // The agent's line says it was given an application (আবেদন), not a claim (দাবি).
     const agentPage = await (await newContext(journey.browser, bangla)).newPage();
     await signInInBangla(agentPage, 'agent', '/dashboard/notifications');
-    await agentPage.locator('.inbox__item', { hasText: `${titleBn}-এর একটি আবেদন যাচাইয়ের জন্য আপনাকে দেওয়া হয়েছে।` }).first().waitFor({ timeout: 30_000 });
+    await agentPage.locator('.inbox__item', { hasText: attachBanglaSuffixes(`${titleBn}-এর একটি আবেদন যাচাইয়ের জন্য আপনাকে দেওয়া হয়েছে।`) }).first().waitFor({ timeout: 30_000 });
     await agentPage.context().close();
     await page.context().close();
   }, 300_000);

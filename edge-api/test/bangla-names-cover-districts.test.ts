@@ -111,7 +111,8 @@ describe(`the quoted cover and the policy's Bangla title on ${runtime}`, () => {
 
   it('words a Bangla push with the Bangla title, an English one with the English', () => {
     const notification = { id: 'n-1', event: 'application.approved' as const, policy_name: 'Shurokkha Term Shield', policy_name_bn: titleBn, link: '/dashboard' };
-    expect(pushPayload(notification, 'bn').body).toBe(`${titleBn}-এর জন্য আপনার আবেদন অনুমোদিত হয়েছে।`);
+    // The genitive joined to the Bangla title (schemas/bangla-suffixes.ts).
+    expect(pushPayload(notification, 'bn').body).toBe('সুরক্ষা টার্ম শিল্ডের জন্য আপনার আবেদন অনুমোদিত হয়েছে।');
     expect(pushPayload(notification, 'en').body).toBe('Your application for Shurokkha Term Shield was approved.');
     expect(pushPayload({ ...notification, policy_name_bn: null }, 'bn').body).toContain('Shurokkha Term Shield');
     // An application given to an agent is an application (আবেদন), not a claim (দাবি).
