@@ -96,13 +96,13 @@ describe('the dashboards in Bangla at 360 px', () => {
     await signInInBangla(page, 'agent', '/dashboard/agentPolicyClearance');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
-    await expectBanglaScreen(page, 'পলিসি ক্লেইম অনুমোদন', 'Clearance (bn)');
-    const details = page.getByRole('button', { name: `${applicant}-এর ক্লেইমের বিস্তারিত দেখুন` });
+    await expectBanglaScreen(page, 'পলিসির আবেদন অনুমোদন', 'Clearance (bn)');
+    const details = page.getByRole('button', { name: `${applicant}-এর আবেদনের বিস্তারিত দেখুন` });
     await details.waitFor();
     await context.setOffline(true);
     await page.getByRole('banner').getByText('অফলাইন', { exact: true }).waitFor();
     await details.click();
-    const dialog = page.getByRole('dialog', { name: 'পলিসি ক্লেইমের বিস্তারিত' });
+    const dialog = page.getByRole('dialog', { name: 'পলিসির আবেদনের বিস্তারিত' });
     await dialog.getByText('আবেদনকারীর তথ্য').waitFor();
     await dialog.getByRole('button', { name: 'অনুমোদন করুন', exact: true }).click();
     await page.getByRole('dialog', { name: 'পাঠানোর অপেক্ষায়' }).waitFor();

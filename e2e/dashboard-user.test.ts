@@ -170,7 +170,7 @@ describe("a customer's dashboard", () => {
     await page.getByLabel('Name').fill('Rahim Uddin');
     await page.getByLabel('Phone').fill('+880 1711 000111');
     await page.getByLabel('NID').fill('1990111222333');
-    await page.getByLabel('District').fill('Khulna');
+    await page.getByLabel('District').selectOption('Khulna');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await page.locator('.form-message--success').filter({ hasText: 'Your request to become an agent has been submitted.' }).waitFor();
 
@@ -181,7 +181,7 @@ describe("a customer's dashboard", () => {
     // A second request while one waits: the server's reason is shown.
     await page.getByLabel('Phone').fill('+880 1711 000111');
     await page.getByLabel('NID').fill('1990111222333');
-    await page.getByLabel('District').fill('Khulna');
+    await page.getByLabel('District').selectOption('Khulna');
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await page.getByRole('alert').filter({ hasText: 'You already have an agent request waiting for review.' }).waitFor();
     await page.context().close();

@@ -85,7 +85,7 @@ describe('an insurance claim from filing to payout, at 360 px', () => {
     await claimant.getByLabel('Your own NID number').fill('1985123456789');
     await claimant.getByLabel('Date of the event').fill(eventDate);
     await claimant.getByLabel('What happened').fill('My father passed away at home.');
-    await claimant.getByLabel('District').fill('Dhaka');
+    await claimant.getByLabel('District').selectOption('Dhaka');
     await claimant.getByLabel('bKash or Nagad number').fill('01712 345678');
     // The papers a death claim needs, each with its camera: two are at hand, photographed offline.
     await claimant.getByText('Death certificate').first().waitFor();

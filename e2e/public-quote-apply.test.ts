@@ -117,7 +117,8 @@ describe('applying for a policy', () => {
     // From the policy, through the quote, to the form.
     await page.goto(`${app.server.url}/policies/${policy.id}`);
     await page.getByRole('link', { name: 'Get a Quote' }).click();
-    const q = { age: Math.min(Math.max(34, policy.minAge), policy.maxAge), coverage: policy.coverageRange / 100, years: policy.duration, gender: 'Male', smoker: 'No' };
+    // The quote's age is the applicant's on their date of birth: the server prices the application for that age (issue 48).
+    const q = { age: Math.min(policy.minAge + 1, policy.maxAge), coverage: policy.coverageRange / 100, years: policy.duration, gender: 'Male', smoker: 'No' };
     await fillQuote(page, q);
     const premium = specPremium(q.age, q.coverage, q.years, q.gender, q.smoker);
     await page.getByRole('button', { name: 'Apply for Policy' }).click();
@@ -182,11 +183,13 @@ describe('applying for a policy', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByText('Application submitted').waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard/myApplication');
-    // Sent: the draft is gone, the next application starts empty.
+    // Sent: the draft is gone; the next application starts with this one's address and NID
+    // (issue 48), and nothing else of it.
     await page.goto(`${app.server.url}/policy-apply-from`);
     await page.getByRole('heading', { name: 'Apply for a Policy' }).waitFor();
-    expect(await page.getByLabel('Address').inputValue()).toBe('');
-    expect(await page.getByLabel('NID number').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Address').inputValue(), { timeout: 20_000 }).toBe('House 5, Road 2, Uttara, Dhaka');
+    expect(await page.getByLabel('NID number').inputValue()).toBe('1990123456789');
+    expect(await page.getByLabel('Nominee name').inputValue()).toBe('');
 
     // The server has it, as the applicant sent it.
     const login = (await (
@@ -198,11 +201,13 @@ describe('applying for a policy', () => {
     ).json()) as { accessToken: string };
     const mine = (await (
       await fetch(`${app.server.url}/api/applications`, { headers: { authorization: `Bearer ${login.accessToken}` } })
-    ).json()) as { policyId: string; name: string; nid: string; nomineeNid: string | null; estimatedPremium: number; healthConditions: string[]; relationship: string }[];
+    ).json()) as { policyId: string; name: string; nid: string; nomineeNid: string | null; estimatedPremium: number; coveragePoisha: number | null; healthConditions: string[]; relationship: string }[];
     const created = mine.find((a) => a.policyId === policy.id && a.name === 'Rahim Uddin');
     expect(created).toMatchObject({ nid: '1990123456789', nomineeNid: '1985123456789', relationship: 'Spouse', healthConditions: ['High Blood Pressure'] });
     // Sent and stored in whole poisha (issue 26).
     expect(created!.estimatedPremium).toBe(Math.round(premium.monthlyValue * 100));
+    // With the cover it was quoted for (issue 48).
+    expect(created!.coveragePoisha).toBe(policy.coverageRange);
     await page.context().close();
   });
 

@@ -51,6 +51,7 @@ const input: ApplicationInput = {
   address: 'Somewhere',
   nid: '1990123456789',
   dateOfBirth: '1990-01-15',
+  quote: null,
   phone: null,
   nomineeName: 'N',
   nomineeNid: '1987654321',

@@ -95,6 +95,7 @@ describe(`receipts and certificates on ${runtime}`, () => {
       inForce: true,
       policyNumber: certificate.body.policyNumber,
       policyName: application.policyName,
+      policyNameBn: null,
       holder: 'R**** U****',
       startsAt: certificate.body.startsAt,
       endsAt: certificate.body.endsAt,

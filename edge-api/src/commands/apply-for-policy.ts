@@ -13,6 +13,7 @@ import { countHit, hitArgs, tooManyRequestsBody, waitAfterHit, waitInWords } fro
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import type { ApplicationInput } from '../schemas/application.ts';
+import { estimatePremium, wholePoisha } from '../schemas/premium.ts';
 import { ageOn, dateOfBirthFuture, judgeAge, outsideAgeRangeMessage, type AgeRange } from '../schemas/eligibility.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments' | 'sslcommerz'> & { config: ApplicationLimitSettings & Partial<Pick<AppConfig, 'payment'>> };
@@ -68,6 +69,7 @@ export async function applyForPolicy(
     }
     const now = clock();
     assertEligible(input.dateOfBirth, { minAge: policy.min_age, maxAge: policy.max_age }, now);
+    const premium = quotedPremium(input, policy, now);
     const id = newId();
     const at = now.toISOString();
     const daily = config.rateLimits.applications;
@@ -89,9 +91,11 @@ export async function applyForPolicy(
           nominee_nid: input.nomineeNid,
           relationship: input.relationship,
           health_conditions: JSON.stringify(input.healthConditions),
-          estimated_premium: input.estimatedPremium,
+          estimated_premium: premium.estimatedPremium,
+          coverage_poisha: premium.coveragePoisha,
           policy_id: policy.id,
           policy_name: policy.title,
+          policy_name_bn: policy.title_bn,
           category: policy.category,
           status: 'pending',
           payment_status: 'unpaid',
@@ -112,6 +116,32 @@ export async function applyForPolicy(
     if (wait !== null) return { ok: false, status: 429, body: tooManyRequestsBody(wait, tooManyTodayMessage(daily.max, wait)), replayed: false };
     return record.refuse(409, { error: 'conflict', message: tooManyOpenMessage(config.applicationsOpenPerPolicy) });
   });
+}
+
+export const coverOverPolicyMessage = "The cover cannot be more than this policy's coverage";
+
+/**
+ * The premium an application records (issue 48). With the quote's choices: the cover must be
+ * within the policy's, and the server works the monthly premium out with the spec's formula for
+ * that cover, the applicant's age on their date of birth and the policy's own term, whatever
+ * figure the device sent. Without them (an older app's queued application): the figure it carries.
+ */
+function quotedPremium(
+  input: ApplicationInput,
+  policy: { coverage_range: number; duration: number },
+  today: Date,
+): { estimatedPremium: number | null; coveragePoisha: number | null } {
+  if (!input.quote) return { estimatedPremium: input.estimatedPremium, coveragePoisha: null };
+  const { coverage, gender, smoker } = input.quote;
+  if (coverage > policy.coverage_range) {
+    throw new ApiError(422, 'validation_failed', coverOverPolicyMessage, {
+      fields: { coverage: coverOverPolicyMessage },
+      details: { coveragePoisha: coverage, maxCoveragePoisha: policy.coverage_range },
+    });
+  }
+  const age = ageOn(input.dateOfBirth, today);
+  const monthly = estimatePremium({ age, coverage, duration: policy.duration, gender, smoker }).monthly;
+  return { estimatedPremium: wholePoisha(monthly), coveragePoisha: coverage };
 }
 
 /** The applicant's age on the day they apply must be within the policy's range (issue 29). */

@@ -115,7 +115,7 @@ async function takeStep(
     return record.refuse(409, {
       error: 'conflict',
       message: claimRefusal(step.action, after),
-      details: { status: after.status, assignedAgent: after.assigned_agent },
+      details: { status: after.status, assignedAgent: after.assigned_agent, claimNumber: after.claim_number },
     });
   });
 }
@@ -199,13 +199,13 @@ export async function reviewClaim(deps: ClaimDeps, actor: SessionUser, id: strin
         // Documents are never taken off a claim, so a check before the UPDATE cannot be outrun.
         // A claim in another state is refused by the UPDATE with that state's reason instead.
         const missing = row.status === 'assigned' ? await missingClaimPapers(deps, row) : [];
-        if (missing.length > 0) throw conflict(missingPapersMessage(row.claim_number, missing), { missingPapers: missing });
+        if (missing.length > 0) throw conflict(missingPapersMessage(row.claim_number, missing), { missingPapers: missing, claimNumber: row.claim_number });
         // An unverified claim blocks no other (issue 47), so two claims of a kind can be open at
         // once; a policy pays its death or its maturity once, whichever of them is approved first.
         const once = oncePerPolicy(row);
         if (once) {
           const taken = await deps.db.selectFrom('claims').select('claim_number').where(once).executeTakeFirst();
-          if (taken) throw conflict(alreadyPaysMessage(row.kind, taken.claim_number), { claimNumber: taken.claim_number });
+          if (taken) throw conflict(alreadyPaysMessage(row.kind, taken.claim_number), { reason: 'already-pays', kind: row.kind, claimNumber: taken.claim_number });
         }
         const death = row.kind === 'death';
         return {

@@ -60,8 +60,8 @@ export const notTheNomineeMessage = "This NID is not the nominee's NID on this p
 const notTheNominee = () =>
   new ApiError(422, 'validation_failed', notTheNomineeMessage, { fields: { claimantNid: notTheNomineeMessage } });
 
-/** The policy's coverage (poisha, like every amount: migration 0220). */
-const coverageInPoisha = sql<number>`COALESCE((SELECT policies.coverage_range FROM policies WHERE policies.id = applications.policy_id), 0)`;
+/** The cover the policy was bought with (migration 0275), else the policy's coverage (poisha, like every amount: migration 0220). */
+const coverageInPoisha = sql<number>`COALESCE(applications.coverage_poisha, (SELECT policies.coverage_range FROM policies WHERE policies.id = applications.policy_id), 0)`;
 
 const stepJson = (step: string, at: string, by: string, text: string | null, amount: number | null) =>
   sql`json_object('step', ${step}, 'at', ${at}, 'by', ${by}, 'text', ${text}, 'amountPoisha', ${amount})`;
@@ -124,10 +124,10 @@ export async function fileClaim(deps: ClaimDeps, actor: SessionUser, input: Clai
                       AND c.status NOT IN ('paid', 'rejected') AND ${blocksClaimBy(actor.id)})`;
     const filed = sql<boolean>`claims.id = ${input.id} AND claims.claimant_id = ${actor.id} AND claims.filed_at = ${at}`;
     const results = await batch([
-      sql`INSERT INTO claims (id, claim_number, application_id, policy_number, policy_id, policy_name, insured_name, claimant_id, claimant_email,
+      sql`INSERT INTO claims (id, claim_number, application_id, policy_number, policy_id, policy_name, policy_name_bn, insured_name, claimant_id, claimant_email,
             claimant_name, claimant_relation, nominee_unverified, claimant_nid, kind, event_date, description, district, payout_method, payout_account,
             payout_bank_name, coverage_poisha, status, filed_at, due_on, updated_at, history)
-          SELECT ${input.id}, ${input.claimNumber}, applications.id, applications.policy_number, applications.policy_id, applications.policy_name, applications.name,
+          SELECT ${input.id}, ${input.claimNumber}, applications.id, applications.policy_number, applications.policy_id, applications.policy_name, applications.policy_name_bn, applications.name,
             ${actor.id}, ${actor.email}, ${actor.name}, ${input.relation}, ${unverified ? 1 : 0}, ${asNominee ? input.claimantNid : null},
             ${input.kind}, ${input.eventDate}, ${input.description},
             ${input.district}, ${input.payoutMethod}, ${input.payoutAccount}, ${input.payoutMethod === 'bank' ? (input.payoutBankName ?? null) : null},
@@ -157,12 +157,16 @@ export async function fileClaim(deps: ClaimDeps, actor: SessionUser, input: Clai
 const blocksClaimBy = (claimantId: string, table = 'c') =>
   sql<boolean>`(${sql.ref(`${table}.nominee_unverified`)} = 0 OR ${sql.ref(`${table}.claimant_id`)} = ${claimantId})`;
 
+const numberTaken = () => ({ error: 'conflict' as const, message: 'This claim number is taken. Please file again.', details: { reason: 'number-taken' } });
+
 /** Nothing was inserted: say why, from what is there now. */
 async function whyNotFiled(deps: ClaimDeps, actor: SessionUser, input: ClaimInput) {
   const { db } = deps;
   const same = await findClaim(db, input.id);
   if (same) {
-    return { error: 'conflict' as const, message: same.claimant_id === actor.id ? 'This claim was already filed' : 'This claim number is taken. Please file again.' };
+    return same.claimant_id === actor.id
+      ? { error: 'conflict' as const, message: 'This claim was already filed', details: { reason: 'already-filed' } }
+      : numberTaken();
   }
   const open = await db
     .selectFrom('claims')
@@ -172,8 +176,11 @@ async function whyNotFiled(deps: ClaimDeps, actor: SessionUser, input: ClaimInpu
     .where('status', 'not in', ['paid', 'rejected'])
     .where(blocksClaimBy(actor.id, 'claims'))
     .executeTakeFirst();
-  if (open) return { error: 'conflict' as const, message: openClaimMessage(input.kind, open.claim_number), details: { claimNumber: open.claim_number } };
-  const numberTaken = await db.selectFrom('claims').select('id').where('claim_number', '=', input.claimNumber).executeTakeFirst();
-  if (numberTaken) return { error: 'conflict' as const, message: 'This claim number is taken. Please file again.' };
-  return { error: 'conflict' as const, message: notInForceMessage };
+  // Each answer says why in `details.reason` (issue 48), so the app can say it in the person's language.
+  if (open) {
+    return { error: 'conflict' as const, message: openClaimMessage(input.kind, open.claim_number), details: { reason: 'open-claim', kind: input.kind, claimNumber: open.claim_number } };
+  }
+  const taken = await db.selectFrom('claims').select('id').where('claim_number', '=', input.claimNumber).executeTakeFirst();
+  if (taken) return numberTaken();
+  return { error: 'conflict' as const, message: notInForceMessage, details: { reason: 'not-in-force' } };
 }

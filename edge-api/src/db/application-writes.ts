@@ -9,7 +9,7 @@ import { applicationColumns } from './applications.ts';
 import type { ApplicationRow } from './schema.ts';
 
 export const policyToApplyFor = prepareQuery(1, (db, id: string) =>
-  db.selectFrom('policies').select(['id', 'title', 'category', 'min_age', 'max_age', 'withdrawn_at']).where('id', '=', id),
+  db.selectFrom('policies').select(['id', 'title', 'title_bn', 'category', 'min_age', 'max_age', 'coverage_range', 'duration', 'withdrawn_at']).where('id', '=', id),
 );
 
 /** The columns a new application is written with; the rest (assignment, decision, version) come later. */

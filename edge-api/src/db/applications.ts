@@ -25,6 +25,10 @@ export interface Application {
   estimatedPremium: number | null;
   policyId: string | null;
   policyName: string;
+  /** The policy's Bangla title (issue 48), shown on Bangla screens; null: the English one. */
+  policyNameBn: string | null;
+  /** The cover quoted when applying, poisha (issue 48); null on older ones: the policy's own. */
+  coveragePoisha: number | null;
   category: string | null;
   policyType: string | null;
   status: ApplicationStatus;
@@ -79,6 +83,8 @@ export function toApplication(row: StoredApplication, withPapers = false): Appli
     estimatedPremium: row.estimated_premium,
     policyId: row.policy_id,
     policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
+    coveragePoisha: row.coverage_poisha ?? null,
     category: row.category,
     policyType: row.category,
     status: row.status,
@@ -111,6 +117,8 @@ export const applicationColumns = [
   'estimated_premium',
   'policy_id',
   'policy_name',
+  'policy_name_bn',
+  'coverage_poisha',
   'category',
   'status',
   'payment_status',

@@ -26,6 +26,8 @@ export interface Claim {
   policyNumber: string;
   policyId: string | null;
   policyName: string;
+  /** The policy's Bangla title (issue 48), or null: Bangla screens then show the English one. */
+  policyNameBn: string | null;
   insuredName: string;
   claimantEmail: string;
   claimantName: string;
@@ -88,6 +90,7 @@ export function toClaim(row: StoredClaim, role: Role): Claim {
     policyNumber: row.policy_number ?? row.application_id,
     policyId: row.policy_id,
     policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
     insuredName: row.insured_name,
     claimantEmail: row.claimant_email,
     claimantName: row.claimant_name,
@@ -131,7 +134,7 @@ export function toClaim(row: StoredClaim, role: Role): Claim {
 
 /** Every column, for the idempotency record of a command's answer (db/row-snapshot.ts). */
 const claimColumns = [
-  'id', 'claim_number', 'application_id', 'policy_number', 'policy_id', 'policy_name', 'insured_name', 'claimant_id', 'claimant_email',
+  'id', 'claim_number', 'application_id', 'policy_number', 'policy_id', 'policy_name', 'policy_name_bn', 'insured_name', 'claimant_id', 'claimant_email',
   'claimant_name', 'claimant_relation', 'kind', 'event_date', 'description', 'district', 'payout_method', 'payout_account',
   'payout_bank_name', 'coverage_poisha', 'status', 'assigned_agent', 'assigned_at', 'missing_documents', 'decision_reason',
   'approved_poisha', 'decided_at', 'paid_poisha', 'paid_at', 'payout_paid_method', 'payout_paid_account', 'payout_reference',

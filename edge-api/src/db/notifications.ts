@@ -44,6 +44,8 @@ export interface Notification {
   entityId: string | null;
   /** The only personal detail an item carries (docs/decisions/0076). */
   policyName: string | null;
+  /** The policy's Bangla title (issue 48), or null: the inbox on a Bangla page then names it in English. */
+  policyNameBn: string | null;
   /** The PWA screen that shows what changed. */
   link: string;
   createdAt: string;
@@ -57,6 +59,7 @@ export function toNotification(row: Selectable<NotificationRow>): Notification {
     event: row.event as NotificationEvent,
     entityId: row.entity_id,
     policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
     link: row.link,
     createdAt: row.created_at,
     readAt: row.read_at,

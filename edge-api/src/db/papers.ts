@@ -21,6 +21,8 @@ export interface Receipt {
   transactionId: string;
   policyId: string | null;
   policyName: string;
+  /** The policy's Bangla title (issue 48), or null. */
+  policyNameBn: string | null;
   holder: string;
   /** Set when the money was given back (the application was rejected). */
   refundedAt: string | null;
@@ -35,6 +37,7 @@ export interface CertificateBasis {
   relationship: string;
   policyId: string | null;
   policyName: string;
+  policyNameBn: string | null;
   /** The monthly premium of the application's estimate, poisha; null when none was given. */
   premiumMinor: number | null;
   /** The policy is in force from the later of its approval and its payment. */
@@ -48,7 +51,7 @@ export interface Papers {
 
 type Row = Pick<
   StoredApplication,
-  'id' | 'name' | 'nominee_name' | 'relationship' | 'policy_id' | 'policy_name' | 'status' | 'payment_status' | 'decided_at' | 'estimated_premium'
+  'id' | 'name' | 'nominee_name' | 'relationship' | 'policy_id' | 'policy_name' | 'policy_name_bn' | 'status' | 'payment_status' | 'decided_at' | 'estimated_premium'
 > &
   Partial<Pick<StoredApplication, 'receipt_number' | 'paid_amount_minor' | 'paid_currency' | 'paid_method' | 'paid_provider' | 'paid_transaction_id' | 'paid_at' | 'refunded_at' | 'policy_number' | 'verify_code'>>;
 
@@ -65,6 +68,7 @@ export function receiptOf(row: Row): Receipt | null {
     transactionId: row.paid_transaction_id ?? '',
     policyId: row.policy_id,
     policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
     holder: row.name,
     refundedAt: row.refunded_at ?? null,
   };
@@ -83,6 +87,7 @@ export function certificateOf(row: Row): CertificateBasis | null {
     relationship: row.relationship,
     policyId: row.policy_id,
     policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
     premiumMinor: row.estimated_premium == null ? null : row.estimated_premium,
     startsAt: later(row.decided_at ?? row.paid_at, row.paid_at),
   };

@@ -245,6 +245,8 @@ export interface NotificationRow {
   event: string;
   entity_id: string | null;
   policy_name: string | null;
+  /** The policy's Bangla title, when it has one (migration 0275). */
+  policy_name_bn?: string | null;
   link: string;
   created_at: string;
   read_at: string | null;
@@ -318,6 +320,9 @@ export interface ApplicationRow {
   estimated_premium: number | null;
   policy_id: string | null;
   policy_name: string;
+  /** migration 0275: the policy's Bangla title when applied for; the cover quoted (poisha; null: the policy's). */
+  policy_name_bn?: string | null;
+  coverage_poisha?: number | null;
   category: string | null;
   status: ApplicationStatus;
   payment_status: PaymentStatus;
@@ -355,6 +360,8 @@ export interface ClaimRow {
   policy_number: string | null;
   policy_id: string | null;
   policy_name: string;
+  /** The policy's Bangla title (migration 0275), copied from the application. */
+  policy_name_bn?: string | null;
   insured_name: string;
   claimant_id: string;
   claimant_email: string;

@@ -9,6 +9,7 @@ import { overdueClaim, toClaim, type StoredClaim } from '../db/claims.ts';
 import type { Database } from '../db/schema.ts';
 import type { SessionUser } from '../db/users.ts';
 import { claimFilters } from '../schemas/claim.ts';
+import { districtOf } from '../schemas/districts.ts';
 import { pageOf, pageParams, pageWindow } from './paging.ts';
 
 export const claimListQuery = z.object({ ...claimFilters, ...pageParams });
@@ -49,7 +50,8 @@ export function suggestAgents(db: Kysely<Database>, claim: Pick<StoredClaim, 'di
       sql<number>`(SELECT count(*) FROM claims c WHERE c.assigned_agent = users.email COLLATE NOCASE
         AND c.status IN ('assigned', 'more_documents'))`.as('openClaims'),
     ])
-    .orderBy(sql`CASE WHEN district = ${claim.district} COLLATE NOCASE THEN 0 ELSE 1 END`)
+    // Both are stored by the district's English name (issue 48); an older claim's text is read the same way.
+    .orderBy(sql`CASE WHEN district = ${districtOf(claim.district)?.name ?? claim.district} COLLATE NOCASE THEN 0 ELSE 1 END`)
     .orderBy('openClaims', 'asc')
     .orderBy('users.name')
     .limit(20)

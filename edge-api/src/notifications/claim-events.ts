@@ -14,7 +14,7 @@ import { deliveriesOf } from './events.ts';
 
 type Db = Kysely<Database>;
 
-const columns = sql.raw('(id, user_id, event, entity_id, policy_name, link, created_at)');
+const columns = sql.raw('(id, user_id, event, entity_id, policy_name, policy_name_bn, link, created_at)');
 export const claimLink = (claimId: string) => `/dashboard/claims/${claimId}`;
 
 /** Who hears of a step: the claimant, the assigned agent (by email), or another agent named. */
@@ -36,7 +36,7 @@ export function notifyAboutClaim(
   const { event, claimId, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}
-      SELECT ${`${base}-0`}, ${recipientOf(change.recipient)}, ${event}, claims.id, claims.policy_name, ${claimLink(claimId)}, ${at}
+      SELECT ${`${base}-0`}, ${recipientOf(change.recipient)}, ${event}, claims.id, claims.policy_name, claims.policy_name_bn, ${claimLink(claimId)}, ${at}
       FROM claims WHERE ${where} AND ${recipientOf(change.recipient)} IS NOT NULL`.compile(db),
     deliveriesOf(db, base, at),
   ];
@@ -73,7 +73,7 @@ export function notifyAdminsAboutClaim(
   const { event, claimId, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}
-      SELECT ${base} || '-' || admins.id, admins.id, ${event}, claims.id, claims.policy_name, ${claimLink(claimId)}, ${at}
+      SELECT ${base} || '-' || admins.id, admins.id, ${event}, claims.id, claims.policy_name, claims.policy_name_bn, ${claimLink(claimId)}, ${at}
       FROM claims JOIN users AS admins ON admins.role = 'admin' WHERE ${where}`.compile(db),
     deliveriesOf(db, base, at),
   ];

@@ -30,7 +30,7 @@ export const linkOf = (event: NotificationEvent, entityId: string | null): strin
   }
 };
 
-const columns = sql.raw('(id, user_id, event, entity_id, policy_name, link, created_at)');
+const columns = sql.raw('(id, user_id, event, entity_id, policy_name, policy_name_bn, link, created_at)');
 
 /**
  * Whether a write since the last call may have queued pushes. The Worker sends right after
@@ -75,7 +75,7 @@ export function notifyAboutApplication(
   const { event, applicationId, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}
-      SELECT ${`${base}-0`}, ${change.recipient ?? sql`user_id`}, ${event}, id, policy_name, ${linkOf(event, applicationId)}, ${at}
+      SELECT ${`${base}-0`}, ${change.recipient ?? sql`user_id`}, ${event}, id, policy_name, policy_name_bn, ${linkOf(event, applicationId)}, ${at}
       FROM applications WHERE ${where}`.compile(db),
     deliveriesOf(db, base, at),
   ];
@@ -113,7 +113,7 @@ export function notifyAssignment(db: Db, applicationId: string, agentEmail: stri
  */
 export function notifyAdmins(
   db: Db,
-  change: { event: NotificationEvent; entityId: string | null; policyName?: string | null; at: string; key?: string },
+  change: { event: NotificationEvent; entityId: string | null; policyName?: string | null; policyNameBn?: string | null; at: string; key?: string },
   condition: RawBuilder<unknown> = sql`1 = 1`,
 ): CompiledQuery[] {
   // A key (an outside event's id) makes a second telling of the same event change nothing.
@@ -121,7 +121,7 @@ export function notifyAdmins(
   const { event, entityId, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}
-      SELECT ${base} || '-' || admins.id, admins.id, ${event}, ${entityId}, ${change.policyName ?? null}, ${linkOf(event, entityId)}, ${at}
+      SELECT ${base} || '-' || admins.id, admins.id, ${event}, ${entityId}, ${change.policyName ?? null}, ${change.policyNameBn ?? null}, ${linkOf(event, entityId)}, ${at}
       FROM users AS admins WHERE admins.role = 'admin' AND ${condition}
       ON CONFLICT (id) DO NOTHING`.compile(db),
     deliveriesOf(db, base, at),
@@ -138,8 +138,8 @@ export async function notifyPaymentRefused(
   key?: string,
 ): Promise<void> {
   if (!applicationId) return;
-  const application = await deps.db.selectFrom('applications').select('policy_name').where('id', '=', applicationId).executeTakeFirst();
+  const application = await deps.db.selectFrom('applications').select(['policy_name', 'policy_name_bn']).where('id', '=', applicationId).executeTakeFirst();
   if (!application) return;
   const at = deps.clock().toISOString();
-  await deps.batch(notifyAdmins(deps.db, { event: 'payment.refused', entityId: applicationId, policyName: application.policy_name, at, key }));
+  await deps.batch(notifyAdmins(deps.db, { event: 'payment.refused', entityId: applicationId, policyName: application.policy_name, policyNameBn: application.policy_name_bn ?? null, at, key }));
 }

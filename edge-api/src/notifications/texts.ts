@@ -46,7 +46,8 @@ export const pushTexts: Record<PushLanguage, Record<NotificationEvent, PushText>
     'application.rejected': { title: 'আবেদন প্রত্যাখ্যাত', body: (p) => `${p}-এর জন্য আপনার আবেদন প্রত্যাখ্যাত হয়েছে।` },
     'payment.confirmed': { title: 'পেমেন্ট নিশ্চিত', body: (p) => `${p}-এর জন্য আপনার পেমেন্ট পেয়েছি।` },
     'payment.refunded': { title: 'পেমেন্ট ফেরত', body: (p) => `${p}-এর জন্য আপনার পেমেন্ট ফেরত দেওয়া হয়েছে।` },
-    'claim.assigned': { title: 'নতুন দাবি', body: (p) => `${p}-এর একটি দাবি আপনাকে দেওয়া হয়েছে।` },
+    // An application to clear, not an insurance claim (দাবি): in Bangla an application is an আবেদন (issue 48).
+    'claim.assigned': { title: 'নতুন আবেদন', body: (p) => `${p}-এর একটি আবেদন যাচাইয়ের জন্য আপনাকে দেওয়া হয়েছে।` },
     'agent-request.submitted': { title: 'এজেন্ট অনুরোধ', body: () => 'একজন এজেন্ট হতে চেয়েছেন।' },
     'payment.refused': { title: 'পেমেন্ট প্রত্যাখ্যাত', body: (p) => `${p}-এর একটি কার্ড পেমেন্ট প্রদানকারী ফিরিয়ে দিয়েছে।` },
     'insurance-claim.filed': { title: 'দাবি পেয়েছি', body: (p) => `${p}-এর ওপর আপনার দাবি আমরা পেয়েছি।` },
@@ -82,12 +83,14 @@ export interface PushPayload {
   link: string;
 }
 
+/** A Bangla push names the policy by its Bangla title when it has one (issue 48). */
 export function pushPayload(
-  notification: { id: string; event: NotificationEvent; policy_name: string | null; link: string },
+  notification: { id: string; event: NotificationEvent; policy_name: string | null; policy_name_bn?: string | null; link: string },
   language: PushLanguage,
 ): PushPayload {
   const text = pushTexts[language][notification.event];
-  const policy = notification.policy_name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
+  const name = (language === 'bn' && notification.policy_name_bn) || notification.policy_name;
+  const policy = name ?? (language === 'bn' ? 'একটি পলিসি' : 'a policy');
   // In Bangla the genitive joins a Bengali policy name ("একটি পলিসির", issue 48).
   const body = language === 'bn' ? attachBanglaSuffixes(text.body(policy)) : text.body(policy);
   // The screen opens in the person's language (issue 48); the inbox keeps the plain path, which the app opens in the page's.

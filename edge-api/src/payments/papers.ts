@@ -20,11 +20,12 @@ export interface CertificateTerms {
   endsAt: string | null;
 }
 
-export function termsOf(startsAt: string, policy: { coverage_range: number; duration: number } | undefined): CertificateTerms {
-  if (!policy) return { coverageMinor: null, termYears: null, endsAt: null };
+/** `coverage`: the cover the application was quoted for (issue 48), else the policy's own. */
+export function termsOf(startsAt: string, policy: { coverage_range: number; duration: number } | undefined, coverage: number | null = null): CertificateTerms {
+  if (!policy) return { coverageMinor: coverage, termYears: null, endsAt: null };
   const end = new Date(startsAt);
   end.setUTCFullYear(end.getUTCFullYear() + policy.duration);
-  return { coverageMinor: policy.coverage_range, termYears: policy.duration, endsAt: end.toISOString() };
+  return { coverageMinor: coverage ?? policy.coverage_range, termYears: policy.duration, endsAt: end.toISOString() };
 }
 
 export const policyTermsRow = (db: Kysely<Database>, policyId: string | null) =>
@@ -52,6 +53,8 @@ export interface Verification {
   inForce: boolean;
   policyNumber: string;
   policyName: string;
+  /** The policy's Bangla title (issue 48), or null. */
+  policyNameBn: string | null;
   holder: string;
   startsAt: string;
   endsAt: string | null;
@@ -74,6 +77,7 @@ export async function verifyCertificate(db: Kysely<Database>, code: string, now:
     inForce,
     policyNumber: row.policy_number ?? '',
     policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
     holder: maskName(row.name),
     startsAt,
     endsAt: terms.endsAt,

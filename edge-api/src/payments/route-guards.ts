@@ -40,7 +40,7 @@ export const paymentsConfigured = createMiddleware<AppEnv>(async (c, next) => {
 export async function ownApplication(db: Kysely<Database>, id: string, user: SessionUser) {
   const application = await db
     .selectFrom('applications')
-    .select(['id', 'user_id', 'user_email', 'policy_name', 'status', 'payment_status'])
+    .select(['id', 'user_id', 'user_email', 'policy_name', 'policy_name_bn', 'status', 'payment_status'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!application) throw notFound('Application');

@@ -22,5 +22,5 @@ export const certificateRoutes = new Hono<AppEnv>().get('/:id', validate('param'
   const certificate = certificateOf(row);
   if (!certificate) throw notFound('Certificate');
   const [terms, language] = await Promise.all([policyTermsRow(db, row.policy_id), accountLanguage(db, row.user_id)]);
-  return c.json({ ...certificate, ...termsOf(certificate.startsAt, terms), verifyPath: pathInLanguage(verifyPathOf(certificate.verifyCode), language) }, 200);
+  return c.json({ ...certificate, ...termsOf(certificate.startsAt, terms, row.coverage_poisha ?? null), verifyPath: pathInLanguage(verifyPathOf(certificate.verifyCode), language) }, 200);
 });

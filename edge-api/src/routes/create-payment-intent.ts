@@ -40,6 +40,7 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>()
         {
           applicationId: application.id,
           policyName: application.policy_name,
+          policyNameBn: application.policy_name_bn ?? null,
           clientSecret: intent.clientSecret,
           paymentIntentId: intent.id,
           amount: intent.amountMinor,

@@ -30,6 +30,20 @@ const nomineeRelationship = z.preprocess(
 
 export const nomineeNidRequired = "Nominee's NID is required";
 
+/**
+ * What the quote was worked out with (issue 48): the cover chosen (poisha) and the answers the
+ * formula weighs. With it the server checks the cover against the policy's and works the
+ * premium out itself (for the applicant's age on their date of birth and the policy's term).
+ */
+export const quoteChoices = z.object({
+  coverage: numberLike('Coverage must be a number').pipe(
+    z.number().int('Coverage must be a whole number of poisha').positive('Coverage must be more than 0').max(1e14, 'Coverage is too large'),
+  ),
+  gender: z.enum(['Male', 'Female', 'Other'], { error: 'Gender must be Male, Female or Other' }),
+  smoker: z.enum(['Yes', 'No'], { error: "Smoker must be 'Yes' or 'No'" }),
+});
+export type QuoteChoices = z.infer<typeof quoteChoices>;
+
 export const applicationInput = z.object({
   name: requiredText('Name', 120),
   address: requiredText('Address', 300),
@@ -67,6 +81,8 @@ export const applicationInput = z.object({
     .nullish()
     .transform((value) => value ?? null),
   policyId: requiredText('Policy', 100, 'Please choose a policy'),
+  // Absent from an older app's queued application: its premium is then the one it carries.
+  quote: quoteChoices.nullish().transform((value) => value ?? null),
 });
 /** What the server works with, after trimming and defaults. */
 export type ApplicationInput = z.infer<typeof applicationInput>;

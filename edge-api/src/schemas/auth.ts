@@ -7,6 +7,7 @@ import { isUploadedImage } from './image.ts';
 import { cleanRequiredLine } from './text.ts';
 import { bdMobilePhone, nidNumber, requiredPhone } from './person.ts';
 import { languageField } from './language.ts';
+import { districtField } from './districts.ts';
 
 /** A name or a district: cleaned like all text shown to others (text.ts), with the spec's messages. */
 const trimmed = (required: string, max = 120, tooLong = 'This is too long') => cleanRequiredLine(required, max, tooLong);
@@ -113,7 +114,8 @@ export const agentRequestBody = z.object({
   name: trimmed('Name is required'),
   phone: requiredPhone,
   nid: nidNumber,
-  district: trimmed('District is required', 60, 'District is too long'),
+  // One of the 64, by any known spelling, stored by its English name (issue 48).
+  district: districtField,
 });
 
 export type AgentRequestInput = z.infer<typeof agentRequestBody>;

@@ -8,6 +8,7 @@ import { z } from './zod.ts';
 import { asciiDigits } from './digits.ts';
 import { requiredText } from './fields.ts';
 import { bdNid, nidNumber } from './person.ts';
+import { districtField } from './districts.ts';
 import { cleanParagraphs, hasVisibleText } from './text.ts';
 
 export const claimKinds = ['death', 'hospitalisation', 'disability', 'maturity'] as const;
@@ -214,7 +215,8 @@ export const claimInput = z
     kind: z.enum(claimKinds, { error: 'Please choose the kind of claim' }),
     eventDate: eventDay,
     description: paragraph('Description', 1000),
-    district: requiredText('District', 60),
+    // One of the 64, by any known spelling, stored by its English name (issue 48).
+    district: districtField,
     ...payoutAccountFields,
   })
   .superRefine(checkAccount)

@@ -12,7 +12,6 @@ import type { AppDeps, SessionUser } from '../http/env.ts';
 import { newId } from '../lib/ids.ts';
 import type { Outcome } from '../lib/idempotency.ts';
 import { recordPayment } from '../payments/record-payment.ts';
-import { estimatePremium, wholePoisha } from '../schemas/premium.ts';
 import { agentRequestRow, userRow } from './factories.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments'> & { config: ApplicationLimitSettings };
@@ -135,8 +134,9 @@ async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], poli
         nomineeNid: demoNomineeNid(i),
         relationship: i % 2 ? 'Spouse' : 'Parent',
         healthConditions: [i % 4 === 0 ? 'High Blood Pressure' : 'None of the Above'],
-        // As the quote calculator gives it (spec 9) for a 34-year-old non-smoking man.
-        estimatedPremium: wholePoisha(estimatePremium({ age: 34, coverage: policy.coverageRange, duration: policy.duration, gender: 'Male', smoker: 'No' }).annual),
+        // Quoted on the policy's own cover for a non-smoking man: the server works the premium out (issue 48).
+        estimatedPremium: null,
+        quote: { coverage: policy.coverageRange, gender: 'Male', smoker: 'No' },
         policyId: policy.id,
       }),
       'application',

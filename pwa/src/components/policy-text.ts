@@ -21,3 +21,11 @@ export function policyText(policy: PolicyTexts) {
     description: (bangla && policy.descriptionBn) || policy.description || '',
   };
 }
+
+/**
+ * A policy as a record that keeps its names names it (an application, a claim, a receipt, an inbox
+ * item): on Bangla pages by its Bangla title when it has one, else in English (issue 48).
+ */
+export function shownPolicyName<T extends string | null>(named: { policyName: T; policyNameBn?: string | null }): T | string {
+  return (currentLocale() === 'bn' && named.policyNameBn) || named.policyName;
+}

@@ -12,6 +12,8 @@ import { answerOf, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useSession } from '../../lib/use-session.ts';
 import './agent-request.css';
+import { DistrictSelect } from '../../components/district-select.tsx';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
 type Field = 'name' | 'phone' | 'nid' | 'district';
@@ -47,7 +49,7 @@ export function AgentRequestPage() {
     const checked = agentRequestBody.safeParse(values);
     if (!checked.success) {
       const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= fieldMessage(issue.message);
       setErrors(found);
       return;
     }
@@ -73,17 +75,30 @@ export function AgentRequestPage() {
         {fields.map((field) => (
           <div className="field" key={field.name}>
             <label htmlFor={`agent-${field.name}`}>{t(field.label)}</label>
-            <input
-              id={`agent-${field.name}`}
-              name={field.name}
-              type={field.type}
-              inputMode={field.inputMode}
-              autoComplete={field.autoComplete}
-              value={values[field.name]}
-              aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={errors[field.name] ? `agent-${field.name}-error` : undefined}
-              onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-            />
+            {field.name === 'district' ? (
+              // Chosen from the 64, in the page's language (issue 48).
+              <DistrictSelect
+                id="agent-district"
+                name="district"
+                autoComplete={field.autoComplete}
+                value={values.district}
+                aria-invalid={errors.district ? true : undefined}
+                aria-describedby={errors.district ? 'agent-district-error' : undefined}
+                onChange={(district) => setValues({ ...values, district })}
+              />
+            ) : (
+              <input
+                id={`agent-${field.name}`}
+                name={field.name}
+                type={field.type}
+                inputMode={field.inputMode}
+                autoComplete={field.autoComplete}
+                value={values[field.name]}
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? `agent-${field.name}-error` : undefined}
+                onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
+              />
+            )}
             {errors[field.name] && <p className="field__error" id={`agent-${field.name}-error`}>{errors[field.name]}</p>}
           </div>
         ))}

@@ -5,6 +5,7 @@
  * Nothing leaves the device: it is the same data the person is about to send us anyway.
  */
 import type { ApplicationForm } from './application-rules.ts';
+import type { CarriedQuote } from './quoted-cover.ts';
 
 export interface ApplicationDraft {
   form: ApplicationForm;
@@ -13,6 +14,8 @@ export interface ApplicationDraft {
   /** Poisha (issue 26); a draft kept before that (no `premiumIn`) held taka, so its premium is dropped. */
   estimatedPremium: number | null;
   premiumIn?: 'poisha';
+  /** The quote's cover and answers (issue 48), read back through carriedQuoteOf. */
+  quote?: CarriedQuote | null;
 }
 
 const visitor = 'visitor';

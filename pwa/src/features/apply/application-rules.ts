@@ -11,7 +11,7 @@ import { ageOn, type AgeRange } from 'edge-api/src/schemas/eligibility.ts';
 import { ageProblem } from '../../components/age-eligibility.ts';
 
 /** What the form holds while it is being filled in: text as typed, and the ticked conditions. */
-export type ApplicationForm = Record<Exclude<keyof ApplicationInput, 'healthConditions' | 'estimatedPremium'>, string> & {
+export type ApplicationForm = Record<Exclude<keyof ApplicationInput, 'healthConditions' | 'estimatedPremium' | 'quote'>, string> & {
   healthConditions: string[];
 };
 

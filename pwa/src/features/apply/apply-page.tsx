@@ -23,10 +23,13 @@ import { submitApplication } from './submit-application.ts';
 import type { CorrectionState } from './correct-refused.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import './apply.css';
-import { formatMoney } from '../../lib/i18n/format.ts';
+import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
 import { ageProblem, ageRangeText } from '../../components/age-eligibility.ts';
+import { policyText } from '../../components/policy-text.ts';
+import { carriedQuoteOf, coverOverPolicy, premiumToRecord } from './quoted-cover.ts';
+import { usePreviousApplicant } from './previous-applicant.ts';
 
 /**
  * The server's field messages, each in the page's language; its age refusal (with the age and
@@ -38,11 +41,17 @@ function serverFieldErrors(error: ApiRequestError): ApplicationErrors {
   if (fields.dateOfBirth && typeof details?.age === 'number' && typeof details.minAge === 'number' && typeof details.maxAge === 'number') {
     fields.dateOfBirth = ageProblem(details.age, { minAge: details.minAge, maxAge: details.maxAge }) ?? fields.dateOfBirth;
   }
+  // The quoted cover is more than the policy's (issue 48): said beside the premium it was quoted for.
+  const cover = (error.body?.fields as Record<string, string> | undefined)?.coverage;
+  const max = (details as { maxCoveragePoisha?: unknown } | undefined)?.maxCoveragePoisha;
+  if (cover) fields.estimatedPremium = typeof max === 'number' ? t('apply.coverOverPolicy', { max: formatMoney(max) }) : cover;
   return fields;
 }
 
 interface ArrivedWith extends CorrectionState {
   policyTitle?: string;
+  /** The quote's cover and answers (issue 48; quoted-cover.ts). */
+  quote?: unknown;
 }
 
 
@@ -58,9 +67,12 @@ export function ApplyPage() {
   const [draft] = useState(() => loadDraft(userId));
   const carriedPremium = typeof arrived.estimatedPremium === 'number' && Number.isFinite(arrived.estimatedPremium) ? arrived.estimatedPremium : null;
   const estimatedPremium = carriedPremium ?? draft?.estimatedPremium ?? null;
+  // The quote's cover comes with its estimate: from the quote page, else with the draft's estimate.
+  const [quote] = useState(() => (carriedPremium !== null ? carriedQuoteOf(arrived.quote) : carriedQuoteOf(draft?.quote)));
   const carriedPolicy = useLiveQuery(() => (arrived.policyId ? localDb.policies.get(arrived.policyId) : undefined), [arrived.policyId]);
   const policyChoices = useLiveQuery(
-    (): Promise<Policy[]> => (arrived.policyId ? Promise.resolve([]) : localDb.policies.toArray().then((all) => all.sort((a, b) => a.title.localeCompare(b.title)))),
+    (): Promise<Policy[]> =>
+      arrived.policyId ? Promise.resolve([]) : localDb.policies.toArray().then((all) => all.sort((a, b) => policyText(a).title.localeCompare(policyText(b).title))),
     [arrived.policyId],
   );
   const id = useId();
@@ -80,6 +92,16 @@ export function ApplyPage() {
   }));
   // The chosen policy's age range (issue 29): told beside the date of birth and checked before sending.
   const chosenPolicy = arrived.policyId ? carriedPolicy : policyChoices?.find((policy) => policy.id === form.policyId);
+  // What the application will record: the quoted cover's premium for this applicant and policy.
+  const premium = premiumToRecord(estimatedPremium, quote, chosenPolicy, form.dateOfBirth);
+  // A second application starts with the address and NID of the person's last one (issue 48).
+  const previous = usePreviousApplicant(session.user?.email ?? null);
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !previous) return;
+    prefilled.current = true;
+    setForm((f) => (f.address || f.nid ? f : { ...f, address: previous.address, nid: previous.nid }));
+  }, [previous]);
   const [nameTouched, setNameTouched] = useState(draft?.nameTouched ?? false);
   const [sent, setSent] = useState(false);
   // Signed out with the form open: the sign-out removed the draft (start.ts), and it is not
@@ -89,8 +111,8 @@ export function ApplyPage() {
   useEffect(() => {
     if (lastUser.current !== null && userId === null) signedOutHere.current = true;
     lastUser.current = userId;
-    if (!sent && !signedOutHere.current) saveDraft(userId, { form, nameTouched, estimatedPremium });
-  }, [userId, form, nameTouched, estimatedPremium, sent]);
+    if (!sent && !signedOutHere.current) saveDraft(userId, { form, nameTouched, estimatedPremium, quote });
+  }, [userId, form, nameTouched, estimatedPremium, quote, sent]);
   // Opened to correct an application the server refused from the outbox: its reasons at once.
   const [errors, setErrors] = useState<ApplicationErrors>(() =>
     Object.fromEntries(Object.entries(arrived.refusedFields ?? {}).map(([field, message]) => [field, fieldMessage(message)])),
@@ -119,10 +141,13 @@ export function ApplyPage() {
     event.preventDefault();
     setRefusal(null);
     const values = { ...form, name };
-    const { errors: found, request } = checkApplication(values, estimatedPremium, chosenPolicy ?? null);
+    const checked = checkApplication(values, premium, chosenPolicy ?? null);
+    const { request } = checked;
+    const found: ApplicationErrors = { ...checked.errors };
+    if (chosenPolicy && coverOverPolicy(quote, chosenPolicy)) found.estimatedPremium = t('apply.coverOverPolicy', { max: formatMoney(chosenPolicy.coverageRange) });
     setErrors(found);
     const first = fieldOrder.find((f) => found[f]);
-    if (first || !request) {
+    if (first || !request || found.estimatedPremium) {
       if (first) document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
@@ -136,7 +161,7 @@ export function ApplyPage() {
     }
     setSubmitting(true);
     try {
-      const outcome = await submitApplication(request, await documents.whenPrepared());
+      const outcome = await submitApplication({ ...request, quote }, await documents.whenPrepared());
       setSent(true);
       clearDraft(userId);
       if (outcome.status === 'queued') {
@@ -184,7 +209,7 @@ export function ApplyPage() {
         {arrived.policyId ? (
           <div className="field">
             <label htmlFor={`${id}-policyId`}>{t('apply.policy')}</label>
-            <input id={`${id}-policyId`} readOnly value={carriedPolicy?.title ?? arrived.policyTitle ?? arrived.policyId} />
+            <input id={`${id}-policyId`} readOnly value={(carriedPolicy && policyText(carriedPolicy).title) ?? arrived.policyTitle ?? arrived.policyId} />
           </div>
         ) : (
           <div className="field">
@@ -192,7 +217,7 @@ export function ApplyPage() {
             <select {...inputProps('policyId')} value={form.policyId} onChange={set('policyId')}>
               <option value="">{policyChoices === undefined ? t('apply.loadingPolicies') : t('apply.choosePolicy')}</option>
               {policyChoices?.map((policy) => (
-                <option key={policy.id} value={policy.id}>{policy.title}</option>
+                <option key={policy.id} value={policy.id}>{policyText(policy).title}</option>
               ))}
             </select>
             {fieldError('policyId')}
@@ -213,14 +238,23 @@ export function ApplyPage() {
           <label htmlFor={`${id}-email`}>{t('apply.email')}</label>
           <input id={`${id}-email`} type="email" readOnly value={email} placeholder={session.status === 'signed-in' ? '' : t('apply.loginToFill')} />
         </div>
+        {quote && (
+          <div className="field">
+            <label htmlFor={`${id}-coverage`}>{t('apply.coverage')}</label>
+            <input id={`${id}-coverage`} readOnly value={formatMoney(quote.coverage)} />
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${id}-estimatedPremium`}>{t('apply.premium')}</label>
           <input
-            {...inputProps('estimatedPremium')}
+            {...inputProps('estimatedPremium', quote && chosenPolicy ? `${id}-premium-for` : undefined)}
             readOnly
-            value={estimatedPremium === null ? '' : formatMoney(estimatedPremium, { fractionDigits: 2 })}
+            value={premium === null ? '' : formatMoney(premium, { fractionDigits: 2 })}
             placeholder={t('apply.notEstimated')}
           />
+          {quote && chosenPolicy && (
+            <p className="apply__hint" id={`${id}-premium-for`}>{t('apply.premiumFor', { years: formatNumber(chosenPolicy.duration) })}</p>
+          )}
           {fieldError('estimatedPremium')}
           {estimatedPremium === null && (
             <p className="apply__hint">

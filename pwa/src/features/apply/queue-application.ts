@@ -9,6 +9,7 @@ import { enqueue, signedInUser, type Queued } from '../../lib/offline/queue.ts';
 import { localApplicationId } from '../../lib/outbox-overlay.ts';
 import { dropDocumentsOf, stashDocuments, type ChosenDocument } from '../../lib/documents/pending.ts';
 import { documentKindLabel } from '../../components/document-labels.ts';
+import { policyText } from '../../components/policy-text.ts';
 
 /** Queues the application; its documents are kept on the device with it, tied to its mutation id. */
 export async function queueApplication(values: ApplicationInput, documents: ChosenDocument[] = []): Promise<Queued> {
@@ -16,6 +17,8 @@ export async function queueApplication(values: ApplicationInput, documents: Chos
   const mutationId = crypto.randomUUID();
   const policy = await localDb.policies.get(values.policyId);
   const policyName = policy?.title ?? 'Policy';
+  // Words for this person (the outbox, the documents' summaries) name it in the page's language.
+  const shownName = policy ? policyText(policy).title : policyName;
   const preview: Application = {
     id: localApplicationId(mutationId),
     name: values.name,
@@ -31,6 +34,8 @@ export async function queueApplication(values: ApplicationInput, documents: Chos
     estimatedPremium: values.estimatedPremium,
     policyId: values.policyId,
     policyName,
+    policyNameBn: policy?.titleBn ?? null,
+    coveragePoisha: values.quote?.coverage ?? null,
     category: policy?.category ?? null,
     policyType: policy?.category ?? null,
     status: 'pending',
@@ -50,7 +55,7 @@ export async function queueApplication(values: ApplicationInput, documents: Chos
       writeId: mutationId,
       targetId: preview.id,
       applicationId: null,
-      summary: (kind) => t('documents.syncSummary', { document: documentKindLabel(kind), policy: policyName }),
+      summary: (kind) => t('documents.syncSummary', { document: documentKindLabel(kind), policy: shownName }),
     },
     documents,
   );
@@ -59,7 +64,7 @@ export async function queueApplication(values: ApplicationInput, documents: Chos
       mutationId,
     type: 'application.create',
     payload: { ...values } as Record<string, unknown>,
-    summary: t('apply.outboxSummary', { policy: policyName }),
+    summary: t('apply.outboxSummary', { policy: shownName }),
     targetId: preview.id,
       preview,
     });

@@ -57,5 +57,5 @@ export function useAssignedCustomersOnDevice(agentEmail: string, enabled: boolea
 export const matchesSearch = (customer: Application, q: string) => {
   const text = q.trim().toLowerCase();
   if (!text) return true;
-  return [customer.name, customer.email, customer.userEmail, customer.policyName].some((value) => value?.toLowerCase().includes(text));
+  return [customer.name, customer.email, customer.userEmail, customer.policyName, customer.policyNameBn].some((value) => value?.toLowerCase().includes(text));
 };

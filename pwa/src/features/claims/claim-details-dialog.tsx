@@ -16,6 +16,7 @@ import { ageProblem } from '../../components/age-eligibility.ts';
 import { useClaimPolicy, type ClaimPolicy } from './use-claim-policy.ts';
 import { ClaimDocuments } from './claim-documents.tsx';
 import type { EvidenceInput } from './evidence.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 interface ClaimDetailsDialogProps {
   claim: Application;
@@ -40,7 +41,9 @@ function ApplicantAge({ dateOfBirth, policy }: { dateOfBirth: string | null; pol
   );
 }
 
-function Coverage({ policy }: { policy: ClaimPolicy }) {
+function Coverage({ policy, quoted }: { policy: ClaimPolicy; quoted: number | null }) {
+  // The cover the applicant quoted (issue 48), else the policy's own.
+  if (quoted !== null) return <>{formatMoney(quoted)}</>;
   if (policy.status === 'loading') return <>{t('claim.coverageLoading')}</>;
   if (policy.status === 'unknown') return <>{t('common.na')}</>;
   return <>{formatMoney(policy.policy.coverageRange)}</>;
@@ -93,10 +96,10 @@ export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject, 
             <dt>{t('app.policyType')}</dt>
             <dd>{categoryLabel(claim.category ?? claim.policyType ?? t('common.na'))}</dd>
             <dt>{t('apps.policyName')}</dt>
-            <dd>{claim.policyName}</dd>
+            <dd>{shownPolicyName(claim)}</dd>
             {/* The spec showed the NID under "Coverage"; the policy's own coverage is shown (decision 0081). */}
             <dt>{t('claim.coverage')}</dt>
-            <dd><Coverage policy={policy} /></dd>
+            <dd><Coverage policy={policy} quoted={claim.coveragePoisha ?? null} /></dd>
             {policy.status === 'ready' && (
               <>
                 <dt>{t('claim.ageRange')}</dt>

@@ -6,6 +6,7 @@ import { enqueue, findQueued, signedInUser, type Queued } from '../../lib/offlin
 import { stashDocuments } from '../../lib/documents/pending.ts';
 import { documentKindLabel } from '../../components/document-labels.ts';
 import { noEvidence, type Evidence } from './evidence.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 /** Why a claim is rejected (issue 29): one of the shared schema's reasons, and the agent's own words. */
 export type RejectionGrounds = Pick<DecisionInput, 'reason' | 'note'>;
@@ -28,7 +29,7 @@ export async function queueDecision(
       targetId: application.id,
       applicationId: application.id,
       note: evidence.note,
-      summary: (kind) => t('documents.syncSummary', { document: documentKindLabel(kind), policy: application.policyName }),
+      summary: (kind) => t('documents.syncSummary', { document: documentKindLabel(kind), policy: shownPolicyName(application) }),
     },
     evidence.documents,
   );
@@ -37,7 +38,7 @@ export async function queueDecision(
     type: 'application.decide',
     payload: { id: application.id, status: decision, ...(decision === 'rejected' ? grounds : {}) },
     // In the language the agent works in now: Sync problems shows it as it was written.
-    summary: t(decision === 'approved' ? 'claim.outboxApprove' : 'claim.outboxReject', { name: application.name, policy: application.policyName }),
+    summary: t(decision === 'approved' ? 'claim.outboxApprove' : 'claim.outboxReject', { name: application.name, policy: shownPolicyName(application) }),
     targetId: application.id,
     preview: null,
   });

@@ -13,7 +13,7 @@ import { payoutMethods, type ClaimReviewInput, type PayoutMethod } from 'edge-ap
 import { DocumentField } from '../../components/document-field.tsx';
 import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
-import { messageOf } from '../../lib/api-error.ts';
+import { ApiRequestError } from '../../lib/api-error.ts';
 import type { Claim } from '../../lib/local-db.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import { poishaToTaka } from 'edge-api/src/schemas/money.ts';
@@ -22,7 +22,9 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { assignClaimAgent, recordPayout, type SuggestedAgent } from './claims-api.ts';
 import { ClaimPapersField } from './claim-papers-field.tsx';
 import { methodLabel, poishaOf } from './claim-texts.ts';
+import { districtLabel } from '../../components/district-label.ts';
 import { resubmitClaim, reviewClaim, type StepOutcome } from './queue-claim.ts';
+import { claimFailureText, claimRefusalOf, MissingPapersOffer, useRefusedApproval, type RefusedApproval } from './claim-refusals.tsx';
 
 function told(outcome: StepOutcome, done: string) {
   if (outcome.state === 'sent') showToast('success', done);
@@ -38,6 +40,10 @@ function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // An approval refused for missing papers (issue 48): answered here now, or queued offline before.
+  const [refusedNow, setRefusedNow] = useState<RefusedApproval | null>(null);
+  const refusedQueued = useRefusedApproval(claim.id);
+  const refused = refusedNow ?? refusedQueued;
   const steps: { value: Step; label: string }[] = [
     { value: 'note', label: t('claims.review.note') },
     ...(claim.status === 'assigned' ? [{ value: 'send_back' as const, label: t('claims.review.sendBack') }, { value: 'approve' as const, label: t('claims.review.approve') }] : []),
@@ -65,7 +71,9 @@ function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
       setAmount('');
       evidence.forget(photos);
     } catch (failure) {
-      setError(messageOf(failure, t('claims.stepFailed')));
+      const refusal = failure instanceof ApiRequestError ? claimRefusalOf(failure.body) : null;
+      if (refusal && refusal.missingPapers.length > 0) setRefusedNow({ missingPapers: refusal.missingPapers });
+      else setError(claimFailureText(failure, t('claims.stepFailed')));
     } finally {
       setBusy(false);
     }
@@ -73,6 +81,7 @@ function AgentReview({ claim, userId }: { claim: Claim; userId: string }) {
 
   return (
     <form className="claim__form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="claim-review">
+      {refused && <MissingPapersOffer claim={claim} refused={refused} onDone={() => setRefusedNow(null)} />}
       <h2 id="claim-review">{t('claims.reviewHeading')}</h2>
       <fieldset className="claim__choices">
         <legend>{t('claims.reviewWhat')}</legend>
@@ -116,7 +125,7 @@ function ClaimantAnswer({ claim, userId }: { claim: Claim; userId: string }) {
       setNote('');
       papers.forget(sent);
     } catch (failure) {
-      setError(messageOf(failure, t('claims.stepFailed')));
+      setError(claimFailureText(failure, t('claims.stepFailed')));
     } finally {
       setBusy(false);
     }
@@ -148,7 +157,7 @@ function AdminAssign({ claim, agents, onChanged }: { claim: Claim; agents: Sugge
       showToast('success', t('claims.assigned'), email);
       onChanged();
     } catch (failure) {
-      showToast('error', t('claims.assignFailed'), messageOf(failure, ''));
+      showToast('error', t('claims.assignFailed'), claimFailureText(failure, ''));
     } finally {
       setBusy(false);
     }
@@ -157,11 +166,11 @@ function AdminAssign({ claim, agents, onChanged }: { claim: Claim; agents: Sugge
     <form className="claim__form" onSubmit={(event) => void submit(event)} aria-labelledby="claim-assign">
       <h2 id="claim-assign">{t('claims.assignHeading')}</h2>
       <div className="field">
-        <label htmlFor="claim-agent">{t('claims.agentLabel', { district: claim.district })}</label>
+        <label htmlFor="claim-agent">{t('claims.agentLabel', { district: districtLabel(claim.district) })}</label>
         <select id="claim-agent" value={email} onChange={(event) => setEmail(event.target.value)}>
           {agents.map((agent) => (
             <option key={agent.email} value={agent.email}>
-              {t('claims.agentChoice', { name: agent.name, district: agent.district ?? '—', open: formatNumber(Number(agent.openClaims)) })}
+              {t('claims.agentChoice', { name: agent.name, district: agent.district ? districtLabel(agent.district) : '—', open: formatNumber(Number(agent.openClaims)) })}
             </option>
           ))}
         </select>
@@ -194,7 +203,7 @@ function AdminPayout({ claim, onChanged }: { claim: Claim; onChanged: () => void
       showToast('success', t('claims.payoutRecorded'), formatMoney(poisha));
       onChanged();
     } catch (failure) {
-      setError(messageOf(failure, t('claims.payoutFailed')));
+      setError(claimFailureText(failure, t('claims.payoutFailed')));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@
  * to suggest.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { dhakaToday, undecidedClaimStatuses, type RequiredDocument } from 'edge-api/src/schemas/claim.ts';
 import { DocumentGallery } from '../../components/document-gallery.tsx';
@@ -20,26 +21,47 @@ import { useSession } from '../../lib/use-session.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { ClaimActions } from './claim-actions.tsx';
+import { districtLabel } from '../../components/district-label.ts';
+import { PaperChecklist } from './paper-checklist.tsx';
 import { fetchClaim } from './claims-api.ts';
 import { documentLabel, kindLabel, methodLabel, statusLabel, statusTone, stepLabel } from './claim-texts.ts';
 import './claims.css';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 const day = (date: string) => formatDate(`${date}T12:00:00Z`);
 
+/** The agent by name, with a phone to tap (issue 48), as the device knows them; else the address they were given by. */
+function AgentName({ email }: { email: string }) {
+  const agent = useLiveQuery(() => localDb.agents.filter((one) => one.email.toLowerCase() === email.toLowerCase()).first(), [email]);
+  if (!agent) return <>{email}</>;
+  return (
+    <>
+      {agent.name}
+      {agent.phone && (
+        <>
+          {' · '}
+          <a href={`tel:${agent.phone.replace(/[^\d+]/g, '')}`} aria-label={t('apps.callAgent', { agent: agent.name, phone: agent.phone })}>{agent.phone}</a>
+        </>
+      )}
+    </>
+  );
+}
+
 function Facts({ claim }: { claim: Claim }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     [t('claims.insured'), claim.insuredName],
     [t('claims.claimant'), `${claim.claimantName} (${claim.relation === 'nominee' ? t('claims.relation.nominee') : t('claims.relation.policyholder')})`],
     // The NID the nominee gave: the assigned agent and admins compare it with the papers (issue 47).
     ...(claim.claimantNid ? [[t('claims.claimantNidFact'), claim.claimantNid] as [string, string]] : []),
     [t('claims.policyNumber'), claim.policyNumber],
     [t('claims.eventDate'), day(claim.eventDate)],
+    [t('claims.districtLabel'), districtLabel(claim.district)],
     [t('claims.filed'), formatDateTime(claim.filedAt)],
     [t('claims.dueOn'), day(claim.dueOn)],
     [t('claims.coverage'), formatMoney(claim.coveragePoisha)],
     [t('claims.payoutTo'), `${methodLabel(claim.payoutMethod)} ${claim.payoutBankName ?? ''} ${claim.payoutAccount}`.replace(/\s+/g, ' ')],
-    ...(claim.assignedAgent ? [[t('claims.agent'), claim.assignedAgent] as [string, string]] : []),
-    ...(claim.approvedPoisha !== null ? [[t('claims.approvedAmount'), formatMoney(claim.approvedPoisha)] as [string, string]] : []),
+    ...(claim.assignedAgent ? [[t('claims.agent'), <AgentName key="agent" email={claim.assignedAgent} />] as [string, ReactNode]] : []),
+    ...(claim.approvedPoisha !== null ? [[t('claims.approvedAmount'), formatMoney(claim.approvedPoisha)] as [string, ReactNode]] : []),
   ];
   return (
     <dl className="claim__facts">
@@ -119,7 +141,7 @@ export function ClaimPage() {
     <article className="claim">
       <p><Link to="/dashboard/claims">{t('claims.back')}</Link></p>
       <h1>{t('claims.claimTitle', { number: claim.claimNumber })}</h1>
-      <p className="claim__subtitle">{t('claims.cardTitle', { kind: kindLabel(claim.kind), policy: claim.policyName })}</p>
+      <p className="claim__subtitle">{t('claims.cardTitle', { kind: kindLabel(claim.kind), policy: shownPolicyName(claim) })}</p>
       <p className="claim-card__facts">
         <span className={`badge badge--${statusTone[claim.status]}`} data-testid="claim-status">{statusLabel(claim.status)}</span>
         {waiting && <span className="badge badge--info">{waiting}</span>}
@@ -143,11 +165,7 @@ export function ClaimPage() {
       <section aria-labelledby="claim-documents">
         <h2 id="claim-documents">{t('claims.documentsHeading')}</h2>
         <p className="claims__lead">{t('claims.documentsLead')}</p>
-        <ul className="claim__documents">
-          {claim.requiredDocuments.map((document) => (
-            <li key={document}>{documentLabel(document)}</li>
-          ))}
-        </ul>
+        <PaperChecklist claimId={claim.id} papers={claim.requiredDocuments} />
         {/* The photos on this device: kept after upload or download, and those still waiting to go. */}
         <DocumentGallery applicationId={claim.id} claim={{ paperLabel: (paper) => documentLabel(paper as RequiredDocument) }} />
       </section>

@@ -25,6 +25,7 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { claimsPageSize, fetchClaimsPage } from './claims-api.ts';
 import { kindLabel, statusLabel, statusTone } from './claim-texts.ts';
 import './claims.css';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 const isOverdue = (claim: Pick<Claim, 'status' | 'dueOn'>) =>
   (undecidedClaimStatuses as readonly string[]).includes(claim.status) && claim.dueOn < dhakaToday(new Date());
@@ -36,7 +37,7 @@ export function ClaimCard({ claim }: { claim: Claim }) {
     <li className="claim-card">
       <Link className="claim-card__link" to={`/dashboard/claims/${claim.id}`}>
         <span className="claim-card__number">{claim.claimNumber}</span>
-        <span className="claim-card__title">{t('claims.cardTitle', { kind: kindLabel(claim.kind), policy: claim.policyName })}</span>
+        <span className="claim-card__title">{t('claims.cardTitle', { kind: kindLabel(claim.kind), policy: shownPolicyName(claim) })}</span>
       </Link>
       <p className="claim-card__facts">
         <span className={`badge badge--${statusTone[claim.status]}`}>{statusLabel(claim.status)}</span>

@@ -17,6 +17,8 @@ import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { messageOf, ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
+import { claimFailureText } from './claim-refusals.tsx';
+import { DistrictSelect } from '../../components/district-select.tsx';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { localDb } from '../../lib/local-db.ts';
 import { useSession } from '../../lib/use-session.ts';
@@ -25,6 +27,7 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { dateProblemText } from './claim-texts.ts';
 import { ClaimPapersField } from './claim-papers-field.tsx';
 import { kindLabel, methodLabel } from './claim-texts.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 import { fileClaim } from './queue-claim.ts';
 import './claims.css';
 
@@ -114,16 +117,18 @@ export function FileClaimPage() {
       const outcome = await fileClaim({
         ...checked.data,
         policyName: ownPolicy?.policyName ?? t('claims.policyByNumber', { number: policyNumber }),
+        policyNameBn: ownPolicy?.policyNameBn ?? null,
         insuredName: ownPolicy?.name ?? '—',
         shownPolicyNumber: (ownPolicy && policyNumberOf(ownPolicy)) ?? policyNumber,
-        coveragePoisha: catalogue ? catalogue.coverageRange : 0,
+        coveragePoisha: ownPolicy?.coveragePoisha ?? (catalogue ? catalogue.coverageRange : 0),
       }, chosen.filter((doc) => (requiredDocuments[kind] as readonly string[]).includes(doc.paper ?? '')));
       if (outcome.state === 'sent') showToast('success', t('claims.filedToast', { number: request.claimNumber }));
       else showToast('info', t('claims.filedToast', { number: request.claimNumber }), outcome.offline ? t('claims.savedOffline') : t('claims.savedSlow'), 5000);
       navigate(`/dashboard/claims/${request.id}`);
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.body?.fields) setErrors(serverFieldErrors(failure.body));
-      setProblem(messageOf(failure, t('claims.fileFailed')));
+      // Why, in the page's language: an open claim of this kind, a policy not in force... (issue 48).
+      setProblem(claimFailureText(failure, t('claims.fileFailed')));
     } finally {
       setBusy(false);
     }
@@ -148,7 +153,7 @@ export function FileClaimPage() {
             <select id={`${formId}-policy`} value={policyNumber} onChange={(event) => setPolicyNumber(event.target.value)} {...described('policyNumber')}>
               <option value="">{t('claims.choosePolicy')}</option>
               {policies.map((policy) => (
-                <option key={policy.id} value={policy.id}>{`${policy.policyName} (${policyNumberOf(policy) ?? policy.id})`}</option>
+                <option key={policy.id} value={policy.id}>{`${shownPolicyName(policy)} (${policyNumberOf(policy) ?? policy.id})`}</option>
               ))}
             </select>
             {error('policyNumber')}
@@ -209,7 +214,7 @@ export function FileClaimPage() {
         </div>
         <div className="field">
           <label htmlFor={`${formId}-district`}>{t('claims.districtLabel')}</label>
-          <input id={`${formId}-district`} value={district} autoComplete="address-level2" onChange={(event) => setDistrict(event.target.value)} {...described('district')} />
+          <DistrictSelect id={`${formId}-district`} value={district} autoComplete="address-level2" onChange={setDistrict} {...described('district')} />
           {error('district')}
         </div>
         <fieldset className="claim__choices">

@@ -16,6 +16,7 @@ import { awaitServerAnswer } from '../../lib/offline/answers.ts';
 import { enqueue, signedInUser } from '../../lib/offline/queue.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { documentLabel, kindLabel } from './claim-texts.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 export type StepOutcome = { state: 'sent'; claim: Claim | null } | { state: 'queued'; offline: boolean };
 
@@ -60,11 +61,11 @@ async function orDrop(mutationId: string, outcome: Promise<StepOutcome>): Promis
 
 /** Files a claim; its id and number are made here, so the claimant has the number at once. */
 export async function fileClaim(
-  request: ClaimRequest & { policyName: string; insuredName: string; coveragePoisha: number; shownPolicyNumber: string },
+  request: ClaimRequest & { policyName: string; policyNameBn: string | null; insuredName: string; coveragePoisha: number; shownPolicyNumber: string },
   documents: ChosenDocument[] = [],
 ): Promise<StepOutcome> {
   const user = signedInUser();
-  const { policyName, insuredName, coveragePoisha, shownPolicyNumber, ...payload } = request;
+  const { policyName, policyNameBn, insuredName, coveragePoisha, shownPolicyNumber, ...payload } = request;
   const mutationId = crypto.randomUUID();
   await stashClaimDocuments(request, mutationId, documents);
   const now = new Date().toISOString();
@@ -75,6 +76,7 @@ export async function fileClaim(
     policyNumber: shownPolicyNumber,
     policyId: null,
     policyName,
+    policyNameBn,
     insuredName,
     claimantEmail: user.email,
     claimantName: user.name ?? user.email,
@@ -110,7 +112,7 @@ export async function fileClaim(
     mutationId,
     type: 'claim.file',
     payload: payload as Record<string, unknown>,
-    summary: t('claims.outboxFile', { kind: kindLabel(request.kind), policy: policyName, number: request.claimNumber }),
+    summary: t('claims.outboxFile', { kind: kindLabel(request.kind), policy: shownPolicyName({ policyName, policyNameBn }), number: request.claimNumber }),
     targetId: request.id,
     preview: null,
     claimPreview: preview,

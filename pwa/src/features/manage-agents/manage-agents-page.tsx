@@ -22,6 +22,7 @@ import {
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { statusLabel } from '../../components/status-label.ts';
+import { districtLabel } from '../../components/district-label.ts';
 
 const statusChoices = (): { value: RequestStatusFilter; label: string }[] => [
   { value: '', label: t('agents.allStatuses') },
@@ -85,7 +86,7 @@ export function ManageAgentsPage() {
       ),
     },
     { header: t('agents.nid'), cell: (request) => request.nid },
-    { header: t('agents.district'), cell: (request) => request.district },
+    { header: t('agents.district'), cell: (request) => districtLabel(request.district) },
     { header: t('agents.status'), cell: (request) => <span className={`badge badge--${tones[request.status] ?? 'info'}`}>{statusLabel(request.status)}</span> },
     { header: t('agents.requested'), cell: (request) => formatDate(request.createdAt) },
     {

@@ -8,6 +8,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import type { Application, PublicAgent } from './manage-applications-api.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 const shownAtOnce = 30;
 
@@ -51,7 +52,7 @@ export function AgentPicker({ application, agents, agentsError, busy, onCancel, 
         </>
       }
     >
-      <p>{t('picker.intro', { name: application.name, policy: application.policyName })}</p>
+      <p>{t('picker.intro', { name: application.name, policy: shownPolicyName(application) })}</p>
       <div className="field">
         <label htmlFor={`${ids}-search`}>{t('picker.search')}</label>
         <input

@@ -29,6 +29,7 @@ import './manage-applications.css';
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
 import { PaymentBadge } from '../../components/payment-badge.tsx';
@@ -78,7 +79,7 @@ export function ManageApplicationsPage() {
       } else if (reason) {
         const answer = await rejectApplication(change.application.id, reason);
         replaceRow(answer.application);
-        showToast('success', t('manage.appRejected'), answer.application.policyName);
+        showToast('success', t('manage.appRejected'), shownPolicyName(answer.application));
       }
     } catch (error) {
       showToast('error', change.kind === 'assign' ? t('manage.assignFailed') : t('manage.rejectFailed'), messageOf(error, ''));
@@ -112,7 +113,7 @@ export function ManageApplicationsPage() {
         </>
       ),
     },
-    { header: t('manage.policy'), cell: (application) => application.policyName },
+    { header: t('manage.policy'), cell: (application) => shownPolicyName(application) },
     { header: t('manage.applied'), cell: (application) => formatDate(application.appliedAt) },
     {
       header: t('apps.status'),
@@ -184,7 +185,7 @@ export function ManageApplicationsPage() {
       >
         {pending?.kind === 'reject' && (
           <>
-            <p>{t('manage.rejectQuestion', { name: pending.application.name, policy: pending.application.policyName })}</p>
+            <p>{t('manage.rejectQuestion', { name: pending.application.name, policy: shownPolicyName(pending.application) })}</p>
             {grounds.fields}
           </>
         )}

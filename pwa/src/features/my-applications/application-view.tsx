@@ -26,6 +26,7 @@ import { nextStep } from './application-status.tsx';
 
 const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
 import { usePolicyFacts } from './use-policy-facts.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 export function ApplicationView() {
   usePageTitle(t('title.application'));
@@ -61,7 +62,7 @@ function ApplicationDetails({ application }: { application: Application }) {
   const facts = usePolicyFacts(application.policyId ? [application.policyId] : [], application.assignedAgent ? [application.assignedAgent.toLowerCase()] : []);
   const agent = application.assignedAgent ? facts.agents.get(application.assignedAgent.toLowerCase()) : undefined;
   const rows: [MessageId, ReactNode][] = [
-    ['apps.policyName', application.policyName],
+    ['apps.policyName', shownPolicyName(application)],
     ...(policyNumberOf(application) ? [['app.policyNumber', policyNumberOf(application)] as [MessageId, ReactNode]] : []),
     ['app.policyType', categoryLabel(application.category ?? application.policyType ?? t('common.na'))],
     ['apps.status', <><ApplicationStatus key="status" status={application.status} /> <RejectionReason application={application} /></>],

@@ -19,6 +19,7 @@ import { deleteApplication, isAlreadyGone } from './delete-application.ts';
 import { useMyApplications } from './use-my-applications.ts';
 import './my-applications.css';
 import { t } from '../../lib/i18n/runtime.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 export function MyApplicationsPage() {
   usePageTitle(t('title.myPolicies'));
@@ -102,7 +103,7 @@ export function MyApplicationsPage() {
         confirmLabel={t('apps.confirmDelete')}
         busyLabel={t('apps.deleting')}
       >
-        <p>{t('apps.willDelete', { policy: toDelete?.policyName ?? '' })}</p>
+        <p>{t('apps.willDelete', { policy: toDelete ? shownPolicyName(toDelete) : '' })}</p>
       </ConfirmDialog>
     </section>
   );

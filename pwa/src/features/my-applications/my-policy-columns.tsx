@@ -8,7 +8,7 @@
 import { Link } from 'react-router-dom';
 import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
 import type { Column } from '../../components/data-table.tsx';
-import { policyText } from '../../components/policy-text.ts';
+import { policyText, shownPolicyName } from '../../components/policy-text.ts';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import type { Application, PublicAgent } from '../../lib/local-db.ts';
@@ -23,7 +23,7 @@ const agentOf = (application: Application, facts: PolicyFacts): PublicAgent | un
 /** The policy's name in the page's language, when the device has the policy. */
 export function policyNameOf(application: Application, facts: PolicyFacts): string {
   const policy = application.policyId ? facts.policies.get(application.policyId) : undefined;
-  return policy ? policyText(policy).title : application.policyName;
+  return policy ? policyText(policy).title : shownPolicyName(application);
 }
 
 function AgentCell({ application, agent }: { application: Application; agent: PublicAgent | undefined }) {
@@ -78,7 +78,9 @@ export function myPolicyColumns(facts: PolicyFacts, askDelete: (application: App
       header: t('apps.coverage'),
       cell: (application) => {
         const policy = application.policyId ? facts.policies.get(application.policyId) : undefined;
-        return policy ? formatMoney(policy.coverageRange) : t('common.na');
+        // The cover quoted when applying (issue 48), else the policy's own.
+        const cover = application.coveragePoisha ?? policy?.coverageRange;
+        return cover === undefined ? t('common.na') : formatMoney(cover);
       },
     },
     { header: t('apps.assignedAgent'), cell: (application) => <AgentCell application={application} agent={agentOf(application, facts)} /> },
@@ -106,7 +108,7 @@ export function myPolicyColumns(facts: PolicyFacts, askDelete: (application: App
         return (
           <div className="row-actions">
             {pay && (
-              <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={t('apps.payFor', { policy: application.policyName })}>
+              <Link className="button button--small" to={`/dashboard/payment/${application.id}`} aria-label={t('apps.payFor', { policy: policyNameOf(application, facts) })}>
                 {t('apps.pay')}
               </Link>
             )}
@@ -114,7 +116,7 @@ export function myPolicyColumns(facts: PolicyFacts, askDelete: (application: App
               <button
                 type="button"
                 className="button button--danger button--small"
-                aria-label={t('apps.deleteFor', { policy: application.policyName })}
+                aria-label={t('apps.deleteFor', { policy: policyNameOf(application, facts) })}
                 onClick={() => askDelete(application)}
               >
                 {t('apps.delete')}

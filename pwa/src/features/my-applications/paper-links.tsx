@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { Application } from '../../lib/local-db.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 export function PaperLinks({ application }: { application: Application }) {
   const { receipt, certificate } = application.papers ?? { receipt: null, certificate: null };
@@ -9,11 +10,11 @@ export function PaperLinks({ application }: { application: Application }) {
   return (
     <span className="row-actions my-applications__papers">
       {receipt.refundedAt && <span className="badge badge--warn">{t('papers.refundedShort')}</span>}
-      <Link to={`/dashboard/receipts/${application.id}`} aria-label={t('papers.receiptFor', { policy: application.policyName })}>
+      <Link to={`/dashboard/receipts/${application.id}`} aria-label={t('papers.receiptFor', { policy: shownPolicyName(application) })}>
         {t('papers.receipt')}
       </Link>
       {certificate && (
-        <Link to={`/dashboard/certificates/${application.id}`} aria-label={t('papers.certificateFor', { policy: application.policyName })}>
+        <Link to={`/dashboard/certificates/${application.id}`} aria-label={t('papers.certificateFor', { policy: shownPolicyName(application) })}>
           {t('papers.certificate')}
         </Link>
       )}

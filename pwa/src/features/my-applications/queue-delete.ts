@@ -8,6 +8,7 @@ import type { Application } from '../../lib/local-db.ts';
 import { findItem } from '../../lib/offline/outbox-store.ts';
 import { enqueue, findQueued, signedInUser, withdraw, type Queued } from '../../lib/offline/queue.ts';
 import { isLocalApplication, serverIdOf } from '../../lib/outbox-overlay.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 const beingSent = 'This application is being sent. Please try again in a moment.';
 
@@ -27,5 +28,5 @@ export async function queueApplicationDelete(application: Pick<Application, 'id'
   }
   const already = await findQueued(user.id, 'application.delete', id);
   if (already) return { mutationId: already.mutationId, targetId: id };
-  return enqueue(user, { type: 'application.delete', payload: { id }, summary: t('apps.outboxDelete', { policy: application.policyName }), targetId: id, preview: null });
+  return enqueue(user, { type: 'application.delete', payload: { id }, summary: t('apps.outboxDelete', { policy: shownPolicyName(application) }), targetId: id, preview: null });
 }

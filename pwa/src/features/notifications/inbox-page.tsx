@@ -16,6 +16,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { markAllRead, markRead } from './notifications-api.ts';
 import { eventText, inboxTexts } from './texts.ts';
 import './notifications.css';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 /** Items shown at first and added by "Show older": the copy holds them all, the screen pages. */
 const pageSize = 30;
@@ -54,7 +55,7 @@ export function InboxPage() {
             <li key={item.id} className={item.readAt ? 'inbox__item' : 'inbox__item inbox__item--unread'}>
               <Link to={item.link} onClick={() => open(item.id, item.readAt)}>
                 {!item.readAt && <span className="visually-hidden">{inboxTexts.unread}: </span>}
-                {eventText(item.event, item.policyName)}
+                {eventText(item.event, shownPolicyName(item))}
                 <time className="inbox__time" dateTime={item.createdAt}>
                   {formatDate(item.createdAt)}
                 </time>

@@ -19,6 +19,7 @@ import { fetchCertificate, type Certificate } from './papers-api.ts';
 import { PrintButton } from './print-button.tsx';
 import { usePaper } from './use-paper.ts';
 import './papers.css';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 /** The certificate from the device's copy: the application's part, the term and coverage from its policy. */
 function fromLocal(application: Application, policy: Policy | undefined): Certificate | null {
@@ -28,7 +29,7 @@ function fromLocal(application: Application, policy: Policy | undefined): Certif
   end.setUTCFullYear(end.getUTCFullYear() + policy.duration);
   // The device's copy has no address for the check: the page's language, which is the holder's own on their device.
   const verifyPath = pathInLocale(`/verify/${encodeURIComponent(basis.verifyCode)}`, currentLocale());
-  return { ...basis, coverageMinor: policy.coverageRange, termYears: policy.duration, endsAt: end.toISOString(), verifyPath };
+  return { ...basis, coverageMinor: application.coveragePoisha ?? policy.coverageRange, termYears: policy.duration, endsAt: end.toISOString(), verifyPath };
 }
 
 /** Where the QR code leads: this site's public check, in the holder's language (the server's verifyPath, issue 48). */
@@ -63,7 +64,7 @@ function CertificateSheet({ certificate }: { certificate: Certificate }) {
       <header className="papers__header">
         <p className="papers__brand">{t('papers.brand')}</p>
         <h1 id="certificate-heading">{t('papers.certificateHeading')}</h1>
-        <p className="papers__lead">{certificate.policyName}</p>
+        <p className="papers__lead">{shownPolicyName(certificate)}</p>
       </header>
       <dl className="papers__facts">
         <div><dt>{t('papers.policyNumber')}</dt><dd className="papers__number">{certificate.policyNumber}</dd></div>

@@ -15,6 +15,7 @@ import { fetchReceipt, type Receipt } from './papers-api.ts';
 import { PrintButton } from './print-button.tsx';
 import { usePaper } from './use-paper.ts';
 import './papers.css';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 export function ReceiptPage() {
   usePageTitle(t('papers.receiptTitle'));
@@ -54,7 +55,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         <div><dt>{t('papers.paidAt')}</dt><dd>{formatDateTime(receipt.paidAt)}</dd></div>
         <div><dt>{t('papers.amount')}</dt><dd className="papers__amount">{formatMoney(receipt.amountMinor, { fractionDigits: 2 })}</dd></div>
         <div><dt>{t('papers.method')}</dt><dd>{methodLabel(receipt.method)}</dd></div>
-        <div><dt>{t('papers.policy')}</dt><dd>{receipt.policyName}</dd></div>
+        <div><dt>{t('papers.policy')}</dt><dd>{shownPolicyName(receipt)}</dd></div>
         <div><dt>{t('papers.application')}</dt><dd className="papers__code">{receipt.applicationId}</dd></div>
         <div><dt>{t('papers.holder')}</dt><dd>{receipt.holder}</dd></div>
         <div><dt>{t('papers.transaction')}</dt><dd className="papers__code">{receipt.transactionId}</dd></div>

@@ -23,6 +23,7 @@ import { formatMoney } from '../../lib/i18n/format.ts';
 import { createPaymentIntent, savePayment, type PaymentIntent, type RecordedPayment } from './payment-api.ts';
 import './payment.css';
 import { t } from '../../lib/i18n/runtime.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
 
@@ -80,7 +81,7 @@ export function PaymentPage() {
       <h1>{t('pay.heading')}</h1>
       {!paid && <GatewayOutcome result={gatewayResult} applicationId={id} />}
       {done ? (
-        <PaymentDone payment={done} policyName={intent.data?.policyName ?? ''} />
+        <PaymentDone payment={done} policyName={intent.data ? shownPolicyName(intent.data) : ''} />
       ) : paid ? (
         <AlreadyPaid applicationId={id} local={local ?? null} justPaid={gatewayResult === 'paid'} />
       ) : waitingToSend ? (
@@ -90,7 +91,7 @@ export function PaymentPage() {
       ) : intent.status === 'ready' ? (
         <div className="panel payment__panel">
           <dl className="payment__summary">
-            <div><dt>{t('pay.policy')}</dt><dd>{intent.data.policyName}</dd></div>
+            <div><dt>{t('pay.policy')}</dt><dd>{shownPolicyName(intent.data)}</dd></div>
             <div><dt>{t('pay.amount')}</dt><dd className="payment__amount">{formatMoney(intent.data.amount, { fractionDigits: 2 })}</dd></div>
           </dl>
           {!online && <p className="form-message form-message--error" role="status">{t('pay.offline')}</p>}

@@ -103,7 +103,8 @@ export function PolicyDetails() {
           </div>
           <div>
             <dt>{t('policy.basePremium')}</dt>
-            <dd>{formatMoney(policy.basePremium)}</dd>
+            {/* Its unit and period (issue 48): taka for the whole term, not a month's premium. */}
+            <dd>{t('policy.basePremiumFor', { amount: formatMoney(policy.basePremium), years: formatNumber(policy.duration) })}</dd>
           </div>
           <div>
             <dt>{t('policy.popularity')}</dt>

@@ -1,7 +1,7 @@
 /**
  * The premium estimator (/get-quote): the spec's formula (premium.ts), no network at all.
- * Continuing to /policy-apply-from carries the monthly premium (and the policy, when the
- * visitor came from one) in the navigation state.
+ * Continuing to /policy-apply-from carries the monthly premium, the cover and answers it was
+ * worked out with (and the policy, when the visitor came from one) in the navigation state.
  */
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -118,6 +118,8 @@ export function GetQuotePage() {
     navigate('/policy-apply-from', {
       state: {
         estimatedPremium: wholePoisha(estimatePremium(result).monthly),
+        // The cover and answers it was worked out with: the application records that cover (issue 48).
+        quote: { coverage: result.coverage, gender: result.gender, smoker: result.smoker },
         ...(arrived.policyId ? { policyId: arrived.policyId, policyTitle: arrived.policyTitle } : {}),
       },
     });

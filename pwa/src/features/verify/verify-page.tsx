@@ -10,6 +10,7 @@ import { api } from '../../lib/http.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { shownPolicyName } from '../../components/policy-text.ts';
 
 async function verify(code: string, signal: AbortSignal) {
   return answerOf(await api.verify[':code'].$get({ param: { code } }, { init: { signal } }));
@@ -30,7 +31,7 @@ export function VerifyPage() {
           </p>
           <dl className="verify__facts">
             <div><dt>{t('verify.policyNumber')}</dt><dd>{answer.data.policyNumber}</dd></div>
-            <div><dt>{t('verify.policy')}</dt><dd>{answer.data.policyName}</dd></div>
+            <div><dt>{t('verify.policy')}</dt><dd>{shownPolicyName(answer.data)}</dd></div>
             <div><dt>{t('verify.holder')}</dt><dd>{answer.data.holder}</dd></div>
             <div><dt>{t('verify.period')}</dt><dd>{answer.data.endsAt ? t('verify.from', { start: formatDate(answer.data.startsAt), end: formatDate(answer.data.endsAt) }) : formatDate(answer.data.startsAt)}</dd></div>
           </dl>

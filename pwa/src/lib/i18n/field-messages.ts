@@ -28,6 +28,7 @@ const messages: Record<string, MessageId> = {
   'Coverage range must be a whole number': 'field.coverageWhole',
   'Coverage range must be more than 0': 'field.coveragePositive',
   'District is required': 'field.districtRequired',
+  'Please choose a district from the list': 'field.districtUnknown',
   'Email is required': 'field.emailRequired',
   'Image is required': 'field.imageRequired',
   // A chosen picture (edge-api/src/schemas/image.ts), on the device and from POST /uploads.
