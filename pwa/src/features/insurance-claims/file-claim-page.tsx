@@ -16,7 +16,7 @@ import {
 import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { messageOf, ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
+import { ApiRequestError, type ApiErrorBody } from '../../lib/api-error.ts';
 import { claimFailureText } from './claim-refusals.tsx';
 import { DistrictSelect } from '../../components/district-select.tsx';
 import { fieldErrors } from '../../lib/form-errors.ts';
