@@ -19,6 +19,9 @@ import { insertPolicy } from './support/records.ts';
 import { pullEverything } from './support/sync-pulls.ts';
 import { runtime } from './support/target.ts';
 
+/** Today in Dhaka: a claim's event may be no later, and no earlier than the policy's start (issue 47). */
+const dhakaToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' });
+
 const { api, admin, agent, dhakaAgent, customer, nominee } = useApi({
   admin: 'admin',
   agent: { role: 'agent', email: 'sylhet.agent@example.test', name: 'Arif Hasan' },
@@ -95,7 +98,7 @@ describe(`the quoted cover and the policy's Bangla title on ${runtime}`, () => {
       insuredNid: '1990123456789',
       relation: 'policyholder',
       kind: 'hospitalisation',
-      eventDate: '2026-01-10',
+      eventDate: dhakaToday(),
       description: 'Three nights in hospital.',
       district: 'ঢাকা',
       payoutMethod: 'bkash',
@@ -146,8 +149,10 @@ describe(`districts and claim refusals on ${runtime}`, () => {
     policyNumber,
     insuredNid: '1990123456789',
     relation: 'nominee',
+    // The nominee's NID that applicationBody gives (support/calls.ts): a nominee's claim is checked against it (issue 47).
+    claimantNid: '1985123456789',
     kind: 'death',
-    eventDate: '2026-01-10',
+    eventDate: dhakaToday(),
     description: 'Passed away at home.',
     district: 'ঢাকা',
     payoutMethod: 'bkash',

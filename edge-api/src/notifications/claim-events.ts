@@ -56,7 +56,7 @@ export function notifyHolderAboutClaim(
   const { event, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}
-      SELECT ${`${base}-0`}, applications.user_id, ${event}, claims.id, claims.policy_name, '/dashboard/applications/' || applications.id, ${at}
+      SELECT ${`${base}-0`}, applications.user_id, ${event}, claims.id, claims.policy_name, claims.policy_name_bn, '/dashboard/applications/' || applications.id, ${at}
       FROM claims JOIN applications ON applications.id = claims.application_id
       WHERE ${where} AND applications.user_id <> claims.claimant_id`.compile(db),
     deliveriesOf(db, base, at),
