@@ -91,6 +91,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
     await page.getByLabel('ঠিকানা').fill('বাড়ি ৩, রোড ৯, মিরপুর, ঢাকা');
     await page.getByLabel('জাতীয় পরিচয়পত্র নম্বর').fill('১৯৯০১২৩৪৫৬৭৮৯');
     await page.getByLabel('নমিনির নাম').fill('সালমা বেগম');
+    await page.getByLabel('নমিনির এনআইডি নম্বর').fill('১৯৮৫১২৩৪৫৬৭৮৯');
     await page.getByLabel('নমিনির সাথে সম্পর্ক').selectOption('Spouse');
     await expectNothingOverflows(page, 'Apply (bn)');
     await tap(page.getByRole('button', { name: 'আবেদন জমা দিন' }));
@@ -136,7 +137,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
     await picker.selectOption({ label: (await choice.innerText()).trim() });
     await page.getByLabel('দাবির ধরন').selectOption('hospitalisation');
     const fileOne = async () => {
-      await page.getByLabel('ঘটনার তারিখ').fill(new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByLabel('ঘটনার তারিখ').fill(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' }));
       await page.getByLabel('কী হয়েছিল').fill('ডেঙ্গু জ্বরে তিন রাত হাসপাতালে ছিলাম।');
       await page.getByLabel('জেলা', { exact: true }).selectOption({ label: 'ঢাকা' });
       await page.getByLabel('বিকাশ বা নগদ নম্বর').fill('০১৭১২৩৪৫৬৭৮');
