@@ -198,7 +198,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
         method: 'POST',
         body: JSON.stringify({
           id, claimNumber, policyNumber: inForce!.policy_number, insuredNid: inForce!.nid, relation: 'policyholder', kind,
-          eventDate: '2026-01-10', description: 'A fall at work.', district: 'ঢাকা', payoutMethod: 'bkash', payoutAccount: '01712345678',
+          eventDate: new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' }), description: 'A fall at work.', district: 'ঢাকা', payoutMethod: 'bkash', payoutAccount: '01712345678',
         }),
       });
       return { id, claimNumber };
