@@ -96,7 +96,7 @@ describe('the nominee, in Bangla at 360 px', () => {
     const eventDate = nominee.getByLabel('ঘটনার তারিখ');
     await eventDate.fill(dhakaDay(10));
     await nominee.getByLabel('কী হয়েছিল').fill('বাড়িতে হঠাৎ মারা গেছেন।');
-    await nominee.getByLabel('জেলা').fill('ঢাকা');
+    await nominee.getByLabel('জেলা', { exact: true }).selectOption({ label: 'ঢাকা' });
     await nominee.getByLabel('বিকাশ বা নগদ নম্বর').fill('০১৭১২৩৪৫৬৭৮');
     const file = nominee.getByRole('button', { name: 'দাবি জমা দিন' });
 
