@@ -191,7 +191,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
       "SELECT id, policy_number, nid, policy_name_bn FROM applications WHERE user_email = 'user@demo.local' AND status = 'approved' AND payment_status = 'paid' AND policy_name_bn IS NOT NULL ORDER BY applied_at DESC LIMIT 1",
     );
     expect(inForce).toBeDefined();
-    const file = async (kind: 'disability' | 'maturity') => {
+    const file = async (kind: 'disability' | 'hospitalisation') => {
       const id = crypto.randomUUID();
       const claimNumber = `CLM-${kind === 'disability' ? 'DS48' : 'MT48'}-${String(Date.now()).slice(-4)}`;
       await customer.json('/api/claims', {
@@ -204,7 +204,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
       return { id, claimNumber };
     };
     const online = await file('disability');
-    const offline = await file('maturity');
+    const offline = await file('hospitalisation');
 
     // The admin, in Bangla: the Dhaka agent suggested first; districts named in Bangla.
     const desk = await (await newContext(journey.browser, bangla)).newPage();
