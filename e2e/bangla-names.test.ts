@@ -188,7 +188,7 @@ describe('one name per thing in Bangla, at 360 px', () => {
     // A policy in force of the demo customer, with two claims on it filed from "ঢাকা".
     const [inForce] = queryDb<{ id: string; policy_number: string; nid: string; policy_name_bn: string }>(
       journey.server,
-      "SELECT id, policy_number, nid, policy_name_bn FROM applications WHERE user_email = 'user@demo.local' AND status = 'approved' AND payment_status = 'paid' AND policy_name_bn IS NOT NULL ORDER BY applied_at DESC LIMIT 1",
+      "SELECT id, policy_number, nid, policy_name_bn FROM applications WHERE user_email = 'user@demo.local' AND status = 'approved' AND payment_status = 'paid' AND policy_name_bn IS NOT NULL AND id NOT IN (SELECT application_id FROM claims WHERE kind IN ('disability', 'hospitalisation')) ORDER BY applied_at DESC LIMIT 1",
     );
     expect(inForce).toBeDefined();
     const file = async (kind: 'disability' | 'hospitalisation') => {
