@@ -1,5 +1,5 @@
 /** The documents of an application as the API shows them, and the bytes of one. */
-import type { DocumentRow } from '../db/schema.ts';
+import type { DocumentRow } from '../db/document-rows.ts';
 import type { AppDeps } from '../http/env.ts';
 import type { DocumentInfo } from '../schemas/document.ts';
 

@@ -8,7 +8,7 @@
  * device replays.
  */
 import { sql } from 'kysely';
-import type { DocumentUploadRow } from '../db/schema.ts';
+import type { DocumentUploadRow } from '../db/document-rows.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, conflict } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';

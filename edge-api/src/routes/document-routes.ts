@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.ts';
-import type { DocumentRow } from '../db/schema.ts';
+import type { DocumentRow } from '../db/document-rows.ts';
 import { toDocumentInfo } from '../documents/documents.ts';
 import { headerNumber, offsetContentType, readMetadata, tusHeaders } from '../documents/upload-protocol.ts';
 import { appendChunk, finishUpload, type UploadRow } from '../documents/uploads.ts';
