@@ -6,23 +6,15 @@
  * income is net of refunds, said in its label, with the refunds beside it; a new account made on
  * /bn is Bangla and is welcomed with the next step.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSslcommerzStandIn, type SslcommerzStandIn } from '../edge-api/test/support/sslcommerz-stand-in.ts';
-import { useAppAndBrowser } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext, type BrowserContext, type Page } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
 import { apiAs, demoEmail, demoPassword, queryDb, writeDb, type DemoRole } from './support/login.ts';
 import { waitForServiceWorker } from './support/page-state.ts';
+import { useAppWithSslcommerz } from './support/sslcommerz-app.ts';
 
-const env: Record<string, string> = {};
-let gateway: SslcommerzStandIn;
-beforeAll(async () => {
-  gateway = await startSslcommerzStandIn();
-  Object.assign(env, gateway.env);
-});
-afterAll(() => gateway?.close());
-const app = useAppAndBrowser({ env });
+const { app, gatewayOrigin } = useAppWithSslcommerz();
 
 const banglaPhone = { width: 360, height: 740, locale: 'bn-BD' };
 const asciiDigits = (text: string) => text.replace(/[০-৯]/g, (d) => String('০১২৩৪৫৬৭৮৯'.indexOf(d)));
@@ -83,7 +75,7 @@ describe('paying by bKash from the Bangla payment page', () => {
     await bkash.waitFor();
     await expectFullyOnScreen(page, bkash, 'the bKash button');
     await bkash.click();
-    await page.waitForURL((url) => url.origin === gateway.url);
+    await page.waitForURL((url) => url.origin === gatewayOrigin());
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.getByRole('button', { name: 'Return to merchant' }).click();
 
@@ -121,7 +113,7 @@ describe('paying by bKash from the Bangla payment page', () => {
     const page = await context.newPage();
     await signInOnBangla(page, 'user', `/dashboard/payment/${id}`);
     await page.getByRole('button', { name: /^নগদ দিয়ে ৳৫০\.০০ পরিশোধ করুন$/ }).click();
-    await page.waitForURL((url) => url.origin === gateway.url);
+    await page.waitForURL((url) => url.origin === gatewayOrigin());
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.getByRole('button', { name: 'Return to merchant' }).click();
 

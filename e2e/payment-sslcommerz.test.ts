@@ -4,20 +4,12 @@
  * also sends the IPN), and they come back to a page saying it is confirmed, with a receipt that
  * says bKash. Cancelling at the gateway leaves the application unpaid and says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSslcommerzStandIn, type SslcommerzStandIn } from '../edge-api/test/support/sslcommerz-stand-in.ts';
-import { useAppAndBrowser } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
 import { newContext } from './support/browser.ts';
 import { loginAs, queryDb, writeDb } from './support/login.ts';
+import { useAppWithSslcommerz } from './support/sslcommerz-app.ts';
 
-const env: Record<string, string> = {};
-let gateway: SslcommerzStandIn;
-beforeAll(async () => {
-  gateway = await startSslcommerzStandIn();
-  Object.assign(env, gateway.env);
-});
-afterAll(() => gateway?.close());
-const app = useAppAndBrowser({ env });
+const { app, gatewayOrigin } = useAppWithSslcommerz();
 
 function unpaidApplication(): string {
   const [user] = queryDb<{ id: string; email: string; name: string }>(app.server, "SELECT id, email, name FROM users WHERE email = 'user@demo.local'");
@@ -44,7 +36,7 @@ describe('paying with bKash through SSLCommerz', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     await bkash.click();
 
-    await page.waitForURL((url) => url.origin === gateway.url);
+    await page.waitForURL((url) => url.origin === gatewayOrigin());
     await page.getByText('Pay 50.00 BDT with bkash').waitFor();
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.getByRole('button', { name: 'Return to merchant' }).click();
@@ -67,7 +59,7 @@ describe('paying with bKash through SSLCommerz', () => {
     const page = await (await newContext(app.browser, { width: 360, height: 740 })).newPage();
     await loginAs(page, app.server, 'user', `/dashboard/payment/${id}`);
     await page.getByRole('button', { name: 'Pay ৳50.00 with Nagad' }).click();
-    await page.waitForURL((url) => url.origin === gateway.url);
+    await page.waitForURL((url) => url.origin === gatewayOrigin());
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.getByRole('button', { name: 'Return to merchant' }).click();
     await page.waitForURL((url) => url.pathname === `/dashboard/payment/${id}` && url.searchParams.get('result') === 'cancelled');

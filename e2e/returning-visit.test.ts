@@ -67,6 +67,16 @@ async function installAfterTheListIsRead(context: BrowserContext) {
 const keptOf = async (page: Page, applicationId: string) =>
   (await readStore<{ id: string; applicationId: string }>(page, 'keptDocuments')).filter((doc) => doc.applicationId === applicationId);
 
+/** The customer's first visit: signed in, the worker installed, the local copy and the screens list kept. */
+async function firstVisit(context: BrowserContext) {
+  const first = await context.newPage();
+  await loginAs(first, journey.server, 'user', '/dashboard/myApplication');
+  await waitForServiceWorker(first);
+  await waitForLocalCopy(first);
+  await waitForRoleScreens(first);
+  return first;
+}
+
 describe('a returning customer', () => {
   it('asks for no documents list and no screens list when nothing changed, and for the one list whose application got a document', async () => {
     const application = insertApplication(journey.server, demoUser(journey.server), { status: 'pending' });
@@ -75,11 +85,7 @@ describe('a returning customer', () => {
 
     const context = await newContext(journey.browser);
     const asked = recordRequests(context);
-    const first = await context.newPage();
-    await loginAs(first, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(first);
-    await waitForLocalCopy(first);
-    await waitForRoleScreens(first);
+    const first = await firstVisit(context);
     await expect.poll(() => keptOf(first, application.id)).toHaveLength(1);
     await first.close();
     // The worker's own requests are seen (its precache, the screens it kept): one that went to the
@@ -112,11 +118,7 @@ describe('a returning customer', () => {
     const context = await newContext(journey.browser);
     await installAfterTheListIsRead(context);
     const asked = recordRequests(context);
-    const first = await context.newPage();
-    await loginAs(first, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(first);
-    await waitForLocalCopy(first);
-    await waitForRoleScreens(first);
+    const first = await firstVisit(context);
     await first.close();
     // The page read the list past the worker (no worker controlled it yet), as on a slow phone.
     expect(asked).toContainEqual({ path: '/signed-in-screens.json', byWorker: false, answeredByWorker: false });

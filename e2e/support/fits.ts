@@ -70,7 +70,6 @@ export async function expectHeaderOneRow(page: Page, bar: string, what: string, 
   if ('error' in found) throw new Error(`${what}: ${found.error}`);
   const { items, missing, height, width } = found;
   const listing = JSON.stringify(items.map((item) => ({ ...item, left: Math.round(item.left), right: Math.round(item.right), top: Math.round(item.top), bottom: Math.round(item.bottom) })));
-  if (process.env.DEBUG_HEADER) console.log(what, height, listing);
   expect(missing, `${what}: items shown`).toEqual([]);
   expect(height, `${what}: the header's height (${listing})`).toBeLessThanOrEqual(62);
   for (const item of items) {

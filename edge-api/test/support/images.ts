@@ -56,7 +56,8 @@ export function webpCutWithFixedLengths(): Uint8Array {
   return even;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data and the CRC. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
@@ -73,7 +74,7 @@ export function pngOfSize(totalBytes: number): Uint8Array {
   const iend = small.length - 12;
   const text = new Uint8Array(totalBytes - small.length - 12).fill(0x61);
   text.set(Buffer.from('Comment\0', 'latin1'));
-  const padding = chunk('tEXt', text);
+  const padding = pngChunk('tEXt', text);
   const out = new Uint8Array(totalBytes);
   out.set(small.subarray(0, iend));
   out.set(padding, iend);

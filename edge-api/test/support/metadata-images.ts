@@ -5,8 +5,8 @@
  * chunks, GIF comments and XMP; and the 38 KB PNG of almost 40 megapixels of issue 47.
  */
 import piexif from 'piexifjs';
-import { deflateSync, crc32 } from 'node:zlib';
-import { gifImage, jpegImage, pngImage, webpImage } from './images.ts';
+import { deflateSync } from 'node:zlib';
+import { gifImage, jpegImage, pngChunk, pngImage, webpImage } from './images.ts';
 
 const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 const fromLatin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
@@ -73,16 +73,6 @@ export function jpegMarkers(jpeg: Uint8Array): number[] {
     at += 2 + ((jpeg[at + 2]! << 8) | jpeg[at + 3]!);
   }
   return markers;
-}
-
-export function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(Buffer.from(type, 'latin1'), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
 }
 
 /** The chunk types of a PNG, in order. */
