@@ -17,6 +17,7 @@ import { attachBanglaSuffixes } from '../edge-api/src/schemas/bangla-suffixes.ts
 import { birthDateWithin } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
 import { expectNothingOverflows } from './support/fits.ts';
+import { demoUser, insertApplication } from './support/dashboard-data.ts';
 import { apiAs, loginAs, queryDb } from './support/login.ts';
 import { offlineJourney, readOutbox, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
 
@@ -185,26 +186,41 @@ describe('one name per thing in Bangla, at 360 px', () => {
   it("the admin's picker puts the claim's district first in Bangla; the agent is told which papers are missing and asks for them, online and offline; the claimant sees the agent and the papers", async () => {
     const customer = await apiAs(journey.server, 'user');
     const admin = await apiAs(journey.server, 'admin');
-    // A policy in force of the demo customer, with two claims on it filed from "ঢাকা".
-    const [inForce] = queryDb<{ id: string; policy_number: string; nid: string; policy_name_bn: string }>(
+    // A policy of the demo customer's own whose term has ended (so a maturity claim is due), in
+    // Bangla, with a disability during its term and the maturity: two claims filed from "ঢাকা".
+    const [policy] = queryDb<{ id: string; title: string; title_bn: string; duration: number }>(
       journey.server,
-      "SELECT id, policy_number, nid, policy_name_bn FROM applications WHERE user_email = 'user@demo.local' AND status = 'approved' AND payment_status = 'paid' AND policy_name_bn IS NOT NULL AND id NOT IN (SELECT application_id FROM claims WHERE kind IN ('disability', 'hospitalisation')) ORDER BY applied_at DESC LIMIT 1",
+      'SELECT id, title, title_bn, duration FROM policies WHERE title_bn IS NOT NULL AND withdrawn_at IS NULL ORDER BY duration LIMIT 1',
     );
-    expect(inForce).toBeDefined();
-    const file = async (kind: 'disability' | 'hospitalisation') => {
+    const yearsAgo = (years: number) => new Date(Date.now() - years * 366 * 86_400_000);
+    const dhakaDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' });
+    const began = yearsAgo(policy!.duration + 1);
+    const inForce = insertApplication(journey.server, demoUser(journey.server), {
+      policy_id: policy!.id,
+      policy_name: policy!.title,
+      policy_name_bn: policy!.title_bn,
+      nominee_nid: '1985123456789',
+      status: 'approved',
+      payment_status: 'paid',
+      applied_at: began.toISOString(),
+      decided_at: began.toISOString(),
+      policy_number: `BD-E2E48-${String(Date.now()).slice(-6)}`,
+    });
+    const file = async (kind: 'disability' | 'maturity') => {
       const id = crypto.randomUUID();
       const claimNumber = `CLM-${kind === 'disability' ? 'DS48' : 'MT48'}-${String(Date.now()).slice(-4)}`;
       await customer.json('/api/claims', {
         method: 'POST',
         body: JSON.stringify({
-          id, claimNumber, policyNumber: inForce!.policy_number, insuredNid: inForce!.nid, relation: 'policyholder', kind,
-          eventDate: new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Dhaka' }), description: 'A fall at work.', district: 'ঢাকা', payoutMethod: 'bkash', payoutAccount: '01712345678',
+          id, claimNumber, policyNumber: inForce.policy_number, insuredNid: inForce.nid, relation: 'policyholder', kind,
+          eventDate: dhakaDay(kind === 'disability' ? yearsAgo(policy!.duration) : new Date()),
+          description: 'A fall at work.', district: 'ঢাকা', payoutMethod: 'bkash', payoutAccount: '01712345678',
         }),
       });
       return { id, claimNumber };
     };
     const online = await file('disability');
-    const offline = await file('hospitalisation');
+    const offline = await file('maturity');
 
     // The admin, in Bangla: the Dhaka agent suggested first; districts named in Bangla.
     const desk = await (await newContext(journey.browser, bangla)).newPage();
