@@ -1,0 +1,199 @@
+/**
+ * /forgot-password (issue 50): a way back in. By mobile number: a code by SMS, then the code and
+ * the new password here. By email: a link to /reset-password (reset-password-page.tsx). The
+ * server answers alike whether or not an account has that number or email, so the page says
+ * only what was sent if there is one.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { emailField } from 'edge-api/src/schemas/auth.ts';
+import { normaliseBdMobile } from 'edge-api/src/schemas/person.ts';
+import { showToast } from '../../components/toast.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
+import { localDigits } from '../../lib/i18n/format.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+import { codeRefusalText, reasonOf } from './code-refusals.ts';
+import { checkNewPassword, NewPasswordFields } from './new-password-fields.tsx';
+import { CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
+import { requestPasswordReset, resetPassword } from './phone-auth-api.ts';
+import { shownNumber } from './phone-sign-in.tsx';
+import { useCodeSending } from './use-code-sending.ts';
+import './auth.css';
+
+type Way = 'phone' | 'email';
+
+export function ForgotPasswordPage() {
+  usePageTitle(t('title.forgotPassword'));
+  const id = useId();
+  const [way, setWay] = useState<Way>('phone');
+  return (
+    <section className="container auth">
+      <div className="auth__panel">
+        <h1>{t('auth.forgotHeading')}</h1>
+        <fieldset className="auth__choice">
+          <legend className="visually-hidden">{t('auth.forgotHow')}</legend>
+          {(['phone', 'email'] as const).map((option) => (
+            <label key={option} htmlFor={`${id}-${option}`}>
+              <input id={`${id}-${option}`} type="radio" name={`${id}-way`} checked={way === option} onChange={() => setWay(option)} />
+              {option === 'phone' ? t('auth.byNumber') : t('auth.byEmail')}
+            </label>
+          ))}
+        </fieldset>
+        {way === 'phone' ? <ResetByCode /> : <ResetByLink />}
+        <p className="auth__switch">
+          {t('auth.rememberIt')} <Link to="/login">{t('auth.login')}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The number, then the code from the SMS and the new password. */
+function ResetByCode() {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [phone, setPhone] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'phone' | 'code' | 'password' | 'confirm', string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+  const sending = useCodeSending((to) => requestPasswordReset({ phone: to }));
+
+  useEffect(() => {
+    if (phone) document.getElementById(`${id}-code`)?.focus();
+  }, [id, phone]);
+
+  function showErrors(found: typeof errors) {
+    setErrors(found);
+    const first = (['phone', 'code', 'password', 'confirm'] as const).find((field) => found[field]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    const normalised = normaliseBdMobile(typed);
+    if (!normalised) return showErrors({ phone: fieldMessage(typed.trim() ? 'Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880' : 'Phone is required') });
+    const problem = await sending.sendCode(normalised);
+    if (problem) return showErrors(phone ? { code: problem } : { phone: problem });
+    setErrors({});
+    setPhone(normalised);
+  }
+
+  async function reset(event: FormEvent) {
+    event.preventDefault();
+    if (!phone) return;
+    const found = { ...(codeProblem(code) && { code: codeProblem(code) }), ...checkNewPassword(password, confirm) };
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setSaving(true);
+    try {
+      await resetPassword({ phone, code, password });
+      setDone(true);
+      showToast('success', t('auth.passwordReset'));
+    } catch (error) {
+      const reason = reasonOf(error);
+      if (reason === 'code_spent' || reason === 'code_expired' || reason === 'no_code') setCode('');
+      const fields = (error as { body?: { fields?: Record<string, string> } }).body?.fields;
+      showErrors(fields?.password && !reason ? { password: fieldMessage(fields.password) } : { code: codeRefusalText(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (done) return <ResetDone />;
+  if (!phone) {
+    return (
+      <form noValidate aria-busy={sending.sending} onSubmit={(event) => void send(event)}>
+        <p>{t('auth.forgotByNumberIntro')}</p>
+        <MobileNumberField id={`${id}-phone`} value={typed} onChange={setTyped} error={errors.phone} />
+        <button type="submit" className="button auth__submit" disabled={sending.sending}>
+          {sending.sending ? t('auth.sendingCode') : t('auth.sendCode')}
+        </button>
+      </form>
+    );
+  }
+  const wait = sending.secondsToWait;
+  return (
+    <form noValidate aria-busy={saving} onSubmit={(event) => void reset(event)}>
+      <p className="auth__note" role="status">{t('auth.resetCodeSent', { phone: shownNumber(phone) })}</p>
+      <CodeField id={`${id}-code`} value={code} onChange={setCode} error={errors.code} />
+      <NewPasswordFields id={id} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
+      <button type="submit" className="button auth__submit" disabled={saving}>
+        {saving ? t('auth.savingPassword') : t('auth.setNewPassword')}
+      </button>
+      <div className="auth__code-actions">
+        <button type="button" className="button button--secondary" disabled={sending.sending || wait > 0} onClick={() => void send()}>
+          {wait > 0 ? t('auth.resendIn', { wait: localDigits(String(wait)) }) : t('auth.resend')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => { setPhone(null); setCode(''); setErrors({}); }}>
+          {t('auth.otherNumber')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The email; the link comes by email, if an account has it. */
+function ResetByLink() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const checked = emailField.safeParse(email);
+    if (!checked.success) {
+      setError(fieldMessage(checked.error.issues[0]?.message ?? 'Email is required'));
+      document.getElementById(`${id}-email`)?.focus();
+      return;
+    }
+    setSending(true);
+    setError(undefined);
+    try {
+      await requestPasswordReset({ email: checked.data });
+      setSentTo(checked.data);
+    } catch (failure) {
+      setError(codeRefusalText(failure));
+      document.getElementById(`${id}-email`)?.focus();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form noValidate aria-busy={sending} onSubmit={(event) => void send(event)}>
+      <p>{t('auth.forgotByEmailIntro')}</p>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t('auth.email')}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-email-error` : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && <p className="field__error" id={`${id}-email-error`}>{error}</p>}
+      </div>
+      {sentTo && <p className="auth__note" role="status">{t('auth.resetLinkSent', { email: sentTo })}</p>}
+      <button type="submit" className="button auth__submit" disabled={sending}>
+        {sending ? t('auth.sendingLink') : sentTo ? t('auth.sendLinkAgain') : t('auth.sendLink')}
+      </button>
+    </form>
+  );
+}
+
+/** After a reset: every other sign-in has ended; the person signs in with the new password. */
+export function ResetDone() {
+  return (
+    <div className="auth__done" role="status">
+      <p>{t('auth.passwordResetDone')}</p>
+      <Link className="button auth__submit" to="/login">{t('auth.loginNow')}</Link>
+    </div>
+  );
+}

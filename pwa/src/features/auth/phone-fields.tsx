@@ -1,0 +1,69 @@
+/**
+ * The two inputs of every code flow (issue 50): the mobile number (`tel`, the phone's number pad
+ * and its autofill) and the 6-digit code (a numeric keypad, and `one-time-code` so the phone
+ * offers the code from the SMS). Labels, hints and errors are tied to the input for screen readers.
+ */
+import { asciiDigits } from 'edge-api/src/schemas/digits.ts';
+import { t } from '../../lib/i18n/runtime.ts';
+
+interface FieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  label?: string;
+  disabled?: boolean;
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+export function MobileNumberField({ id, value, onChange, error, label = t('auth.mobileNumber'), disabled }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="01712345678"
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-hint`, error && `${id}-error`)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p className="field__hint" id={`${id}-hint`}>{t('auth.mobileNumberHint')}</p>
+      {error && <p className="field__error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** Six digits, whatever the keyboard typed (Bengali digits too); the rest is dropped as typed. */
+export const cleanCode = (typed: string) => asciiDigits(typed).replace(/\D/g, '').slice(0, 6);
+
+export function CodeField({ id, value, onChange, error, disabled }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('auth.code')}</label>
+      <input
+        id={id}
+        className="auth__code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        onChange={(event) => onChange(cleanCode(event.target.value))}
+      />
+      {error && <p className="field__error" id={`${id}-error`}>{error}</p>}
+    </div>
+  );
+}
+
+/** The code as the form checks it before sending: six digits. */
+export const codeProblem = (code: string) => (/^\d{6}$/.test(code) ? undefined : t('auth.codeFormat'));
