@@ -1,13 +1,20 @@
 /**
- * What a person reads when the server refuses a one-time code or a request for one (issue 50):
- * a wrong code (with the tries left), a code spent by five wrong tries, one expired or used
- * already, too many codes asked for (with the wait), a number that is not a Bangladeshi mobile
- * number, a reset link that no longer works, and no network at all. Each in the page's language.
+ * What a person reads when the server refuses a one-time code or a request for one (issue 50).
+ *
+ * The server gives one answer for a code that is wrong, expired, spent by five wrong tries or
+ * used already (docs/phone-accounts-api.md: the answer must not tell a guesser which). The page
+ * knows what the person did on it: when the code was sent and how many wrong tries it has had,
+ * so it says which of those it most likely is, by the server's rules (5 minutes, 5 tries).
+ * A request refused for too many tries says how long to wait (the server's Retry-After).
  */
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { localDigits } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+
+/** The server's rules for a code (decision 0110): five minutes, five wrong tries. */
+export const codeLifeMs = 5 * 60_000;
+export const codeMaxTries = 5;
 
 /** "45 seconds" or "3 minutes", with the page's digits. */
 export function waitText(seconds: number): string {
@@ -16,41 +23,48 @@ export function waitText(seconds: number): string {
   return t('auth.waitMinutes', { count: localDigits(String(Math.ceil(whole / 60))) });
 }
 
-/** The seconds the server asked to wait (its Retry-After, echoed in the error's details), if any. */
+/** The seconds the server asked to wait before asking again (a 429's details), if any. */
 export function retryAfterOf(error: unknown): number | null {
   if (!(error instanceof ApiRequestError) || error.status !== 429) return null;
-  const seconds = Number(error.body?.details?.retryAfter);
+  const seconds = Number(error.body?.details?.retryAfterSeconds);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-/** The server's reason for refusing a code (docs/phone-accounts-api.md), when it gave one. */
+/** The server's named reason for a refusal (`name_required`), when it gave one. */
 export function reasonOf(error: unknown): string | null {
   if (!(error instanceof ApiRequestError)) return null;
   const reason = error.body?.details?.reason;
   return typeof reason === 'string' ? reason : null;
 }
 
-/** The text for any refusal of a code, a request for one, or a reset. */
-export function codeRefusalText(error: unknown): string {
+/** The server refused the code itself (wrong, expired, spent or used): its `code` field. */
+export const isCodeRefused = (error: unknown) => error instanceof ApiRequestError && error.status === 400 && typeof error.body?.fields?.code === 'string';
+
+/** The code on this page: when it was sent and its wrong tries so far. */
+export interface CodeTries {
+  sentAt: number;
+  wrong: number;
+}
+
+/** Why the code was refused, most likely, from what this page saw. */
+export function refusedCodeText(tries: CodeTries, now = Date.now()): string {
+  if (now - tries.sentAt > codeLifeMs) return t('auth.codeExpired');
+  if (tries.wrong >= codeMaxTries) return t('auth.codeSpent');
+  return t('auth.codeWrongLeft', { left: localDigits(String(codeMaxTries - tries.wrong)) });
+}
+
+/** A code that can no longer work, whatever is typed: a new one is needed. */
+export const codeDead = (tries: CodeTries, now = Date.now()) => now - tries.sentAt > codeLifeMs || tries.wrong >= codeMaxTries;
+
+/** The text for any other refusal: too many tries (with the wait), a field's message, or no network. */
+export function refusalText(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return t('auth.unreachable');
-  const wait = retryAfterOf(error);
-  if (error.status === 429) return wait === null ? t('auth.tooManySoon') : t('auth.tooMany', { wait: waitText(wait) });
-  const fields = error.body?.fields;
-  const fieldText = fields?.phone ?? fields?.code ?? fields?.email ?? fields?.password;
-  switch (reasonOf(error)) {
-    case 'wrong_code': {
-      const left = Number(error.body?.details?.attemptsLeft);
-      return Number.isFinite(left) && left > 0 ? t('auth.codeWrongLeft', { left: localDigits(String(left)) }) : t('auth.codeWrong');
-    }
-    case 'code_spent':
-      return t('auth.codeSpent');
-    case 'code_expired':
-    case 'no_code':
-      return t('auth.codeExpired');
-    case 'token_invalid':
-    case 'token_expired':
-      return t('auth.resetLinkDead');
+  if (error.status === 429) {
+    const wait = retryAfterOf(error);
+    return wait === null ? t('auth.tooManySoon') : t('auth.tooMany', { wait: waitText(wait) });
   }
+  const fields = error.body?.fields;
+  const fieldText = fields?.phone ?? fields?.code ?? fields?.email ?? fields?.password ?? fields?.name;
   if (fieldText) return fieldMessage(fieldText);
   return messageOf(error, t('auth.somethingWrong'));
 }

@@ -7,15 +7,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { emailField } from 'edge-api/src/schemas/auth.ts';
-import { normaliseBdMobile } from 'edge-api/src/schemas/person.ts';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { ApiRequestError } from '../../lib/api-error.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { localDigits } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
-import { codeRefusalText, reasonOf } from './code-refusals.ts';
+import { codeDead, isCodeRefused, refusalText, refusedCodeText } from './code-refusals.ts';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields.tsx';
-import { CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
+import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
 import { requestPasswordReset, resetPassword } from './phone-auth-api.ts';
 import { shownNumber } from './phone-sign-in.tsx';
 import { useCodeSending } from './use-code-sending.ts';
@@ -74,12 +74,13 @@ function ResetByCode() {
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
-    const normalised = normaliseBdMobile(typed);
-    if (!normalised) return showErrors({ phone: fieldMessage(typed.trim() ? 'Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880' : 'Phone is required') });
-    const problem = await sending.sendCode(normalised);
+    const checked = checkMobileNumber(typed);
+    if (!checked.ok) return showErrors({ phone: checked.problem });
+    const problem = await sending.sendCode(checked.phone);
     if (problem) return showErrors(phone ? { code: problem } : { phone: problem });
     setErrors({});
-    setPhone(normalised);
+    setCode('');
+    setPhone(checked.phone);
   }
 
   async function reset(event: FormEvent) {
@@ -93,10 +94,13 @@ function ResetByCode() {
       setDone(true);
       showToast('success', t('auth.passwordReset'));
     } catch (error) {
-      const reason = reasonOf(error);
-      if (reason === 'code_spent' || reason === 'code_expired' || reason === 'no_code') setCode('');
-      const fields = (error as { body?: { fields?: Record<string, string> } }).body?.fields;
-      showErrors(fields?.password && !reason ? { password: fieldMessage(fields.password) } : { code: codeRefusalText(error) });
+      if (isCodeRefused(error)) {
+        const tries = sending.noteWrongTry();
+        if (codeDead(tries)) setCode('');
+        return showErrors({ code: refusedCodeText(tries) });
+      }
+      const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
+      showErrors(fields?.password ? { password: fieldMessage(fields.password) } : { code: refusalText(error) });
     } finally {
       setSaving(false);
     }
@@ -157,7 +161,7 @@ function ResetByLink() {
       await requestPasswordReset({ email: checked.data });
       setSentTo(checked.data);
     } catch (failure) {
-      setError(codeRefusalText(failure));
+      setError(refusalText(failure));
       document.getElementById(`${id}-email`)?.focus();
     } finally {
       setSending(false);

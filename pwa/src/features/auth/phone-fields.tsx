@@ -4,7 +4,15 @@
  * offers the code from the SMS). Labels, hints and errors are tied to the input for screen readers.
  */
 import { asciiDigits } from 'edge-api/src/schemas/digits.ts';
+import { bdMobileRequired, oneTimeCode } from 'edge-api/src/schemas/phone-accounts.ts';
+import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+
+/** The number as the server checks it: +8801XXXXXXXXX, or the message why not (in the page's language). */
+export function checkMobileNumber(typed: string): { ok: true; phone: string } | { ok: false; problem: string } {
+  const checked = bdMobileRequired.safeParse(typed);
+  return checked.success ? { ok: true, phone: checked.data } : { ok: false, problem: fieldMessage(checked.error.issues[0]?.message ?? '') };
+}
 
 interface FieldProps {
   id: string;
@@ -65,5 +73,8 @@ export function CodeField({ id, value, onChange, error, disabled }: FieldProps) 
   );
 }
 
-/** The code as the form checks it before sending: six digits. */
-export const codeProblem = (code: string) => (/^\d{6}$/.test(code) ? undefined : t('auth.codeFormat'));
+/** The code as the server checks it, before sending: six digits. */
+export const codeProblem = (code: string) => {
+  const checked = oneTimeCode.safeParse(code);
+  return checked.success ? undefined : fieldMessage(checked.error.issues[0]?.message ?? '');
+};

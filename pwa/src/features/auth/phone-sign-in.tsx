@@ -5,14 +5,15 @@
  * under its field; a request for a new code waits as the server asks.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { normaliseBdMobile } from 'edge-api/src/schemas/person.ts';
-import { registerForm } from 'edge-api/src/schemas/auth.ts';
+import { emailField } from 'edge-api/src/schemas/auth.ts';
+import { otpVerifyBody } from 'edge-api/src/schemas/phone-accounts.ts';
+import { ApiRequestError } from '../../lib/api-error.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { localDigits } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { codeRefusalText, reasonOf } from './code-refusals.ts';
-import { CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
+import { codeDead, isCodeRefused, refusalText, refusedCodeText } from './code-refusals.ts';
+import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
 import { requestSignInCode, verifySignInCode } from './phone-auth-api.ts';
 import { useCodeSending } from './use-code-sending.ts';
 
@@ -48,30 +49,38 @@ export function PhoneSignIn({ heading, onSignedIn }: { heading: string; onSigned
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
     setNote(null);
-    const normalised = normaliseBdMobile(typed);
-    if (!normalised) return showError('phone', fieldMessage(typed.trim() ? 'Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880' : 'Phone is required'));
-    const problem = await sending.sendCode(normalised);
+    const checked = checkMobileNumber(typed);
+    if (!checked.ok) return showError('phone', checked.problem);
+    const problem = await sending.sendCode(checked.phone);
     if (problem) return showError(step === 'number' ? 'phone' : 'code', problem);
     setErrors({});
-    setPhone(normalised);
+    setPhone(checked.phone);
     setCode('');
     setStep('code');
-    setNote(t('auth.codeSent', { phone: shownNumber(normalised) }));
+    setNote(t('auth.codeSent', { phone: shownNumber(checked.phone) }));
+  }
+
+  /** The name and the optional email of a new account, by the server's rules. */
+  function newAccountProblem(): Partial<Record<Field, string>> | null {
+    const checked = otpVerifyBody.pick({ name: true }).safeParse({ name });
+    if (!checked.success || !name.trim()) return { name: fieldMessage(checked.success ? 'Name is required' : (checked.error.issues[0]?.message ?? 'Name is required')) };
+    if (email.trim() && !emailField.safeParse(email).success) return { email: fieldMessage('Please enter a valid email address') };
+    return null;
   }
 
   async function verify(event: FormEvent) {
     event.preventDefault();
     const problem = codeProblem(code);
     if (problem) return showError('code', problem);
-    if (step === 'name') {
-      const checked = registerForm.pick({ name: true }).safeParse({ name });
-      if (!checked.success) return showError('name', fieldMessage(checked.error.issues[0]?.message ?? 'Name is required'));
-      if (email.trim() && !registerForm.pick({ email: true }).safeParse({ email }).success) return showError('email', fieldMessage('Please enter a valid email address'));
+    const newAccount = step === 'name';
+    if (newAccount) {
+      const found = newAccountProblem();
+      if (found) return showError(found.name ? 'name' : 'email', (found.name ?? found.email)!);
     }
     setVerifying(true);
     setErrors({});
     try {
-      const answer = await verifySignInCode({ phone, code, ...(step === 'name' && { name: name.trim(), ...(email.trim() && { email: email.trim() }) }) });
+      const answer = await verifySignInCode({ phone, code, ...(newAccount && { name: name.trim(), ...(email.trim() && { email: email.trim() }) }) });
       if (answer.state === 'needs-name') {
         setNote(t('auth.newNumber'));
         setStep('name');
@@ -79,12 +88,15 @@ export function PhoneSignIn({ heading, onSignedIn }: { heading: string; onSigned
       }
       onSignedIn(answer.user, answer.newAccount);
     } catch (error) {
-      const reason = reasonOf(error);
-      // A code that can no longer work: back to asking for a new one, saying why.
-      if (reason === 'code_spent' || reason === 'code_expired' || reason === 'no_code') setCode('');
-      if (step === 'name' && reason === 'email_taken') return showError('email', codeRefusalText(error));
-      showError(step === 'name' && reason === null ? 'name' : 'code', codeRefusalText(error));
-      if (step === 'name' && reason !== null) setStep('code');
+      if (isCodeRefused(error)) {
+        // Back to the code: it was wrong, or can no longer work (then a new one is needed).
+        const tries = sending.noteWrongTry();
+        if (codeDead(tries)) setCode('');
+        setStep('code');
+        return showError('code', refusedCodeText(tries));
+      }
+      if (newAccount && error instanceof ApiRequestError && error.status === 409) return showError('email', refusalText(error));
+      showError(newAccount && error instanceof ApiRequestError && error.body?.fields?.name ? 'name' : 'code', refusalText(error));
     } finally {
       setVerifying(false);
     }

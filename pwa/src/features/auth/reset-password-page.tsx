@@ -11,7 +11,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import { codeRefusalText, reasonOf } from './code-refusals.ts';
+import { refusalText } from './code-refusals.ts';
 import { ResetDone } from './forgot-password-page.tsx';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx';
 import { resetPassword } from './phone-auth-api.ts';
@@ -43,12 +43,14 @@ export function ResetPasswordPage() {
       showToast('success', t('auth.passwordReset'));
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
-      if (fields?.password && !reasonOf(error)) {
+      if (fields?.password) {
         setErrors({ password: fieldMessage(fields.password) });
         document.getElementById(`${id}-password`)?.focus();
+      } else if (fields?.token) {
+        // Spent, expired, or never ours: the server says which only as "does not work".
+        setFailure({ text: t('auth.resetLinkDead'), linkDead: true });
       } else {
-        const linkDead = error instanceof ApiRequestError && error.status !== 429 && error.status < 500;
-        setFailure({ text: linkDead && !reasonOf(error) ? t('auth.resetLinkDead') : codeRefusalText(error), linkDead });
+        setFailure({ text: refusalText(error), linkDead: false });
       }
     } finally {
       setSaving(false);

@@ -1,18 +1,19 @@
 /**
- * Asking the server to send a one-time code, and when another may be asked for: after a code is
- * sent a new one waits a little (the server limits them too), and a 429 waits as long as the
- * server said (Retry-After). The countdown ticks once a second while there is one.
+ * Asking the server to send a one-time code, and what the page knows of the code sent: when
+ * (it works 5 minutes) and its wrong tries (5 spend it), for code-refusals.ts. After a code is
+ * sent a new one waits a little (an SMS can take a while; the server limits them too), and a
+ * 429 waits as long as the server said. The countdown ticks once a second while there is one.
  */
 import { useEffect, useState } from 'react';
-import { codeRefusalText, retryAfterOf } from './code-refusals.ts';
+import { refusalText, retryAfterOf, type CodeTries } from './code-refusals.ts';
 
-/** A new code is offered this long after the last one was sent: an SMS can take a while. */
 const resendPauseMs = 30_000;
 
 export function useCodeSending(send: (phone: string) => Promise<void>) {
   const [sending, setSending] = useState(false);
   const [waitUntil, setWaitUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
+  const [tries, setTries] = useState<CodeTries>({ sentAt: 0, wrong: 0 });
 
   useEffect(() => {
     if (waitUntil <= now) return;
@@ -25,8 +26,10 @@ export function useCodeSending(send: (phone: string) => Promise<void>) {
     setSending(true);
     try {
       await send(phone);
-      setWaitUntil(Date.now() + resendPauseMs);
-      setNow(Date.now());
+      const sentAt = Date.now();
+      setTries({ sentAt, wrong: 0 });
+      setWaitUntil(sentAt + resendPauseMs);
+      setNow(sentAt);
       return null;
     } catch (error) {
       const wait = retryAfterOf(error);
@@ -34,12 +37,19 @@ export function useCodeSending(send: (phone: string) => Promise<void>) {
         setWaitUntil(Date.now() + wait * 1000);
         setNow(Date.now());
       }
-      return codeRefusalText(error);
+      return refusalText(error);
     } finally {
       setSending(false);
     }
   }
 
+  /** Counts a wrong try of the code sent; the tries as they now stand. */
+  function noteWrongTry(): CodeTries {
+    const next = { ...tries, wrong: tries.wrong + 1 };
+    setTries(next);
+    return next;
+  }
+
   const secondsToWait = Math.max(0, Math.ceil((waitUntil - now) / 1000));
-  return { sending, sendCode, secondsToWait };
+  return { sending, sendCode, secondsToWait, noteWrongTry };
 }
