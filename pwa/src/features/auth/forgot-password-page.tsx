@@ -13,12 +13,12 @@ import { ApiRequestError } from '../../lib/api-error.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { localDigits } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
-import { codeDead, isCodeRefused, refusalText, refusedCodeText } from './code-refusals.ts';
+import { codeDead, isCodeRefused, refusalText, refusedCodeText } from '../../lib/code-refusals.ts';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields.tsx';
-import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
+import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from '../../components/phone-code-fields.tsx';
 import { requestPasswordReset, resetPassword } from './phone-auth-api.ts';
 import { shownNumber } from './phone-sign-in.tsx';
-import { useCodeSending } from './use-code-sending.ts';
+import { useCodeSending } from '../../lib/use-code-sending.ts';
 import './auth.css';
 
 type Way = 'phone' | 'email';
@@ -111,7 +111,7 @@ function ResetByCode() {
     return (
       <form noValidate aria-busy={sending.sending} onSubmit={(event) => void send(event)}>
         <p>{t('auth.forgotByNumberIntro')}</p>
-        <MobileNumberField id={`${id}-phone`} value={typed} onChange={setTyped} error={errors.phone} />
+        <MobileNumberField id={`${id}-phone`} label={t('auth.mobileNumber')} hint={t('auth.mobileNumberHint')} value={typed} onChange={setTyped} error={errors.phone} />
         <button type="submit" className="button auth__submit" disabled={sending.sending}>
           {sending.sending ? t('auth.sendingCode') : t('auth.sendCode')}
         </button>
@@ -122,7 +122,7 @@ function ResetByCode() {
   return (
     <form noValidate aria-busy={saving} onSubmit={(event) => void reset(event)}>
       <p className="auth__note" role="status">{t('auth.resetCodeSent', { phone: shownNumber(phone) })}</p>
-      <CodeField id={`${id}-code`} value={code} onChange={setCode} error={errors.code} />
+      <CodeField id={`${id}-code`} label={t('auth.code')} value={code} onChange={setCode} error={errors.code} />
       <NewPasswordFields id={id} password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
       <button type="submit" className="button auth__submit" disabled={saving}>
         {saving ? t('auth.savingPassword') : t('auth.setNewPassword')}

@@ -4,7 +4,7 @@
  */
 import { plainApi } from '../../lib/api-client.ts';
 import { answerOf } from '../../lib/api-error.ts';
-import { reasonOf } from './code-refusals.ts';
+import { reasonOf } from '../../lib/code-refusals.ts';
 import { signInLanguage } from '../../lib/i18n/page-language.ts';
 import { acceptSession, beforeSignIn, type SessionUser } from '../../lib/session.ts';
 

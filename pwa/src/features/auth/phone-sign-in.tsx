@@ -12,10 +12,10 @@ import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { localDigits } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import type { SessionUser } from '../../lib/session.ts';
-import { codeDead, isCodeRefused, refusalText, refusedCodeText } from './code-refusals.ts';
-import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from './phone-fields.tsx';
+import { codeDead, isCodeRefused, refusalText, refusedCodeText } from '../../lib/code-refusals.ts';
+import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from '../../components/phone-code-fields.tsx';
 import { requestSignInCode, verifySignInCode } from './phone-auth-api.ts';
-import { useCodeSending } from './use-code-sending.ts';
+import { useCodeSending } from '../../lib/use-code-sending.ts';
 
 type Step = 'number' | 'code' | 'name';
 type Field = 'phone' | 'code' | 'name' | 'email';
@@ -116,7 +116,7 @@ export function PhoneSignIn({ heading, onSignedIn }: { heading: string; onSigned
       <h2 id={`${id}-heading`}>{heading}</h2>
       {step === 'number' ? (
         <form noValidate aria-busy={sending.sending} onSubmit={(event) => void sendCode(event)}>
-          <MobileNumberField id={`${id}-phone`} value={typed} onChange={setTyped} error={errors.phone} />
+          <MobileNumberField id={`${id}-phone`} label={t('auth.mobileNumber')} hint={t('auth.mobileNumberHint')} value={typed} onChange={setTyped} error={errors.phone} />
           <button type="submit" className="button auth__submit" disabled={sending.sending}>
             {sending.sending ? t('auth.sendingCode') : t('auth.sendCode')}
           </button>
@@ -124,7 +124,7 @@ export function PhoneSignIn({ heading, onSignedIn }: { heading: string; onSigned
       ) : (
         <form noValidate aria-busy={verifying} onSubmit={(event) => void verify(event)}>
           {note && <p className="auth__note" role="status">{note}</p>}
-          <CodeField id={`${id}-code`} value={code} onChange={setCode} error={errors.code} disabled={step === 'name'} />
+          <CodeField id={`${id}-code`} label={t('auth.code')} value={code} onChange={setCode} error={errors.code} disabled={step === 'name'} />
           {step === 'name' && (
             <>
               <div className="field">

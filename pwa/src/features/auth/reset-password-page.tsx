@@ -11,7 +11,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { fieldMessage } from '../../lib/i18n/field-messages.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { ApiRequestError } from '../../lib/api-error.ts';
-import { refusalText } from './code-refusals.ts';
+import { refusalText } from '../../lib/code-refusals.ts';
 import { ResetDone } from './forgot-password-page.tsx';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx';
 import { resetPassword } from './phone-auth-api.ts';

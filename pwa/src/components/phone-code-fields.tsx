@@ -1,12 +1,14 @@
 /**
- * The two inputs of every code flow (issue 50): the mobile number (`tel`, the phone's number pad
- * and its autofill) and the 6-digit code (a numeric keypad, and `one-time-code` so the phone
- * offers the code from the SMS). Labels, hints and errors are tied to the input for screen readers.
+ * The two inputs of every code flow (issue 50: signing in, a reset, confirming the profile's
+ * number): the mobile number (`tel`, the phone's number pad and its autofill) and the 6-digit
+ * code (a numeric keypad, and `one-time-code` so the phone offers the code from the SMS).
+ * Labels, hints and errors are tied to the input for screen readers; the screens give the
+ * labels (their own texts, loaded with them).
  */
 import { asciiDigits } from 'edge-api/src/schemas/digits.ts';
 import { bdMobileRequired, oneTimeCode } from 'edge-api/src/schemas/phone-accounts.ts';
-import { fieldMessage } from '../../lib/i18n/field-messages.ts';
-import { t } from '../../lib/i18n/runtime.ts';
+import { fieldMessage } from '../lib/i18n/field-messages.ts';
+import './phone-code-fields.css';
 
 /** The number as the server checks it: +8801XXXXXXXXX, or the message why not (in the page's language). */
 export function checkMobileNumber(typed: string): { ok: true; phone: string } | { ok: false; problem: string } {
@@ -16,16 +18,16 @@ export function checkMobileNumber(typed: string): { ok: true; phone: string } | 
 
 interface FieldProps {
   id: string;
+  label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
-  label?: string;
   disabled?: boolean;
 }
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-export function MobileNumberField({ id, value, onChange, error, label = t('auth.mobileNumber'), disabled }: FieldProps) {
+export function MobileNumberField({ id, label, hint, value, onChange, error, disabled }: FieldProps & { hint: string }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -41,7 +43,7 @@ export function MobileNumberField({ id, value, onChange, error, label = t('auth.
         aria-describedby={describedBy(`${id}-hint`, error && `${id}-error`)}
         onChange={(event) => onChange(event.target.value)}
       />
-      <p className="field__hint" id={`${id}-hint`}>{t('auth.mobileNumberHint')}</p>
+      <p className="field__hint" id={`${id}-hint`}>{hint}</p>
       {error && <p className="field__error" id={`${id}-error`}>{error}</p>}
     </div>
   );
@@ -50,13 +52,13 @@ export function MobileNumberField({ id, value, onChange, error, label = t('auth.
 /** Six digits, whatever the keyboard typed (Bengali digits too); the rest is dropped as typed. */
 export const cleanCode = (typed: string) => asciiDigits(typed).replace(/\D/g, '').slice(0, 6);
 
-export function CodeField({ id, value, onChange, error, disabled }: FieldProps) {
+export function CodeField({ id, label, value, onChange, error, disabled }: FieldProps) {
   return (
     <div className="field">
-      <label htmlFor={id}>{t('auth.code')}</label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
-        className="auth__code"
+        className="code-field"
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"

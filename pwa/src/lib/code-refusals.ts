@@ -7,10 +7,10 @@
  * so it says which of those it most likely is, by the server's rules (5 minutes, 5 tries).
  * A request refused for too many tries says how long to wait (the server's Retry-After).
  */
-import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
-import { fieldMessage } from '../../lib/i18n/field-messages.ts';
-import { localDigits } from '../../lib/i18n/format.ts';
-import { t } from '../../lib/i18n/runtime.ts';
+import { ApiRequestError, messageOf } from './api-error.ts';
+import { fieldMessage } from './i18n/field-messages.ts';
+import { localDigits } from './i18n/format.ts';
+import { t } from './i18n/runtime.ts';
 
 /** The server's rules for a code (decision 0110): five minutes, five wrong tries. */
 export const codeLifeMs = 5 * 60_000;
