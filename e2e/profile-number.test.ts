@@ -1,0 +1,74 @@
+/**
+ * Issue 50 on a phone (360x740): a customer adds a mobile number in the profile, which takes the
+ * code sent to it by SMS (read from the demo's outbox); a wrong code is refused; the number is
+ * then confirmed, and signs the customer in with a code on another device, without asking a name.
+ */
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { newContext } from './support/browser.ts';
+import { codeIn, messagesSoFar, nextMessage } from './support/demo-outbox.ts';
+import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
+import { loginAs, queryDb } from './support/login.ts';
+
+const app = useAppAndBrowser();
+const phone = { width: 360, height: 740 };
+const demoUser = () =>
+  queryDb<{ phone: string | null; phone_verified_at: string | null }>(app.server, "SELECT phone, phone_verified_at FROM users WHERE email = 'user@demo.local'")[0]!;
+
+describe("the profile's mobile number", () => {
+  it('is added with the code sent to it, shown as confirmed, and then signs in by code', async () => {
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await loginAs(page, app.server, 'user', '/dashboard/profile');
+    const panel = page.getByRole('region', { name: 'Your mobile number' });
+    await panel.getByText('Not given').waitFor();
+    const add = panel.getByRole('button', { name: 'Add a number' });
+    await expectFullyOnScreen(page, add, 'Add a number');
+    await add.click();
+
+    const number = panel.getByLabel('Mobile phone');
+    expect(await number.getAttribute('type')).toBe('tel');
+    await number.fill('0171234567');
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    await panel.getByText('Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880').waitFor();
+
+    const to = '+8801612345604';
+    const seen = await messagesSoFar(app.server, 'sms', to);
+    await number.fill('01612345604');
+    await panel.getByRole('button', { name: 'Send code' }).click();
+    await panel.getByText('We sent a 6-digit code by SMS to 01612345604. It works for 5 minutes.').waitFor();
+    const code = codeIn(await nextMessage(app.server, 'sms', to, seen));
+    const codeField = panel.getByLabel('6-digit code from the SMS');
+    expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await codeField.getAttribute('inputmode')).toBe('numeric');
+
+    const confirm = panel.getByRole('button', { name: 'Confirm', exact: true });
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await confirm.click();
+    await panel.getByText('That code is not right. 4 more tries with this code.').waitFor();
+    expect(demoUser().phone_verified_at).toBeNull();
+    await expectFullyOnScreen(page, confirm, 'Confirm');
+    await expectNothingOverflows(page, 'the number panel');
+
+    await codeField.fill(code);
+    await confirm.click();
+    await panel.getByText('Confirmed', { exact: true }).waitFor();
+    await panel.getByText('01612345604').waitFor();
+    expect(demoUser().phone).toBe(to);
+    expect(demoUser().phone_verified_at).not.toBeNull();
+    await page.context().close();
+
+    // Another device: the confirmed number signs the same account in, with no name asked.
+    const other = await (await newContext(app.browser, phone)).newPage();
+    await other.goto(`${app.server.url}/login`);
+    const byPhone = other.getByRole('region', { name: 'With your mobile number' });
+    const signInSeen = await messagesSoFar(app.server, 'sms', to);
+    await byPhone.getByLabel('Mobile number').fill('+880 1612 345604');
+    await byPhone.getByRole('button', { name: 'Send code' }).click();
+    await byPhone.getByLabel('6-digit code').fill(codeIn(await nextMessage(app.server, 'sms', to, signInSeen)));
+    await byPhone.getByRole('button', { name: 'Continue' }).click();
+    await other.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const user = await other.evaluate(() => JSON.parse(localStorage.getItem('session-user') ?? 'null') as { email: string } | null);
+    expect(user?.email).toBe('user@demo.local');
+    await other.context().close();
+  });
+});
