@@ -183,7 +183,7 @@ describe('a forgotten password', () => {
     expect(await page.getByRole('radio', { name: 'By mobile number' }).isChecked()).toBe(true);
 
     const seen = await messagesSoFar(app.server, 'sms', to);
-    await page.getByLabel('Mobile number').fill('01712345603');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('01712345603');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('If an account has the number 01712345603, a 6-digit code is on its way to it by SMS. It works for 5 minutes.').waitFor();
     const sms = await nextMessage(app.server, 'sms', to, seen);

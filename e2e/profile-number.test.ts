@@ -71,4 +71,20 @@ describe("the profile's mobile number", () => {
     expect(user?.email).toBe('user@demo.local');
     await other.context().close();
   });
+
+  it("is read in the admins' Demo Outbox, where the demo keeps the SMS it does not send", async () => {
+    const to = '+8801512345605';
+    const seen = await messagesSoFar(app.server, 'sms', to);
+    expect((await fetch(`${app.server.url}/api/auth/otp/request`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: to }) })).status).toBe(202);
+    const code = codeIn(await nextMessage(app.server, 'sms', to, seen));
+
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await loginAs(page, app.server, 'admin', '/dashboard/demoOutbox');
+    await page.getByRole('heading', { name: 'Demo Outbox', level: 1 }).waitFor();
+    const kept = page.getByRole('list', { name: 'Kept messages' }).getByRole('listitem').filter({ hasText: `To ${to}` }).first();
+    await kept.getByText(`${code} is your LifeSure sign-in code`, { exact: false }).waitFor();
+    await expectFullyOnScreen(page, page.getByRole('button', { name: 'Refresh' }), 'Refresh');
+    await expectNothingOverflows(page, 'the Demo Outbox');
+    await page.context().close();
+  });
 });

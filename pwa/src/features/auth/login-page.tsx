@@ -68,8 +68,8 @@ export function LoginPage() {
           onSignedIn={(user, newAccount) => returnAfterSignIn(user, newAccount ? t('auth.registered') : t('auth.loginSuccess'), newAccount ? t('auth.welcome') : t('auth.welcomeBack'), { newAccount })}
         />
         <p className="auth__or"><span>{t('auth.or')}</span></p>
-        <h2 className="auth__email-heading" id="login-email-heading">{t('auth.withEmail')}</h2>
-        <form noValidate onSubmit={submit} aria-labelledby="login-email-heading">
+        <h2 className="auth__email-heading">{t('auth.withEmail')}</h2>
+        <form noValidate onSubmit={submit}>
           <CredentialFields
             form={form}
             email={email}

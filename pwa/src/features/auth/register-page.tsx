@@ -87,8 +87,8 @@ export function RegisterPage() {
           onSignedIn={(user, newAccount) => returnAfterSignIn(user, newAccount ? t('auth.registered') : t('auth.loginSuccess'), newAccount ? t('auth.welcome') : t('auth.welcomeBack'), { newAccount })}
         />
         <p className="auth__or"><span>{t('auth.or')}</span></p>
-        <h2 className="auth__email-heading" id="register-email-heading">{t('auth.withEmail')}</h2>
-        <form noValidate aria-busy={submitting || photo.preparing} onSubmit={submit} aria-labelledby="register-email-heading">
+        <h2 className="auth__email-heading">{t('auth.withEmail')}</h2>
+        <form noValidate aria-busy={submitting || photo.preparing} onSubmit={submit}>
           <div className="field">
             <label htmlFor={`${id}-name`}>{t('auth.name')}</label>
             <input {...fieldProps('name')} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
