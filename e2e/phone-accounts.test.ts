@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { codeIn, messagesSoFar, nextMessage, resetLinkIn } from './support/demo-outbox.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
 import { queryDb } from './support/login.ts';
@@ -94,6 +95,7 @@ describe('signing up with a mobile number', () => {
     await codeField.fill(otherThan(code));
     await next.click();
     await byPhone.getByText('That code is not right. 4 more tries with this code.').waitFor();
+    await expectNoAxeViolations(page, 'register: a wrong code');
     // A new code waits a little after the last one: the button says how long.
     await byPhone.getByRole('button', { name: /^New code in \d+ s$/ }).waitFor();
     for (const [button, what] of [[next, 'Continue'], [byPhone.getByRole('button', { name: 'Use another number' }), 'Use another number']] as const) {
@@ -109,6 +111,7 @@ describe('signing up with a mobile number', () => {
     await byPhone.getByText('Name is required').waitFor();
     await byPhone.getByLabel('Your name').fill('Rahima Begum');
     await expectNothingOverflows(page, 'the new account step');
+    await expectNoAxeViolations(page, 'register: the new account step');
     await create.click();
 
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -196,6 +199,8 @@ describe('a forgotten password', () => {
     await expectFullyOnScreen(page, set, 'Set the new password');
     await set.click();
     await page.getByText('Passwords do not match.').waitFor();
+    await expectNothingOverflows(page, 'forgot password: the code step');
+    await expectNoAxeViolations(page, 'forgot password: the code step');
     await page.getByLabel('New password again').fill('newpass22');
     await set.click();
     await page.getByText('Your password has been changed, and every other sign-in to your account has ended. Log in with the new password.').waitFor();
@@ -247,6 +252,7 @@ describe('a forgotten password', () => {
     await page.getByLabel('নতুন পাসওয়ার্ড আবার লিখুন').fill('notun-pass7');
     await expectFullyOnScreen(page, set, 'নতুন পাসওয়ার্ড সেট করুন');
     await expectNothingOverflows(page, 'the reset page (bn)');
+    await expectNoAxeViolations(page, 'the reset page (bn)');
     await set.click();
     await page.getByText('আপনার পাসওয়ার্ড বদলানো হয়েছে, আর অন্য সব ডিভাইস থেকে আপনার অ্যাকাউন্ট সাইন আউট হয়ে গেছে। নতুন পাসওয়ার্ড দিয়ে লগইন করুন।').waitFor();
     expect(await signInStatus(email, 'oldpass1')).toBe(401);

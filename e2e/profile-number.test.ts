@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { newContext } from './support/browser.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { codeIn, messagesSoFar, nextMessage } from './support/demo-outbox.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
 import { loginAs, queryDb } from './support/login.ts';
@@ -48,6 +49,7 @@ describe("the profile's mobile number", () => {
     expect(demoUser().phone_verified_at).toBeNull();
     await expectFullyOnScreen(page, confirm, 'Confirm');
     await expectNothingOverflows(page, 'the number panel');
+    await expectNoAxeViolations(page, 'the number panel');
 
     await codeField.fill(code);
     await confirm.click();
@@ -85,6 +87,7 @@ describe("the profile's mobile number", () => {
     await kept.getByText(`${code} is your LifeSure sign-in code`, { exact: false }).waitFor();
     await expectFullyOnScreen(page, page.getByRole('button', { name: 'Refresh' }), 'Refresh');
     await expectNothingOverflows(page, 'the Demo Outbox');
+    await expectNoAxeViolations(page, 'the Demo Outbox');
     await page.context().close();
   });
 });
