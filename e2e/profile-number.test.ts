@@ -9,7 +9,7 @@ import { newContext } from './support/browser.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { codeIn, messagesSoFar, nextMessage } from './support/demo-outbox.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { loginAs, queryDb } from './support/login.ts';
+import { apiAs, loginAs, queryDb, writeDb } from './support/login.ts';
 
 const app = useAppAndBrowser();
 const phone = { width: 360, height: 740 };
@@ -88,6 +88,38 @@ describe("the profile's mobile number", () => {
     await expectFullyOnScreen(page, page.getByRole('button', { name: 'Refresh' }), 'Refresh');
     await expectNothingOverflows(page, 'the Demo Outbox');
     await expectNoAxeViolations(page, 'the Demo Outbox');
+    await page.context().close();
+  });
+
+  it("tells the agent deciding a claim whether the applicant's number is confirmed, once the customer proves it", async () => {
+    const [assigned] = queryDb<{ id: string }>(
+      app.server,
+      "SELECT a.id FROM applications a JOIN users u ON u.id = a.user_id WHERE u.email = 'user@demo.local' AND a.assigned_agent = 'agent@demo.local'",
+    );
+    // The number as the application form stores it since issue 47 (+8801…): the demo's seeded
+    // application keeps the spaces it was written with, which no proven number ever equals.
+    const number = '+8801711300037';
+    writeDb(app.server, 'UPDATE applications SET phone = ? WHERE id = ?', number, assigned!.id);
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await loginAs(page, app.server, 'agent', '/dashboard/agentPolicyClearance');
+    const details = page.getByRole('dialog', { name: 'Policy Claim Details' });
+    const open = async () => {
+      await page.getByRole('row').filter({ hasText: 'user@demo.local' }).getByRole('button', { name: /View Details/ }).click();
+      await details.waitFor();
+    };
+    await open();
+    await details.getByText('Not confirmed: an SMS may not reach them').waitFor();
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    // The customer proves that number with the code sent to it.
+    const customer = await apiAs(app.server, 'user');
+    const seen = await messagesSoFar(app.server, 'sms', number);
+    expect((await customer.fetch('/api/auth/phone/request', { method: 'POST', body: JSON.stringify({ phone: number }) })).status).toBe(202);
+    const code = codeIn(await nextMessage(app.server, 'sms', number, seen));
+    expect((await customer.fetch('/api/auth/phone/verify', { method: 'POST', body: JSON.stringify({ phone: number, code }) })).status).toBe(200);
+
+    await open();
+    await details.getByText('Confirmed by code', { exact: true }).waitFor();
     await page.context().close();
   });
 });
