@@ -171,6 +171,53 @@ describe('signing up with a mobile number', () => {
   });
 });
 
+describe('refusals on the way', () => {
+  it('five wrong tries spend the code, and a fourth code for one number within 15 minutes waits as the server says', async () => {
+    const page = await (await newContext(app.browser, phone)).newPage();
+    await page.goto(`${app.server.url}/login`);
+    const byPhone = page.getByRole('region', { name: 'With your mobile number' });
+    const number = byPhone.getByLabel('Mobile number');
+    const send = byPhone.getByRole('button', { name: 'Send code' });
+    const to = '+8801312345606';
+    const seen = await messagesSoFar(app.server, 'sms', to);
+    await number.fill('01312345606');
+    await send.click();
+    const code = codeIn(await nextMessage(app.server, 'sms', to, seen));
+    const codeField = byPhone.getByLabel('6-digit code');
+    const next = byPhone.getByRole('button', { name: 'Continue' });
+    const wrong = otherThan(code);
+    for (const left of [4, 3, 2, 1]) {
+      await codeField.fill(wrong);
+      await next.click();
+      await byPhone.getByText(`That code is not right. ${left} more tries with this code.`).waitFor();
+    }
+    await codeField.fill(wrong);
+    await next.click();
+    const spent = byPhone.getByText('This code was entered wrongly too many times and no longer works. Please ask for a new code.');
+    await spent.waitFor();
+    expect(await codeField.inputValue()).toBe('');
+    // Spent indeed: the right code no longer signs in.
+    await codeField.fill(code);
+    await next.click();
+    await spent.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    // Two more codes for the number (three in 15 minutes), then the fourth is refused with the wait.
+    const another = byPhone.getByRole('button', { name: 'Use another number' });
+    for (let sent = 2; sent <= 3; sent++) {
+      await another.click();
+      await send.click();
+      await codeField.waitFor();
+    }
+    await another.click();
+    await send.click();
+    await byPhone.getByText(/^Too many tries\. Please try again in \d+ minutes\.$/).waitFor();
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    await expectNothingOverflows(page, 'too many codes');
+    await page.context().close();
+  });
+});
+
 describe('a forgotten password', () => {
   it('in English, by a code to the number: a new password, the old one refused, and signed in with the new', async () => {
     const email = 'karim.phone@example.test';
