@@ -16,6 +16,8 @@ const phone = { width: 360, height: 740 };
 const demoUser = () =>
   queryDb<{ phone: string | null; phone_verified_at: string | null }>(app.server, "SELECT phone, phone_verified_at FROM users WHERE email = 'user@demo.local'")[0]!;
 
+const smsOptOut = () => queryDb<{ sms_opt_out: number }>(app.server, "SELECT sms_opt_out FROM users WHERE email = 'user@demo.local'")[0]!.sms_opt_out;
+
 describe("the profile's mobile number", () => {
   it('is added with the code sent to it, shown as confirmed, and then signs in by code', async () => {
     const page = await (await newContext(app.browser, phone)).newPage();
@@ -57,6 +59,16 @@ describe("the profile's mobile number", () => {
     await panel.getByText('01612345604').waitFor();
     expect(demoUser().phone).toBe(to);
     expect(demoUser().phone_verified_at).not.toBeNull();
+
+    // The confirmed number gets the policy SMS unless the customer says no.
+    const policySms = panel.getByLabel('Send me an SMS for each premium paid and each decision on my applications and claims');
+    expect(await policySms.isChecked()).toBe(true);
+    await expectFullyOnScreen(page, policySms, 'the SMS choice');
+    await policySms.uncheck();
+    await page.getByText('No more SMS about your policies. Codes you ask for still come.').waitFor();
+    await expect.poll(() => smsOptOut()).toBe(1);
+    await policySms.check();
+    await expect.poll(() => smsOptOut()).toBe(0);
     await page.context().close();
 
     // Another device: the confirmed number signs the same account in, with no name asked.

@@ -12,7 +12,7 @@ import { localDigits } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { useCodeSending } from '../../lib/use-code-sending.ts';
 import { useOnline } from '../../lib/use-online.ts';
-import { confirmNumber, requestNumberCode, type Profile } from './profile-api.ts';
+import { confirmNumber, requestNumberCode, setPolicySms, type Profile } from './profile-api.ts';
 
 type Step = 'idle' | 'number' | 'code';
 
@@ -95,6 +95,7 @@ export function PhoneNumberPanel({ profile, onConfirmed }: { profile: Profile; o
         )}
       </p>
       <p className="profile__hint">{t('profile.numberWhy')}</p>
+      {profile.phoneVerified && step === 'idle' && <PolicySmsChoice profile={profile} onChanged={onConfirmed} online={online} />}
       {!online && step === 'idle' && <p className="profile__hint" role="status">{t('profile.numberOffline')}</p>}
       {step === 'idle' && (
         <div className="profile__number-actions">
@@ -135,5 +136,33 @@ export function PhoneNumberPanel({ profile, onConfirmed }: { profile: Profile; o
         </form>
       )}
     </section>
+  );
+}
+
+/** Whether the confirmed number gets the SMS about premiums and decisions (the person may say no). */
+function PolicySmsChoice({ profile, onChanged, online }: { profile: Profile; onChanged: (profile: Profile) => void; online: boolean }) {
+  const id = useId();
+  // Shown at once as ticked or not; put back if the server does not take it.
+  const [wanted, setWanted] = useState(!profile.smsOptOut);
+  const [saving, setSaving] = useState(false);
+  async function change(next: boolean) {
+    setWanted(next);
+    setSaving(true);
+    try {
+      await setPolicySms(next);
+      onChanged({ ...profile, smsOptOut: !next });
+      showToast('success', next ? t('profile.smsOn') : t('profile.smsOff'));
+    } catch (error) {
+      setWanted(!next);
+      showToast('error', t('profile.smsFailed'), refusalText(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <div className="profile__sms">
+      <input id={`${id}-sms`} type="checkbox" checked={wanted} disabled={saving || !online} onChange={(event) => void change(event.target.checked)} />
+      <label htmlFor={`${id}-sms`}>{t('profile.smsChoice')}</label>
+    </div>
   );
 }

@@ -65,6 +65,11 @@ export async function confirmNumber(phone: string, code: string): Promise<Profil
   return profile;
 }
 
+/** SMS about premiums and decisions on or off (PUT /auth/sms); the codes a person asks for still come. */
+export async function setPolicySms(wanted: boolean): Promise<void> {
+  await answerOf(await api.auth.sms.$put({ json: { smsOptOut: !wanted } }));
+}
+
 /** A new photo goes through POST /uploads (the server's image checks), so it needs the network. */
 export async function uploadPhoto(file: File): Promise<string> {
   const answer = await answerOf(await api.uploads.$post({ form: { image: file } }));
