@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { cpuSeconds } from './support/cpu.ts';
 import { accessTokenFor, applicationBody, applicationPost, benchPolicies, fillDatabase, insertRows, insertUser, type BenchUser } from './support/data.ts';
 import { rawRequest } from './support/http.ts';
-import { commandLine, runLoad, type LoadResult, type LoadSpec } from './support/load.ts';
+import { runLoad, type LoadResult, type LoadSpec } from './support/load.ts';
 import { captureHeaders, type CapturedResponse } from './support/plain-server.ts';
 import { startApp, startPlainServer, type AppServer } from './support/processes.ts';
 import { monotonicMicros, readProfile, type ProfileSummary, type ProfileWindow } from './support/profile.ts';
