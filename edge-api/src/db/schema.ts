@@ -45,6 +45,44 @@ export interface Database {
     window_start: number;
     hits: number;
   };
+  /** migrations/0290 (issue 50): one-time codes, reset links, the SMS log and the demo outbox. */
+  one_time_codes: {
+    id: string;
+    phone: string;
+    purpose: 'sign-in' | 'reset' | 'verify-phone';
+    user_id: string | null;
+    code_hash: string;
+    attempts: Generated<number>;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+  password_reset_tokens: {
+    token_hash: string;
+    user_id: string;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
+  };
+  sms_log: {
+    id: string;
+    phone: string;
+    day: string;
+    kind: string;
+    segments: number;
+    status: 'sending' | 'sent' | 'kept' | 'failed' | 'capped';
+    attempts: Generated<number>;
+    detail: string | null;
+    created_at: string;
+  };
+  demo_outbox: {
+    id: string;
+    channel: 'sms' | 'email';
+    recipient: string;
+    subject: string | null;
+    body: string;
+    created_at: string;
+  };
   images: {
     id: string;
     content_type: string;
@@ -231,6 +269,10 @@ export interface UserRow {
   password_hash: string | null;
   created_at: string;
   last_log_in: string | null;
+  /** When `phone` was proven with a code (0290); null: not proven, no sign-in or SMS by it. */
+  phone_verified_at?: string | null;
+  /** 1: no SMS about policies (0290). */
+  sms_opt_out?: Generated<number>;
   version: Generated<number>;
 }
 

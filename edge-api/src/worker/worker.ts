@@ -14,6 +14,8 @@ import { prerenderedPageFile } from '../http/page-addresses.ts';
 import { verifyPageCode, verifyPageStatus } from '../http/verify-page.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { fetchSslcommerzGateway } from '../payments/sslcommerz-gateway.ts';
+import { chooseSmsProvider } from '../sms/choose.ts';
+import { outboxMailer } from '../mail/mailer.ts';
 import { r2ImageStore } from './r2-images.ts';
 import { workerOps, type AnalyticsDataset } from './ops-worker.ts';
 import { prerenderedPages } from './worker-pages.ts';
@@ -97,6 +99,9 @@ function appFor(env: WorkerEnv) {
       // Per isolate (decision 0061): written after a request that finds the batch due, below.
       views: createViewCounter(writeViews(db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
       ops: workerOps(env, env.IMAGES, env.ANALYTICS),
+      // SMS with fetch, as on Node; no SMTP here (mail/mailer.ts): the demo's outbox or none.
+      sms: chooseSmsProvider(config, db, clock),
+      mailer: config.demoMode ? outboxMailer(db, clock) : null,
     };
     const app = createApp(deps);
     const pages = env.ASSETS ? prerenderedPages(env.ASSETS, (request, code) => verifyPageStatus(app, request, code, env)) : undefined;
