@@ -24,6 +24,8 @@ export interface SmsStandIn {
   delivered: DeliveredSms[];
   /** Every request, taken or refused. */
   requests: number;
+  /** Every answer waits this long first (a slow gateway: an answer that waited for it would show). */
+  delayMs: number;
   /** The next `count` requests fail: with an HTTP 500, or with a BulkSMSBD code (1005: its internal error). */
   failNext(count: number, how?: 500 | number): void;
   messagesTo(phone: string): DeliveredSms[];
@@ -54,8 +56,10 @@ export async function startSmsStandIn(): Promise<SmsStandIn> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  const state = { delayMs: 0 };
   const server = createServer((req, res) => {
-    void readForm(req).then((form) => {
+    void readForm(req).then(async (form) => {
+      if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       requests++;
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/api/smsapi') return answer(res, 404, { error: 'not found' });
       const failure = failures.shift();
@@ -79,6 +83,12 @@ export async function startSmsStandIn(): Promise<SmsStandIn> {
     delivered,
     get requests() {
       return requests;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
     },
     failNext(count, how = 1005) {
       for (let i = 0; i < count; i++) failures.push(how);
