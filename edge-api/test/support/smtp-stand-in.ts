@@ -26,9 +26,17 @@ function decodeBody(raw: string): { subject: string; text: string } {
     const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
     text = decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
   } else text = body;
-  const subject = header('Subject').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, value: string) =>
-    kind.toLowerCase() === 'b' ? Buffer.from(value, 'base64').toString('utf8') : decodeURIComponent(value.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
-  );
+  // RFC 2047 encoded words; adjacent ones are one text (their bytes joined, the space between dropped).
+  const words = [...header('Subject').matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)];
+  const subject = words.length
+    ? Buffer.concat(
+        words.map(([, kind, value]) =>
+          kind!.toLowerCase() === 'b'
+            ? Buffer.from(value!, 'base64')
+            : Buffer.from(value!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1'),
+        ),
+      ).toString('utf8')
+    : header('Subject');
   return { subject: subject.replace(/\s+/g, ' '), text: text.replace(/\r\n/g, '\n').trimEnd() };
 }
 
