@@ -75,6 +75,13 @@ export interface Database {
     detail: string | null;
     created_at: string;
   };
+  /** migrations/0291: SMS owed about an inbox item (queued by a trigger on notifications). */
+  sms_queue: {
+    id: Generated<number>;
+    notification_id: string;
+    status: Generated<'pending' | 'taken'>;
+    created_at: string;
+  };
   demo_outbox: {
     id: string;
     channel: 'sms' | 'email';

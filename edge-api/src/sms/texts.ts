@@ -48,7 +48,7 @@ const decisionTexts: Record<Decision, Record<Language, (policy: string) => strin
     bn: (p) => `LifeSure: ${p}-এর আবেদন অনুমোদিত হয়নি। কারণ জানতে অ্যাপ খুলুন।`,
   },
   'claim-approved': {
-    en: (p) => `LifeSure: your claim on ${p} was approved. The payout follows.`,
+    en: (p) => `LifeSure: your claim on ${p} was approved. The payout will follow.`,
     bn: (p) => `LifeSure: ${p}-এর দাবি অনুমোদিত। টাকা শিগগিরই পাবেন।`,
   },
   'claim-rejected': {
