@@ -74,12 +74,14 @@ describe(`SMS about policies on ${runtime}`, () => {
     await prove(customer, phone);
     await call(api, 'PUT', '/api/auth/language', customer, { language: 'bn' });
     const policy = await insertPolicy(api, { title: 'Shanti Term Life', title_bn: 'শান্তি মেয়াদি জীবন বিমা' });
-    const id = await apply(api, customer, policy.id);
+    const id = await apply(api, customer, policy.id, { phone });
     await assign(api, admin, id, agent);
+    // The agent sees that the number on the application is the customer's proven one.
+    expect((await call(api, 'GET', `/api/applications/${id}`, agent)).body).toMatchObject({ phone, phoneVerified: true });
     const before = sms.messagesTo(phone).length;
     expect((await decide(api, agent, id, 'approved')).status).toBe(200);
     await expect.poll(() => sms.messagesTo(phone).slice(before).map((m) => m.message)).toEqual([
-      'LifeSure: শান্তি মেয়াদি জীবন বিমা-এর আবেদন অনুমোদিত। প্রথম প্রিমিয়াম দিতে অ্যাপ খুলুন।',
+      'LifeSure: শান্তি মেয়াদি জীবন বিমার আবেদন অনুমোদিত। প্রথম প্রিমিয়াম দিতে অ্যাপ খুলুন।',
     ]);
 
     await call(api, 'PUT', '/api/auth/language', customer, { language: 'en' });
@@ -100,7 +102,10 @@ describe(`SMS about policies on ${runtime}`, () => {
     expect((await call(api, 'GET', '/api/auth/me', quiet)).body.smsOptOut).toBe(true);
     const optedOut = await createApplicationFor(api, quiet, { status: 'approved' });
     const unproven = await createApplicationFor(api, other, { status: 'approved' });
-    await call(api, 'PATCH', '/api/auth/me', other, { phone: newNumber() });
+    const typed = newNumber();
+    await call(api, 'PATCH', '/api/auth/me', other, { phone: typed });
+    const typedApplication = await apply(api, other, (await insertPolicy(api)).id, { phone: typed });
+    expect((await call(api, 'GET', `/api/applications/${typedApplication}`, admin)).body.phoneVerified).toBe(false);
     const queuedBefore = await api.sql('SELECT id FROM sms_queue');
     for (const [user, application] of [[quiet, optedOut], [other, unproven]] as const) {
       const intent = (await (await post(api, '/api/create-payment-intent', { applicationId: application.id }, user)).json()) as IntentAnswer;

@@ -3,6 +3,7 @@
  * part (sms/segments.ts), so every Bangla text here fits one part; the code stays in ASCII
  * digits, which every phone shows and copies, and which the browser's one-time-code autofill reads.
  */
+import { attachBanglaSuffixes } from '../schemas/bangla-suffixes.ts';
 import type { Language } from '../schemas/language.ts';
 
 type CodeUse = 'sign-in' | 'reset' | 'verify-phone';
@@ -32,7 +33,7 @@ export const passwordChangedText: Record<Language, string> = {
 /** A premium was paid (the regulator's rule: the policyholder hears of every one). */
 export function premiumPaidText(language: Language, amount: string, policy: string, receipt: string): string {
   return language === 'bn'
-    ? `LifeSure: ${policy}-এর প্রিমিয়াম ${amount} পেয়েছি। রসিদ ${receipt}।`
+    ? attachBanglaSuffixes(`LifeSure: ${policy}-এর প্রিমিয়াম ${amount} পেয়েছি। রসিদ ${receipt}।`)
     : `LifeSure: we received your premium of ${amount} for ${policy}. Receipt ${receipt}.`;
 }
 
@@ -65,4 +66,6 @@ const decisionTexts: Record<Decision, Record<Language, (policy: string) => strin
   },
 };
 
-export const decisionText = (decision: Decision, language: Language, policy: string) => decisionTexts[decision][language](policy);
+/** A Bengali policy name takes its genitive as Bangla writes it ("বিমার", not "বিমা-এর"; decision 0107). */
+export const decisionText = (decision: Decision, language: Language, policy: string) =>
+  language === 'bn' ? attachBanglaSuffixes(decisionTexts[decision].bn(policy)) : decisionTexts[decision].en(policy);
