@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useApi, useStarted } from './support/app.ts';
 import { apply, assign, call, decide, insertPolicy } from './support/calls.ts';
 import { createApplicationFor, post, type IntentAnswer } from './support/payment-fixtures.ts';
+import { insertApplication } from './support/records.ts';
 import { startSmsStandIn } from './support/sms-stand-in.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
@@ -15,8 +16,8 @@ let counter = 0;
 const newNumber = () => `+8801911${String(++counter).padStart(6, '0')}`;
 
 const sms = useStarted(startSmsStandIn, (standIn) => standIn.close());
-const { api, customer, other, agent, admin, quiet } = useApi(
-  { customer: 'user', other: 'user', agent: 'agent', admin: 'admin', quiet: 'user' },
+const { api, customer, other, agent, admin, quiet, claimant } = useApi(
+  { customer: 'user', other: 'user', agent: 'agent', admin: 'admin', quiet: 'user', claimant: 'user' },
   { env: () => ({ ...sms.env, PUSH_SEND_INTERVAL_MS: '50' }) },
 );
 
@@ -92,6 +93,35 @@ describe(`SMS about policies on ${runtime}`, () => {
     const taka = (paid!.paid_amount_minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
     await expect.poll(() => sms.messagesTo(phone).slice(before + 1).map((m) => m.message)).toEqual([
       `LifeSure: we received your premium of BDT ${taka} for Shanti Term Life. Receipt ${paid!.receipt_number}.`,
+    ]);
+  });
+
+  it('sends each decision on a claim: another document needed, then not approved', async () => {
+    const phone = newNumber();
+    await prove(claimant, phone);
+    await api.sql(
+      `INSERT INTO agent_requests (id, user_id, name, email, phone, nid, district, status, created_at, updated_at)
+       VALUES ('sms-agent', ?, 'Agent', ?, '01700000000', '123456', 'Dhaka', 'approved', ?, ?)`,
+      agent.id, agent.email, new Date().toISOString(), new Date().toISOString(),
+    );
+    const policy = await insertPolicy(api, { title: 'Health Shield', coverage_range: 50_000_000 });
+    const held = await insertApplication(api, claimant, { policy_id: policy.id, policy_name: 'Health Shield', nid: '1990123456789', status: 'approved', payment_status: 'paid' });
+    const id = crypto.randomUUID();
+    const filed = await call(api, 'POST', '/api/claims', claimant, {
+      id, claimNumber: 'CLM-SMSX-0001', policyNumber: held.id, insuredNid: '1990123456789', relation: 'policyholder', kind: 'hospitalisation',
+      eventDate: '2026-01-10', description: 'Three days in hospital.', district: 'Dhaka', payoutMethod: 'bkash', payoutAccount: '01712345678',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    expect((await call(api, 'PATCH', `/api/claims/${id}/assign`, admin, { agentEmail: agent.email })).status).toBe(200);
+    const before = sms.messagesTo(phone).length;
+    expect((await call(api, 'POST', `/api/claims/${id}/review`, agent, { step: 'send_back', missing: 'The discharge certificate' })).status).toBe(200);
+    await expect.poll(() => sms.messagesTo(phone).slice(before).map((m) => m.message)).toEqual([
+      'LifeSure: your claim on Health Shield needs another document. Open the app to send it.',
+    ]);
+    expect((await call(api, 'POST', `/api/claims/${id}/resubmit`, claimant, { note: 'Added' })).status).toBe(200);
+    expect((await call(api, 'POST', `/api/claims/${id}/review`, agent, { step: 'reject', reason: 'Not covered by this policy.' })).status).toBe(200);
+    await expect.poll(() => sms.messagesTo(phone).slice(before + 1).map((m) => m.message)).toEqual([
+      'LifeSure: your claim on Health Shield was not approved. Open the app for the reason.',
     ]);
   });
 
