@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { PolicyCategory } from '../schemas/policy.ts';
 import type { ClaimantRelation, ClaimKind, ClaimStatus, PayoutMethod } from '../schemas/claim.ts';
 import type { DocumentRow, DocumentUploadRow } from './document-rows.ts';
+import type { DemoOutboxRow, OneTimeCodeRow, PasswordResetTokenRow, SmsLogRow, SmsQueueRow } from './phone-account-rows.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
 export interface Database {
@@ -45,51 +46,11 @@ export interface Database {
     window_start: number;
     hits: number;
   };
-  /** migrations/0290 (issue 50): one-time codes, reset links, the SMS log and the demo outbox. */
-  one_time_codes: {
-    id: string;
-    phone: string;
-    purpose: 'sign-in' | 'reset' | 'verify-phone';
-    user_id: string | null;
-    code_hash: string;
-    attempts: Generated<number>;
-    created_at: number;
-    expires_at: number;
-    used_at: number | null;
-  };
-  password_reset_tokens: {
-    token_hash: string;
-    user_id: string;
-    created_at: number;
-    expires_at: number;
-    used_at: number | null;
-  };
-  sms_log: {
-    id: string;
-    phone: string;
-    day: string;
-    kind: string;
-    segments: number;
-    status: 'sending' | 'sent' | 'kept' | 'failed' | 'capped';
-    attempts: Generated<number>;
-    detail: string | null;
-    created_at: string;
-  };
-  /** migrations/0291: SMS owed about an inbox item (queued by a trigger on notifications). */
-  sms_queue: {
-    id: Generated<number>;
-    notification_id: string;
-    status: Generated<'pending' | 'taken'>;
-    created_at: string;
-  };
-  demo_outbox: {
-    id: string;
-    channel: 'sms' | 'email';
-    recipient: string;
-    subject: string | null;
-    body: string;
-    created_at: string;
-  };
+  one_time_codes: OneTimeCodeRow;
+  password_reset_tokens: PasswordResetTokenRow;
+  sms_log: SmsLogRow;
+  sms_queue: SmsQueueRow;
+  demo_outbox: DemoOutboxRow;
   images: {
     id: string;
     content_type: string;
