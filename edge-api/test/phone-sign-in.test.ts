@@ -228,11 +228,16 @@ describe(`the demo outbox on ${runtime}`, () => {
     expect((await call(demo, 'POST', '/api/auth/otp/verify', null, { phone, code, name: 'Demo Visitor' })).status).toBe(201);
     expect((await call(demo, 'GET', '/api/demo/outbox', customer)).status).toBe(403);
     expect((await call(demo, 'GET', '/api/demo/outbox', null)).status).toBe(401);
+    expect((await call(demo, 'GET', '/api/client-config')).body).toMatchObject({ phoneSignIn: true, emailReset: true });
   });
 });
 
 describe(`no outbox outside the demo on ${runtime}`, () => {
   const { api: live, admin } = useApi({ admin: 'admin' }, { env: { DEMO_MODE: 'off' } });
+
+  it('says in the client settings that phone sign-in and email resets are off without a gateway or mail server', async () => {
+    expect((await call(live, 'GET', '/api/client-config')).body).toMatchObject({ phoneSignIn: false, emailReset: false });
+  });
 
   it('answers 404 and keeps nothing', async () => {
     const res = await call(live, 'GET', '/api/demo/outbox', admin);
