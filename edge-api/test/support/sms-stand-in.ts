@@ -24,6 +24,8 @@ export interface SmsStandIn {
   delivered: DeliveredSms[];
   /** Every request, taken or refused. */
   requests: number;
+  /** The `number` of every request, taken or refused, in order. */
+  numbersAsked: string[];
   /** Every answer waits this long first (a slow gateway: an answer that waited for it would show). */
   delayMs: number;
   /** The next `count` requests fail: with an HTTP 500, or with a BulkSMSBD code (1005: its internal error). */
@@ -49,6 +51,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 export async function startSmsStandIn(): Promise<SmsStandIn> {
   const delivered: DeliveredSms[] = [];
+  const numbersAsked: string[] = [];
   const failures: (500 | number)[] = [];
   let requests = 0;
   let messageId = 1000;
@@ -61,6 +64,7 @@ export async function startSmsStandIn(): Promise<SmsStandIn> {
     void readForm(req).then(async (form) => {
       if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       requests++;
+      numbersAsked.push(form.get('number') ?? '');
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/api/smsapi') return answer(res, 404, { error: 'not found' });
       const failure = failures.shift();
       if (failure === 500) return answer(res, 500, { error: 'internal' });
@@ -81,6 +85,7 @@ export async function startSmsStandIn(): Promise<SmsStandIn> {
     url,
     env: { BULKSMSBD_API_KEY: standInApiKey, BULKSMSBD_SENDER_ID: standInSenderId, BULKSMSBD_API_URL: `${url}/api/smsapi` },
     delivered,
+    numbersAsked,
     get requests() {
       return requests;
     },
