@@ -18,6 +18,8 @@ import { checkNewPassword, NewPasswordFields } from './new-password-fields.tsx';
 import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from '../../components/phone-code-fields.tsx';
 import { requestPasswordReset, resetPassword } from './phone-auth-api.ts';
 import { shownNumber } from './phone-sign-in.tsx';
+import { loadClientConfig } from './client-config.ts';
+import { useRequest } from '../../lib/use-request.ts';
 import { useCodeSending } from '../../lib/use-code-sending.ts';
 import './auth.css';
 
@@ -26,21 +28,33 @@ type Way = 'phone' | 'email';
 export function ForgotPasswordPage() {
   usePageTitle(t('title.forgotPassword'));
   const id = useId();
-  const [way, setWay] = useState<Way>('phone');
+  const config = useRequest(() => loadClientConfig(), []);
+  // The ways this server can send (GET /client-config): both until it says otherwise.
+  const ways = (['phone', 'email'] as const).filter((option) => config.status !== 'ready' || (option === 'phone' ? config.data.phoneSignIn : config.data.emailReset));
+  const [chosen, setWay] = useState<Way>('phone');
+  const way = ways.includes(chosen) ? chosen : ways[0];
   return (
     <section className="container auth">
       <div className="auth__panel">
         <h1>{t('auth.forgotHeading')}</h1>
-        <fieldset className="auth__choice">
-          <legend className="visually-hidden">{t('auth.forgotHow')}</legend>
-          {(['phone', 'email'] as const).map((option) => (
-            <label key={option} htmlFor={`${id}-${option}`}>
-              <input id={`${id}-${option}`} type="radio" name={`${id}-way`} checked={way === option} onChange={() => setWay(option)} />
-              {option === 'phone' ? t('auth.byNumber') : t('auth.byEmail')}
-            </label>
-          ))}
-        </fieldset>
-        {way === 'phone' ? <ResetByCode /> : <ResetByLink />}
+        {ways.length > 1 && (
+          <fieldset className="auth__choice">
+            <legend className="visually-hidden">{t('auth.forgotHow')}</legend>
+            {ways.map((option) => (
+              <label key={option} htmlFor={`${id}-${option}`}>
+                <input id={`${id}-${option}`} type="radio" name={`${id}-way`} checked={way === option} onChange={() => setWay(option)} />
+                {option === 'phone' ? t('auth.byNumber') : t('auth.byEmail')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {way === 'phone' && <ResetByCode />}
+        {way === 'email' && <ResetByLink />}
+        {way === undefined && (
+          <p className="form-message form-message--error" role="alert">
+            {t('auth.resetUnavailable')} <Link to="/contact">{t('auth.contactUs')}</Link>
+          </p>
+        )}
         <p className="auth__switch">
           {t('auth.rememberIt')} <Link to="/login">{t('auth.login')}</Link>
         </p>

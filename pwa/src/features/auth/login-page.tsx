@@ -67,7 +67,6 @@ export function LoginPage() {
           heading={t('auth.withNumber')}
           onSignedIn={(user, newAccount) => returnAfterSignIn(user, newAccount ? t('auth.registered') : t('auth.loginSuccess'), newAccount ? t('auth.welcome') : t('auth.welcomeBack'), { newAccount })}
         />
-        <p className="auth__or"><span>{t('auth.or')}</span></p>
         <h2 className="auth__email-heading">{t('auth.withEmail')}</h2>
         <form noValidate onSubmit={submit}>
           <CredentialFields

@@ -15,6 +15,8 @@ import type { SessionUser } from '../../lib/session.ts';
 import { codeDead, isCodeRefused, refusalText, refusedCodeText } from '../../lib/code-refusals.ts';
 import { checkMobileNumber, CodeField, codeProblem, MobileNumberField } from '../../components/phone-code-fields.tsx';
 import { requestSignInCode, verifySignInCode } from './phone-auth-api.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { loadClientConfig } from './client-config.ts';
 import { useCodeSending } from '../../lib/use-code-sending.ts';
 
 type Step = 'number' | 'code' | 'name';
@@ -23,7 +25,24 @@ type Field = 'phone' | 'code' | 'name' | 'email';
 /** The number as people write it at home, 01712345678, in the page's digits. */
 export const shownNumber = (phone: string) => localDigits(phone.replace(/^\+880/, '0'));
 
-export function PhoneSignIn({ heading, onSignedIn }: { heading: string; onSignedIn: (user: SessionUser, newAccount: boolean) => void }) {
+/** Whether this server can send codes by SMS (GET /client-config): unknown (null) until it answers. */
+export function useCodesBySms(): boolean | null {
+  const config = useRequest(() => loadClientConfig(), []);
+  return config.status === 'ready' ? config.data.phoneSignIn : null;
+}
+
+/** The phone way in, unless the server says it sends no SMS (no gateway, not the demo). */
+export function PhoneSignIn(props: { heading: string; onSignedIn: (user: SessionUser, newAccount: boolean) => void }) {
+  if (useCodesBySms() === false) return null;
+  return (
+    <>
+      <PhoneCodeForm {...props} />
+      <p className="auth__or"><span>{t('auth.or')}</span></p>
+    </>
+  );
+}
+
+function PhoneCodeForm({ heading, onSignedIn }: { heading: string; onSignedIn: (user: SessionUser, newAccount: boolean) => void }) {
   const id = useId();
   const [step, setStep] = useState<Step>('number');
   const [typed, setTyped] = useState('');
