@@ -73,7 +73,7 @@ const apiZones = [
 const nodeOnlyModules = ['better-sqlite3', '@hono/node-server', 'node:fs', 'node:fs/promises', 'node:http', 'node:net', 'node:os', 'node:child_process', 'node:worker_threads', 'node:perf_hooks', 'node:zlib'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '**/*.d.ts', 'pwa/dev-dist/**'] },
+  { ignores: ['**/dist/**', 'node_modules/**', 'data/**', '**/*.d.ts', 'pwa/dev-dist/**', '.wrangler/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
