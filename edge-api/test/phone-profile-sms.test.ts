@@ -79,6 +79,9 @@ describe(`SMS about policies on ${runtime}`, () => {
     await assign(api, admin, id, agent);
     // The agent sees that the number on the application is the customer's proven one.
     expect((await call(api, 'GET', `/api/applications/${id}`, agent)).body).toMatchObject({ phone, phoneVerified: true });
+    // The same number typed the local way on an application is the same proven number.
+    const local = await apply(api, customer, policy.id, { phone: `0${phone.slice(4)}` });
+    expect((await call(api, 'GET', `/api/applications/${local}`, customer)).body).toMatchObject({ phoneVerified: true });
     const before = sms.messagesTo(phone).length;
     expect((await decide(api, agent, id, 'approved')).status).toBe(200);
     await expect.poll(() => sms.messagesTo(phone).slice(before).map((m) => m.message)).toEqual([

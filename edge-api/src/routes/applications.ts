@@ -15,6 +15,7 @@ import { ApiError, forbidden } from '../http/errors.ts';
 import { emptyBodyIsEmptyObject, validate } from '../http/validation.ts';
 import { idParam } from '../schemas/params.ts';
 import { mutationKey, reply } from './reply.ts';
+import { normaliseBdMobile } from '../schemas/person.ts';
 
 const emailQuery = z.object({
   email: z.string().trim().max(254, 'That email is too long').optional(),
@@ -67,8 +68,11 @@ export const applicationRoutes = new Hono<AppEnv>()
     if (!mayViewApplication(user, row)) throw forbidden('You can only see your own applications.');
     // Issue 50: whether the number on the application is one the applicant proved with a code,
     // so the agent knows an SMS reaches them.
-    const proven = row.phone
-      ? await c.var.deps.db.selectFrom('users').select('id').where('id', '=', row.user_id).where('phone', '=', row.phone).where('phone_verified_at', 'is not', null).executeTakeFirst()
+    // The application keeps the number as typed (`+880 1711 300037`, `01711300037`): compared in
+    // the one form the proven number is stored in.
+    const typed = row.phone ? normaliseBdMobile(row.phone) : null;
+    const proven = typed
+      ? await c.var.deps.db.selectFrom('users').select('id').where('id', '=', row.user_id).where('phone', '=', typed).where('phone_verified_at', 'is not', null).executeTakeFirst()
       : undefined;
     return c.json({ ...toApplication(row, mayViewPapers(user, row)), phoneVerified: proven !== undefined }, 200);
   })
