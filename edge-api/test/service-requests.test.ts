@@ -148,6 +148,19 @@ describe(`a nominee change on ${runtime}`, () => {
     expect((await call(api, 'POST', '/api/claims', other, claimBody(other2.policy_number, oldNomineeNid, yesterday))).status).toBe(201);
   });
 
+  it('from the outbox (sync push), sent five times, is one request', async () => {
+    const policy = await policyInForce();
+    const mutationId = crypto.randomUUID();
+    const item = { mutationId, type: 'service-request.create', payload: nomineeChange(policy.id) };
+    const results = [];
+    for (let i = 0; i < 5; i += 1) results.push((await call(api, 'POST', '/api/sync/push', holder, { mutations: [item] })).body.results[0]);
+    expect(results.map((r: Json) => r.result)).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(await count(api, `SELECT count(*) AS n FROM service_requests WHERE application_id = '${policy.id}'`)).toBe(1);
+    // Another customer's push is refused as the endpoint refuses them.
+    const stranger = await call(api, 'POST', '/api/sync/push', other, { mutations: [{ ...item, mutationId: crypto.randomUUID() }] });
+    expect(stranger.body.results[0]).toMatchObject({ result: 'refused', status: 403 });
+  });
+
   it('refused with a reason, changes nothing on the policy and tells the holder', async () => {
     const policy = await policyInForce();
     const id = (await ask(holder, nomineeChange(policy.id))).body.id as string;

@@ -7,7 +7,6 @@ import { z } from './zod.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { bdNid, optionalBdMobile } from './person.ts';
 import { nomineeNidRequired, nomineeRelationship } from './application.ts';
-import { pageParams } from '../lists/paging.ts';
 
 export const serviceRequestKinds = ['nominee', 'contact', 'premium_mode', 'duplicate_certificate'] as const;
 export type ServiceRequestKind = (typeof serviceRequestKinds)[number];
@@ -60,8 +59,12 @@ export const serviceDecisionInput = z.object({
 });
 export type ServiceDecisionInput = z.infer<typeof serviceDecisionInput>;
 
+const pageNumber = (name: string, max: number) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`).optional();
+
 export const serviceRequestListQuery = z.object({
-  ...pageParams,
+  page: pageNumber('page', 100_000),
+  pageSize: pageNumber('pageSize', 100),
   status: z.enum(serviceRequestStatuses).optional(),
   applicationId: z.string().trim().max(64).optional(),
 });
