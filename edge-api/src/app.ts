@@ -38,6 +38,7 @@ import { sslcommerzRoutes } from './routes/sslcommerz.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { verifyRoutes } from './routes/verify.ts';
+import { serviceRequestRoutes } from './routes/service-requests.ts';
 import { isCompleteAnswer } from './http/complete-answer.ts';
 import { privateByDefault, requestChecks, secureApiAnswer } from './http/security.ts';
 
@@ -92,6 +93,7 @@ function apiRoutes(ops: OpsHooks) {
     .route('/notifications', notificationRoutes)
     .route('/claims', claimRoutes)
     .route('/claims', claimDocumentRoutes)
+    .route('/service-requests', serviceRequestRoutes)
     .route('/admin/push-health', pushHealthRoutes);
   // No onError of its own: createApp's (the same handleError) answers for every route. A mounted
   // app with its own onError has each of its middleware and handlers wrapped in one more

@@ -175,6 +175,10 @@ const fromTheSpec: Record<string, Allowed> = {
   'POST /claims/:id/documents/uploads': 'signed in',
   'GET /claims/:id/documents/uploads/:uploadId': 'signed in',
   'PATCH /claims/:id/documents/uploads/:uploadId': 'signed in',
+  // Issue 51: policy servicing; the holder asks, the policy's assigned agent or an admin decides.
+  'POST /service-requests': 'signed in',
+  'GET /service-requests': 'signed in',
+  'POST /service-requests/:id/decision': 'agent or admin',
 };
 
 const asWords = (allow: AccessRule['allow']): Allowed => {
@@ -389,6 +393,12 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
         path: `/api/claims/${f.claimId}/documents/uploads/${persona === 'user' || persona === 'anotherUser' ? f.claimUploadId : missingId}`,
         init: { method: 'PATCH', headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'tus-resumable': '1.0.0' }, body: new Uint8Array([0xff, 0xd8]) },
       };
+    case 'POST /service-requests':
+      // The owner asks about their own paid policy; another customer aims at it; staff at a missing one.
+      return {
+        path: '/api/service-requests',
+        init: json('POST', { applicationId: persona === 'user' || persona === 'anotherUser' ? f.paidApplicationId : missingId, kind: 'duplicate_certificate', changes: {} }),
+      };
     case 'POST /create-payment-intent':
       return { path: '/api/create-payment-intent', init: json('POST', { applicationId: ownApplication }) };
     case 'GET /receipts/:id':
@@ -416,6 +426,7 @@ const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
   'POST /create-payment-intent': [403, 404],
   'GET /receipts/:id': [403],
   'GET /certificates/:id': [403],
+  'POST /service-requests': [403],
   'GET /applications/:id/documents': [403, 404],
   'GET /applications/:id/documents/:documentId': [403, 404],
   'POST /applications/:id/documents/uploads': [403, 404],

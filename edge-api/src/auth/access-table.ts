@@ -151,6 +151,11 @@ export const accessTable = {
   'POST /claims/:id/resubmit': { allow: signedIn, scope: 'the claimant' },
   'POST /claims/:id/payout': { allow: admin },
 
+  // Policy servicing (issue 51): the holder asks; the policy's assigned agent or an admin decides.
+  'POST /service-requests': { allow: signedIn, scope: 'the policyholder, on their own policy in force' },
+  'GET /service-requests': { allow: signedIn, scope: 'a page: own requests; an agent those on policies assigned to them; admins all' },
+  'POST /service-requests/:id/decision': { allow: agentOrAdmin, scope: "the policy's assigned agent, or admin" },
+
   // Offline sync.
   'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },
   'POST /sync/push': { allow: signedIn, scope: 'per mutation, as the endpoint it stands for' },

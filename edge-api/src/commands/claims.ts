@@ -107,10 +107,12 @@ export async function fileClaim(deps: ClaimDeps, actor: SessionUser, input: Clai
     if (input.kind === 'maturity' && input.relation !== 'policyholder') {
       throw new ApiError(422, 'validation_failed', 'A maturity claim is filed by the policyholder.', { fields: { kind: 'A maturity claim is filed by the policyholder' } });
     }
-    // The nominee proves who they are with their own NID, the nominee's on the policy.
+    // The nominee proves who they are with their own NID, the nominee's on the policy on the
+    // day of the event (issue 51: a nominee changed later does not take the claim from them).
     const asNominee = input.relation === 'nominee';
-    if (asNominee && policy.nominee_nid && !(input.claimantNid && sameNid(input.claimantNid, policy.nominee_nid))) throw notTheNominee();
-    const unverified = asNominee && !policy.nominee_nid;
+    const nomineeNid = asNominee ? await nomineeNidOn(db, policy.id, input.eventDate, policy.nominee_nid ?? null) : null;
+    if (asNominee && nomineeNid && !(input.claimantNid && sameNid(input.claimantNid, nomineeNid))) throw notTheNominee();
+    const unverified = asNominee && !nomineeNid;
     const now = clock();
     const dates = claimDateProblem(input, dhakaToday(now), policyDatesOf(policyStart(policy), policy.duration ?? null));
     if (dates) throw new ApiError(422, 'validation_failed', dates.message, { fields: { eventDate: dates.message }, ...(dates.details && { details: dates.details }) });
@@ -183,4 +185,21 @@ async function whyNotFiled(deps: ClaimDeps, actor: SessionUser, input: ClaimInpu
   const taken = await db.selectFrom('claims').select('id').where('claim_number', '=', input.claimNumber).executeTakeFirst();
   if (taken) return numberTaken();
   return { error: 'conflict' as const, message: notInForceMessage, details: { reason: 'not-in-force' } };
+}
+
+/**
+ * The nominee's NID in force on `day` (YYYY-MM-DD, Dhaka): the first nominee replaced after that
+ * day (migration 0300's nominee_history), else the policy's current one.
+ */
+async function nomineeNidOn(db: ClaimDeps['db'], applicationId: string, day: string, current: string | null): Promise<string | null> {
+  const earlier = await db
+    .selectFrom('nominee_history')
+    .select('nominee_nid')
+    .where('application_id', '=', applicationId)
+    .where('replaced_on', '>', day)
+    .orderBy('replaced_on')
+    .orderBy(sql`rowid`)
+    .limit(1)
+    .executeTakeFirst();
+  return earlier ? earlier.nominee_nid : current;
 }

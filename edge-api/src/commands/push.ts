@@ -21,6 +21,8 @@ import { fileClaim } from './claims.ts';
 import { assignClaim, recordClaimPayout, resubmitClaim, reviewClaim } from './claim-steps.ts';
 import { updateProfile } from './profile.ts';
 import { sendSupportMessage } from './support.ts';
+import { requestServiceChange } from './service-requests.ts';
+import { serviceRequestInput } from '../schemas/service-request.ts';
 import { supportMessageBody } from '../schemas/support-message.ts';
 import { profileUpdate } from '../schemas/auth.ts';
 import { applicationInput, assignInput, decisionInput, rejectInput } from '../schemas/application.ts';
@@ -111,6 +113,12 @@ export const pushCommands = {
     route: 'POST /support',
     input: supportMessageBody,
     run: (deps, user, input, key) => sendSupportMessage(deps, user, input, { key, perPersonLimit: deps.config.rateLimits.support }),
+  }),
+  // Issue 51: a policyholder's request for a change, asked offline like every other write.
+  'service-request.create': command({
+    route: 'POST /service-requests',
+    input: serviceRequestInput,
+    run: (deps, user, input, key) => requestServiceChange(deps, user, input, key),
   }),
 } satisfies Record<string, PushCommand<unknown>>;
 

@@ -16,6 +16,9 @@ export type NotificationEvent =
   | 'claim.assigned'
   | 'agent-request.submitted'
   | 'payment.refused'
+  // Policy servicing (issue 51): the holder hears the decision on their request.
+  | 'service-request.approved'
+  | 'service-request.refused'
   // Insurance claims (issue 31, notifications/claim-events.ts); `policyName` carries the claim number.
   | ClaimNotificationEvent;
 

@@ -183,6 +183,17 @@ export interface Database {
   /** migrations/0210: insurance claims (issue 31); db/claims.ts. */
   claims: ClaimRow;
   policy_endings: { application_id: string; claim_id: string; ended_at: string };
+  /** migrations/0300: policy servicing (issue 51); commands/service-requests.ts. */
+  service_requests: ServiceRequestRow;
+  replaced_certificates: { verify_code: string; application_id: string; replaced_at: string };
+  nominee_history: {
+    application_id: string;
+    service_request_id: string;
+    nominee_name: string;
+    relationship: string;
+    nominee_nid: string | null;
+    replaced_on: string;
+  };
   /** Bytes of documents whose rows went (migration 0181), removed by documents/leftovers.ts. */
   document_leftovers: { stored_name: string; gone_at: string };
   processed_mutations: {
@@ -324,6 +335,8 @@ export interface ApplicationRow {
   verify_code?: string | null;
   /** Migration 0250 (issue 47): the nominee's NID; null when sold without one (the nominee unverified). */
   nominee_nid?: string | null;
+  /** Migration 0300 (issue 51): when a change issued the current certificate version; null for the first. */
+  certificate_version_at?: string | null;
 }
 
 /** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */
@@ -373,4 +386,20 @@ export interface ClaimRow {
   nominee_unverified: Generated<number>;
   /** Migration 0250: the NID the claimant gave as the nominee's (null from the policyholder). */
   claimant_nid?: string | null;
+}
+
+/** migrations/0300: one policy-servicing request (issue 51); `changes` and `previous` are JSON. */
+export interface ServiceRequestRow {
+  id: string;
+  application_id: string;
+  user_id: string;
+  kind: 'nominee' | 'contact' | 'premium_mode' | 'duplicate_certificate';
+  changes: string;
+  previous: string | null;
+  status: 'pending' | 'approved' | 'refused';
+  reason: string | null;
+  decided_by_id: string | null;
+  decided_by_email: string | null;
+  decided_at: string | null;
+  created_at: string;
 }

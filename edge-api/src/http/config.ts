@@ -58,6 +58,8 @@ export interface AppConfig {
   applicationsOpenPerPolicy: number;
   /** Working days (Sunday to Thursday) within which a filed claim must be decided (issue 31). */
   claimDecisionWorkingDays: number;
+  /** Working days (Sunday to Thursday) within which a service request should be decided (issue 51). */
+  serviceRequestWorkingDays: number;
   /** Policy views counted in memory and written in batches (lib/view-counter.ts, decision 0061). */
   viewCounting: ViewCountingSettings;
   /** Bytes of images one account may have uploaded (POST /uploads). */
@@ -305,6 +307,7 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
       rateLimitNames.map((name) => [name, rateLimit(env[rateLimitEnv[name]], defaultRateLimits[name])]),
     ) as Record<RateLimitName, RateLimit>,
     applicationsOpenPerPolicy: Math.max(1, int(env.APPLICATIONS_OPEN_PER_POLICY, defaultApplicationLimits.applicationsOpenPerPolicy)),
+    serviceRequestWorkingDays: Math.min(90, Math.max(1, int(env.SERVICE_REQUEST_WORKING_DAYS, 7))),
     claimDecisionWorkingDays: Math.min(90, Math.max(1, int(env.CLAIM_DECISION_WORKING_DAYS, defaultClaimSettings.claimDecisionWorkingDays))),
     viewCounting: {
       flushMs: int(env.VIEW_FLUSH_MS, 2000),

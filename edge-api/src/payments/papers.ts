@@ -58,13 +58,18 @@ export interface Verification {
   holder: string;
   startsAt: string;
   endsAt: string | null;
+  /**
+   * Issue 51: set when this code is of an older version of the certificate, replaced by a change
+   * (a new nominee, a duplicate): the date of the version that replaced it. Such a code is not valid.
+   */
+  replacedBy?: { versionAt: string };
 }
 
 /** The public answer for a certificate's code; null when no certificate has it. */
 export async function verifyCertificate(db: Kysely<Database>, code: string, now: Date): Promise<Verification | null> {
   if (!/^[0-9a-f]{32}$/.test(code)) return null;
   const row = await db.selectFrom('applications').selectAll().where('verify_code', '=', code).executeTakeFirst();
-  if (!row) return null;
+  if (!row) return replacedVersion(db, code);
   const certificate = certificateOf(row);
   const refunded = Boolean(row.refunded_at);
   if (!certificate && !refunded && row.status !== 'rejected') return null;
@@ -81,5 +86,30 @@ export async function verifyCertificate(db: Kysely<Database>, code: string, now:
     holder: maskName(row.name),
     startsAt,
     endsAt: terms.endsAt,
+  };
+}
+
+/** An older version's code (issue 51): the policy, not valid, and the date of the version that replaced it. */
+async function replacedVersion(db: Kysely<Database>, code: string): Promise<Verification | null> {
+  const replaced = await db
+    .selectFrom('replaced_certificates')
+    .innerJoin('applications', 'applications.id', 'replaced_certificates.application_id')
+    .select(['replaced_certificates.replaced_at', 'applications.policy_number', 'applications.policy_name', 'applications.policy_name_bn', 'applications.name', 'applications.paid_at', 'applications.applied_at', 'applications.policy_id'])
+    .where('replaced_certificates.verify_code', '=', code)
+    .executeTakeFirst();
+  if (!replaced) return null;
+  // The version that replaced it: the next one issued after it (a later change may have replaced that too).
+  const startsAt = replaced.paid_at ?? replaced.applied_at;
+  const terms = termsOf(startsAt, await policyTermsRow(db, replaced.policy_id));
+  return {
+    valid: false,
+    inForce: false,
+    policyNumber: replaced.policy_number ?? '',
+    policyName: replaced.policy_name,
+    policyNameBn: replaced.policy_name_bn ?? null,
+    holder: maskName(replaced.name),
+    startsAt,
+    endsAt: terms.endsAt,
+    replacedBy: { versionAt: replaced.replaced_at },
   };
 }

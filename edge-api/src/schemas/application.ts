@@ -17,7 +17,7 @@ export const nomineeRelationshipChoices = ['Spouse', 'Parent', 'Child', 'Sibling
 export type NomineeRelationship = (typeof nomineeRelationshipChoices)[number];
 
 const relationshipRequired = 'Relationship is required';
-const nomineeRelationship = z.preprocess(
+export const nomineeRelationship = z.preprocess(
   // Cleaned like every line of text (schemas/text.ts): a hidden mark must not make a choice unknown.
   (value) => (typeof value === 'string' ? cleanLine(value) : value),
   z.enum(nomineeRelationshipChoices, {

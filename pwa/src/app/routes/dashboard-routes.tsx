@@ -71,6 +71,10 @@ export const dashboardRoutes: ScreenRoute[] = [
       { path: 'claims/:id', lazy: () => import('../../features/insurance-claims/claim-page.tsx').then((m) => ({ Component: m.ClaimPage })) },
       { path: 'payment/:id', lazy: () => import('../../features/payment/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })) },
       { path: 'receipts/:id', lazy: () => import('../../features/papers/receipt-page.tsx').then((m) => ({ Component: m.ReceiptPage })) },
+      // Policy servicing (issue 51): ask for a change, a policy's history, and each role's list.
+      { path: 'policies/:id/change', lazy: () => import('../../features/service-requests/request-change-page.tsx').then((m) => ({ Component: m.RequestChangePage })) },
+      { path: 'policies/:id/history', lazy: () => import('../../features/service-requests/service-requests-page.tsx').then((m) => ({ Component: m.ServiceRequestsPage })) },
+      { path: 'serviceRequests', lazy: () => import('../../features/service-requests/service-requests-page.tsx').then((m) => ({ Component: m.ServiceRequestsPage })) },
       { path: 'certificates/:id', lazy: () => import('../../features/papers/certificate-page.tsx').then((m) => ({ Component: m.CertificatePage })) },
       {
         lazy: () => guards().then((m) => ({ Component: m.AdminOnly })),

@@ -56,6 +56,8 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
         { to: '/dashboard/claims', label: 'menu.claimsAdmin' },
         { to: '/dashboard/supportInbox', label: 'menu.supportInbox' },
         { to: '/dashboard/demoOutbox', label: 'menu.demoOutbox' },
+        // Issue 51: every open request for a change to a policy, the longest waiting first.
+        { to: '/dashboard/serviceRequests', label: 'menu.serviceRequests' },
         { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
       ],
     });
@@ -69,6 +71,7 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
         { to: '/dashboard/agentPolicyClearance', label: 'menu.clearance' },
         // Insurance claims (issue 31), beside the spec's Policy Clearance of applications.
         { to: '/dashboard/claims', label: 'menu.claimsToClear' },
+        { to: '/dashboard/serviceRequests', label: 'menu.serviceRequests' },
       ],
     });
   }

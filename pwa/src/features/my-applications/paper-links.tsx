@@ -18,6 +18,16 @@ export function PaperLinks({ application }: { application: Application }) {
           {t('papers.certificate')}
         </Link>
       )}
+      {certificate && (
+        <Link to={`/dashboard/policies/${application.id}/change`} aria-label={t('service.changeFor', { policy: shownPolicyName(application) })}>
+          {t('service.requestLink')}
+        </Link>
+      )}
+      {certificate && (
+        <Link to={`/dashboard/policies/${application.id}/history`} aria-label={t('service.historyFor', { policy: shownPolicyName(application) })}>
+          {t('service.historyLink')}
+        </Link>
+      )}
     </span>
   );
 }

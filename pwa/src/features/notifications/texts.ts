@@ -45,6 +45,8 @@ const eventMessages: Record<NotificationEvent, MessageId> = {
   'claim.assigned': 'notice.event.claimAssigned',
   'agent-request.submitted': 'notice.event.agentRequest',
   'payment.refused': 'notice.event.paymentRefused',
+  'service-request.approved': 'notice.event.serviceApproved',
+  'service-request.refused': 'notice.event.serviceRefused',
   'insurance-claim.filed': 'notice.event.claimFiled',
   'insurance-claim.new': 'notice.event.claimNew',
   'insurance-claim.assigned': 'notice.event.claimWithAgent',

@@ -29,6 +29,7 @@ export function VerifyPage() {
           <p className={`badge ${answer.data.valid && answer.data.inForce ? 'badge--success' : 'badge--danger'}`}>
             {answer.data.valid ? (answer.data.inForce ? t('verify.validInForce') : t('verify.validNotInForce')) : t('verify.notValid')}
           </p>
+          {answer.data.replacedBy && <p role="status">{t('verify.replaced', { date: formatDate(answer.data.replacedBy.versionAt) })}</p>}
           <dl className="verify__facts">
             <div><dt>{t('verify.policyNumber')}</dt><dd>{answer.data.policyNumber}</dd></div>
             <div><dt>{t('verify.policy')}</dt><dd>{shownPolicyName(answer.data)}</dd></div>
