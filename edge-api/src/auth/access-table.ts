@@ -142,6 +142,10 @@ export const accessTable = {
   'POST /claims/:id/resubmit': { allow: signedIn, scope: 'the claimant' },
   'POST /claims/:id/payout': { allow: admin },
 
+  // Premiums after the sale (issue 49): the policy's holder, its assigned agent and admins.
+  'GET /premiums/collections': { allow: agentOrAdmin, scope: 'an agent the dues of the policies assigned to them; admins all, or one agent\'s' },
+  'GET /premiums/:applicationId': { allow: signedIn, scope: 'the holder, the assigned agent, or admin' },
+
   // Offline sync.
   'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },
   'POST /sync/push': { allow: signedIn, scope: 'per mutation, as the endpoint it stands for' },

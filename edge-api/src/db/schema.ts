@@ -2,9 +2,11 @@ import type { Generated } from 'kysely';
 import type { PolicyCategory } from '../schemas/policy.ts';
 import type { ClaimantRelation, ClaimKind, ClaimStatus, PayoutMethod } from '../schemas/claim.ts';
 import type { DocumentRow, DocumentUploadRow } from './document-rows.ts';
+import type { PremiumMode } from '../schemas/premium-schedule.ts';
+import type { PremiumTables } from './premium-rows.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
-export interface Database {
+export interface Database extends PremiumTables {
   sync_clock: { id: number; version: number; epoch: string };
   tombstones: {
     version: number;
@@ -314,6 +316,8 @@ export interface ApplicationRow {
   verify_code?: string | null;
   /** Migration 0250 (issue 47): the nominee's NID; null when sold without one (the nominee unverified). */
   nominee_nid?: string | null;
+  /** Migration 0280 (issue 49): how often the premium is paid. */
+  premium_mode?: PremiumMode;
 }
 
 /** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */

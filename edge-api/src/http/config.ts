@@ -5,6 +5,7 @@
  */
 import { readPushConfig, type PushConfig, type VapidKeys } from './push-config.ts';
 import { documentLimits } from '../schemas/document.ts';
+import { defaultGraceDays, defaultRevivalDays } from '../schemas/premium-schedule.ts';
 
 export interface AppConfig {
   /** True on the embedded demo (Node, no production flag): demo seeding and demo payments allowed. */
@@ -92,6 +93,13 @@ export interface AppConfig {
   pictureBackfillBatch: number;
   /** Web Push: VAPID keys and the sender's retries (http/push-config.ts). */
   push: PushConfig;
+  /** Premiums after the sale (issue 49, docs/decisions/0108): days of grace after a due, days a lapsed policy may be revived. */
+  premiums: PremiumSettings;
+}
+
+export interface PremiumSettings {
+  graceDays: number;
+  revivalDays: number;
 }
 
 export interface SslcommerzSettings {
@@ -275,5 +283,9 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
     maxSizedPixels: int(env.IMAGE_MAX_SIZED_PIXELS, 8_000_000),
     pictureBackfillBatch: int(env.PICTURE_BACKFILL_BATCH, 20),
     push: readPushConfig(env, production, defaults.vapid),
+    premiums: {
+      graceDays: Math.min(365, Math.max(0, int(env.PREMIUM_GRACE_DAYS, defaultGraceDays))),
+      revivalDays: Math.min(20 * 365, Math.max(0, int(env.PREMIUM_REVIVAL_DAYS, defaultRevivalDays))),
+    },
   };
 }

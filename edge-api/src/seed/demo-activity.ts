@@ -138,6 +138,8 @@ async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], poli
         estimatedPremium: null,
         quote: { coverage: policy.coverageRange, gender: 'Male', smoker: 'No' },
         policyId: policy.id,
+        // Issue 49: most pay monthly; every third quarterly, so the demo shows both.
+        premiumMode: i % 3 === 2 ? 'quarterly' : 'monthly',
       }),
       'application',
     );
