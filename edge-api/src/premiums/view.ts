@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
 import type { Database } from '../db/schema.ts';
-import { duesOf, premiumBasisOf, type PremiumBasis } from '../db/premium-dues.ts';
+import { duesOf, premiumBasisOf, type PremiumBasis } from './dues.ts';
 import type { StoredApplication } from '../db/applications.ts';
 import { dhakaToday } from '../schemas/claim.ts';
 import {

@@ -5,10 +5,10 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
-import { certificateOf } from './papers.ts';
+import { certificateOf } from '../db/papers.ts';
 import { policyTermsRow } from '../payments/papers.ts';
-import type { ApplicationRow, Database } from './schema.ts';
-import type { PremiumDueRow } from './premium-rows.ts';
+import type { ApplicationRow, Database } from '../db/schema.ts';
+import type { PremiumDueRow } from '../db/premium-rows.ts';
 import { dhakaDayOf, policyDatesOf } from '../schemas/claim.ts';
 import { defaultPremiumMode, premiumSchedule, type PremiumDue, type PremiumMode } from '../schemas/premium-schedule.ts';
 
