@@ -169,6 +169,7 @@ const fromTheSpec: Record<string, Allowed> = {
   // Issue 49: premiums after the sale; whose policy is checked by the handler.
   'GET /premiums/collections': 'agent or admin',
   'GET /premiums/:applicationId': 'signed in',
+  'POST /premiums/:applicationId/collections': 'agent or admin',
 };
 
 const asWords = (allow: AccessRule['allow']): Allowed => {

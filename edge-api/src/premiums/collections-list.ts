@@ -3,10 +3,9 @@
  * force, in grace or lapsed, its unpaid dues up to `dueSoonDays` ahead. An admin sees every
  * agent's (or one agent's with `?agent=`). Bounded: one page of the newest policies.
  */
-import type { AppDeps } from '../http/env.ts';
 import type { StoredApplication } from '../db/applications.ts';
 import { addDays, dueSoonDays } from '../schemas/premium-schedule.ts';
-import { policyPremiums, toDueView, type DueView } from './view.ts';
+import { policyPremiums, toDueView, type DueView, type PremiumDeps } from './view.ts';
 import type { PolicyState } from '../schemas/premium-schedule.ts';
 
 export interface CollectionItem {
@@ -27,7 +26,7 @@ export interface CollectionItem {
 /** At most this many policies in one list: an agent's round, not the book. */
 export const collectionsListLimit = 500;
 
-export async function collectionsList(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, agentEmail: string | null): Promise<CollectionItem[]> {
+export async function collectionsList(deps: PremiumDeps, agentEmail: string | null): Promise<CollectionItem[]> {
   let query = deps.db
     .selectFrom('applications')
     .selectAll()

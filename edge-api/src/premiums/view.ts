@@ -4,7 +4,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
+import type { AppConfig } from '../http/config.ts';
 import type { Database } from '../db/schema.ts';
+import type { PremiumReceiptRow } from '../db/premium-rows.ts';
 import { duesOf, premiumBasisOf, type PremiumBasis } from './dues.ts';
 import type { StoredApplication } from '../db/applications.ts';
 import { dhakaToday } from '../schemas/claim.ts';
@@ -65,6 +67,9 @@ export interface PremiumsView {
   receipts: PremiumReceiptView[];
 }
 
+/** What reading premiums needs: the database, the clock and the grace and revival settings. */
+export type PremiumDeps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppConfig, 'premiums'> };
+
 export const toDueView = (due: PremiumDue, today: string): DueView => ({ ...due, status: dueStatus(due, today) });
 
 /** Everything about one policy's premiums the server knows on its day; null when it is no policy in force yet. */
@@ -75,7 +80,7 @@ export interface PolicyPremiums {
   standing: PolicyStanding;
 }
 
-export async function policyPremiums(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, application: StoredApplication): Promise<PolicyPremiums | null> {
+export async function policyPremiums(deps: PremiumDeps, application: StoredApplication): Promise<PolicyPremiums | null> {
   const basis = await premiumBasisOf(deps.db, application);
   if (!basis) return null;
   const dues = await duesOf(deps, basis);
@@ -85,7 +90,11 @@ export async function policyPremiums(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
 
 export async function receiptsOf(db: Kysely<Database>, applicationId: string): Promise<PremiumReceiptView[]> {
   const rows = await db.selectFrom('premium_receipts').selectAll().where('application_id', '=', applicationId).orderBy('paid_at').execute();
-  return rows.map((row) => ({
+  return rows.map(toReceiptView);
+}
+
+export function toReceiptView(row: PremiumReceiptRow): PremiumReceiptView {
+  return {
     id: row.id,
     receiptNumber: row.receipt_number,
     applicationId: row.application_id,
@@ -98,10 +107,10 @@ export async function receiptsOf(db: Kysely<Database>, applicationId: string): P
     collectedBy: row.collected_by,
     collectedAt: row.collected_at,
     revived: row.revived === 1,
-  }));
+  };
 }
 
-export async function premiumsView(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, premiums: PolicyPremiums): Promise<PremiumsView> {
+export async function premiumsView(deps: PremiumDeps, premiums: PolicyPremiums): Promise<PremiumsView> {
   const { basis, dues, today, standing } = premiums;
   const row = basis.application;
   return {

@@ -210,3 +210,14 @@ export function duesReachingMinimum(dues: readonly PremiumDue[], chosenIds: read
   }
   return unpaid.filter((due) => ahead.includes(due));
 }
+
+/**
+ * The receipt number of cash collected in the field, known on the agent's phone at once (it may
+ * have no network): the day it was collected (Dhaka) and the first ten letters or digits of the
+ * collection's Idempotency-Key, which the phone made. The server records the same number.
+ */
+export function fieldReceiptNumber(idempotencyKey: string, collectedAt: string): string {
+  const day = new Date(new Date(collectedAt).getTime() + 6 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const mark = idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase().padEnd(10, '0');
+  return `FC-${day}-${mark}`;
+}
