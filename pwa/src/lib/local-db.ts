@@ -64,7 +64,9 @@ export type OutboxMutationType =
   | 'claim.resubmit'
   // Issue 29: a profile edit and a support message may wait in the outbox too.
   | 'profile.update'
-  | 'support.send';
+  | 'support.send'
+  // Issue 49: cash a field agent collected, recorded offline.
+  | 'premium.collect';
 
 /**
  * A write made on this device, kept until the server has it (POST /sync/push). Keyed by a
