@@ -8,7 +8,7 @@
 import { addDays, dueSoonDays } from 'edge-api/src/schemas/premium-schedule.ts';
 import { dhakaToday } from 'edge-api/src/schemas/claim.ts';
 import { localDb } from '../../lib/local-db.ts';
-import { localPremiums } from '../premiums/local-premiums.ts';
+import { localPremiums } from '../../lib/premiums/local-premiums.ts';
 import type { CollectionItem } from './collections-api.ts';
 
 const savedKey = (email: string) => `premium-collections:${email.toLowerCase()}`;

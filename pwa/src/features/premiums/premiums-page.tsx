@@ -15,12 +15,12 @@ import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { useOnline } from '../../lib/use-online.ts';
-import { countReachingMinimum, dueChoiceOf, toggledCount, totalOf } from './due-choice.ts';
-import { dueStatusLabel, formatDay, modeLabel, PolicyStateBadge } from './premium-labels.tsx';
-import type { Premiums } from './premiums-api.ts';
-import { ReceiptList } from './receipt-list.tsx';
+import { countReachingMinimum, dueChoiceOf, toggledCount, totalOf } from '../../lib/premiums/due-choice.ts';
+import { dueStatusLabel, formatDay, modeLabel, PolicyStateBadge } from '../../components/premiums/premium-labels.tsx';
+import type { Premiums } from '../../lib/premiums/premiums-api.ts';
+import { ReceiptList } from '../../components/premiums/receipt-list.tsx';
 import { usePremiums } from './use-premiums.ts';
-import './premiums.css';
+import '../../components/premiums/premiums.css';
 
 const money = (minor: number) => formatMoney(minor, { fractionDigits: 2 });
 

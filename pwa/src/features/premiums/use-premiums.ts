@@ -6,8 +6,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { localDb } from '../../lib/local-db.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useRequest, type Request } from '../../lib/use-request.ts';
-import { localPremiums } from './local-premiums.ts';
-import { fetchPremiums, type Premiums } from './premiums-api.ts';
+import { localPremiums } from '../../lib/premiums/local-premiums.ts';
+import { fetchPremiums, type Premiums } from '../../lib/premiums/premiums-api.ts';
 
 export interface PremiumsSource {
   premiums: Premiums | null;

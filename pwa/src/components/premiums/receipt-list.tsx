@@ -1,10 +1,9 @@
 /** The receipts of a policy's premiums, newest first, each with the dues it covered. */
-import { EmptyState } from '../../components/states.tsx';
+import { EmptyState } from '../states.tsx';
 import { formatDateTime, formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
-import { methodLabel } from '../papers/paper-labels.ts';
-import { formatDay } from './premium-labels.tsx';
-import type { Due, PremiumReceipt } from './premiums-api.ts';
+import { formatDay, paymentMethodLabel } from './premium-labels.tsx';
+import type { Due, PremiumReceipt } from '../../lib/premiums/premiums-api.ts';
 
 const money = (minor: number) => formatMoney(minor, { fractionDigits: 2 });
 
@@ -15,7 +14,7 @@ export function ReceiptCard({ receipt, dues }: { receipt: PremiumReceipt; dues: 
       <h3>{t('prem.receiptNumber', { number: receipt.receiptNumber })}</h3>
       <p>
         {t('prem.receiptPaid', { amount: money(receipt.amountMinor), when: formatDateTime(receipt.paidAt) })}{' '}
-        {receipt.provider === 'field' ? t('prem.inCash', { agent: receipt.collectedBy ?? '' }) : methodLabel(receipt.method)}
+        {receipt.provider === 'field' ? t('prem.inCash', { agent: receipt.collectedBy ?? '' }) : paymentMethodLabel(receipt.method)}
       </p>
       {receipt.revived && <p className="badge badge--success">{t('prem.revived')}</p>}
       <p className="premiums__covered-label">{t('prem.covered')}</p>

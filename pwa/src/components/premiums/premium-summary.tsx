@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import type { Application } from '../../lib/local-db.ts';
-import { localPremiums } from './local-premiums.ts';
+import { localPremiums } from '../../lib/premiums/local-premiums.ts';
 import { formatDay, PolicyStateBadge } from './premium-labels.tsx';
 
 /** A policy in force: approved and paid for. */

@@ -44,3 +44,14 @@ export function PolicyStateBadge({ state }: { state: PolicyState }) {
  * moves it to the day before or after.
  */
 export const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
+
+const methodLabels: Record<string, MessageId> = {
+  bkash: 'papers.method.bkash',
+  nagad: 'papers.method.nagad',
+  rocket: 'papers.method.rocket',
+  demo: 'papers.method.demo',
+  card: 'papers.method.card',
+};
+
+/** How a premium was paid online (a cash collection names its agent instead). */
+export const paymentMethodLabel = (method: string) => t(methodLabels[method] ?? 'papers.method.card');
