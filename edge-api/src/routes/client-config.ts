@@ -15,6 +15,9 @@ export const clientConfigRoutes = new Hono<AppEnv>()
         payments: { mode: payments.mode, publishableKey: payments.publishableKey },
         // What the payment page offers through SSLCommerz (bKash, Nagad, card), or null.
         sslcommerz: c.var.deps.config.payment.sslcommerz && c.var.deps.sslcommerz ? { methods: c.var.deps.config.payment.sslcommerz.methods } : null,
+        // Issue 50: whether codes can go by SMS (a gateway, or the demo's outbox) and reset links by email.
+        phoneSignIn: Boolean(c.var.deps.sms),
+        emailReset: Boolean(c.var.deps.mailer),
       },
       200,
     );
