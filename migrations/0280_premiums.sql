@@ -2,9 +2,11 @@
 -- its schedule of dues, the receipts that pay them (online or collected in the field) and the
 -- reminders sent about them.
 
--- Chosen on the Apply form; 'monthly' for every policy sold before it.
-ALTER TABLE applications ADD COLUMN premium_mode TEXT NOT NULL DEFAULT 'monthly'
-  CHECK (premium_mode IN ('monthly', 'quarterly', 'half_yearly', 'yearly'));
+-- Chosen on the Apply form (every application from now on has one). NULL for a policy sold
+-- before premiums were kept: it gets no schedule, rather than months of arrears it was never
+-- asked for and a lapse it could not see coming (docs/decisions/0108).
+ALTER TABLE applications ADD COLUMN premium_mode TEXT
+  CHECK (premium_mode IS NULL OR premium_mode IN ('monthly', 'quarterly', 'half_yearly', 'yearly'));
 
 -- One due per period from the policy's start to its end. Made once per policy, the first time
 -- anything reads it (db/premium-dues.ts); ids are `<application id>:<seq>`, so making it twice

@@ -30,8 +30,8 @@ export interface Application {
   policyNameBn: string | null;
   /** The cover quoted when applying, poisha (issue 48); null on older ones: the policy's own. */
   coveragePoisha: number | null;
-  /** Issue 49: how often the premium is paid. */
-  premiumMode: PremiumMode;
+  /** Issue 49: how often the premium is paid; null for a policy sold before premiums were kept (no schedule). */
+  premiumMode: PremiumMode | null;
   category: string | null;
   policyType: string | null;
   status: ApplicationStatus;
@@ -88,7 +88,7 @@ export function toApplication(row: StoredApplication, withPapers = false): Appli
     policyName: row.policy_name,
     policyNameBn: row.policy_name_bn ?? null,
     coveragePoisha: row.coverage_poisha ?? null,
-    premiumMode: row.premium_mode ?? 'monthly',
+    premiumMode: row.premium_mode ?? null,
     category: row.category,
     policyType: row.category,
     status: row.status,

@@ -327,7 +327,7 @@ export interface ApplicationRow {
   /** Migration 0250 (issue 47): the nominee's NID; null when sold without one (the nominee unverified). */
   nominee_nid?: string | null;
   /** Migration 0280 (issue 49): how often the premium is paid. */
-  premium_mode?: PremiumMode;
+  premium_mode?: PremiumMode | null;
 }
 
 /** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */

@@ -10,7 +10,7 @@ import { policyTermsRow } from '../payments/papers.ts';
 import type { ApplicationRow, Database } from '../db/schema.ts';
 import type { PremiumDueRow } from '../db/premium-rows.ts';
 import { dhakaDayOf, policyDatesOf } from '../schemas/claim.ts';
-import { defaultPremiumMode, premiumSchedule, type PremiumDue, type PremiumMode } from '../schemas/premium-schedule.ts';
+import { premiumSchedule, type PremiumDue, type PremiumMode } from '../schemas/premium-schedule.ts';
 
 type Db = Kysely<Database>;
 type StoredApplication = Selectable<ApplicationRow>;
@@ -38,14 +38,15 @@ export interface PremiumBasis {
 
 export async function premiumBasisOf(db: Db, application: StoredApplication): Promise<PremiumBasis | null> {
   const certificate = certificateOf(application);
-  if (!certificate) return null;
+  // Sold before premiums were kept (migration 0280): no schedule (decision 0108).
+  if (!certificate || !application.premium_mode) return null;
   const terms = await policyTermsRow(db, application.policy_id);
   const termYears = terms?.duration ?? null;
   const dates = policyDatesOf(certificate.startsAt, termYears);
   return {
     application,
     policyNumber: certificate.policyNumber,
-    mode: application.premium_mode ?? defaultPremiumMode,
+    mode: application.premium_mode,
     startedOn: dates.startedOn ?? dhakaDayOf(certificate.startsAt),
     termEndsOn: dates.termEndsOn,
     termYears,

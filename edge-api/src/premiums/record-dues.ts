@@ -28,6 +28,8 @@ export interface DuesPayment {
   receiptNumber?: string;
   collectedBy?: string | null;
   collectedAt?: string | null;
+  /** The demo seed's history: no notice to the holder for each past due. */
+  quiet?: boolean;
 }
 
 /** The receipt of one provider transaction, if recorded. */
@@ -72,7 +74,7 @@ export async function recordDuesPayment(
     sql`UPDATE premium_dues SET paid_at = ${paidAt}, receipt_id = ${receiptId}
       WHERE application_id = ${payment.applicationId} AND id IN ${chosen} AND paid_at IS NULL
         AND EXISTS (SELECT 1 FROM premium_receipts WHERE id = ${receiptId})`.compile(db),
-    ...notifyOwner(db, 'premium_paid', payment.applicationId, paidAt, sql`id = ${payment.applicationId} AND EXISTS (SELECT 1 FROM premium_receipts WHERE id = ${receiptId})`),
+    ...(payment.quiet ? [] : notifyOwner(db, 'premium_paid', payment.applicationId, paidAt, sql`id = ${payment.applicationId} AND EXISTS (SELECT 1 FROM premium_receipts WHERE id = ${receiptId})`)),
     // The sync stamp of the application: its phones pull the paid dues with it (db/sync.ts).
     sql`UPDATE applications SET premium_mode = premium_mode
       WHERE id = ${payment.applicationId} AND EXISTS (SELECT 1 FROM premium_receipts WHERE id = ${receiptId})`.compile(db),
