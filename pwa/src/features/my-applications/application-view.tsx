@@ -25,7 +25,7 @@ import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
 import { nextStep } from './application-status.tsx';
 
 const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
-import { isPolicyInForce, PremiumSummary } from '../../components/premiums/premium-summary.tsx';
+import { isPolicyInForce, PremiumSummary } from '../../lib/premiums/premium-summary.tsx';
 import { usePolicyFacts } from './use-policy-facts.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
 

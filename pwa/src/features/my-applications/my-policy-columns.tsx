@@ -15,7 +15,7 @@ import type { Application, PublicAgent } from '../../lib/local-db.ts';
 import { isLocalApplication, pendingLabel } from '../../lib/outbox-overlay.ts';
 import { ApplicationStatus, formatDate, formatPremium, mayDelete, mayPay, nextStep, RejectionReason } from './application-status.tsx';
 import { PaperLinks } from './paper-links.tsx';
-import { isPolicyInForce, PremiumSummary } from '../../components/premiums/premium-summary.tsx';
+import { isPolicyInForce, PremiumSummary } from '../../lib/premiums/premium-summary.tsx';
 import type { PolicyFacts } from './use-policy-facts.ts';
 
 const agentOf = (application: Application, facts: PolicyFacts): PublicAgent | undefined =>

@@ -16,11 +16,11 @@ import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { countReachingMinimum, dueChoiceOf, toggledCount, totalOf } from '../../lib/premiums/due-choice.ts';
-import { dueStatusLabel, formatDay, modeLabel, PolicyStateBadge } from '../../components/premiums/premium-labels.tsx';
+import { dueStatusLabel, formatDay, modeLabel, PolicyStateBadge } from '../../lib/premiums/premium-labels.tsx';
 import type { Premiums } from '../../lib/premiums/premiums-api.ts';
-import { ReceiptList } from '../../components/premiums/receipt-list.tsx';
+import { ReceiptList } from '../../lib/premiums/receipt-list.tsx';
 import { usePremiums } from './use-premiums.ts';
-import '../../components/premiums/premiums.css';
+import '../../lib/premiums/premiums.css';
 
 const money = (minor: number) => formatMoney(minor, { fractionDigits: 2 });
 

@@ -1,7 +1,7 @@
 /** A policy's state, a due's status and the ways of paying, in the page's language. */
 import type { DueStatus, PolicyState, PremiumMode } from 'edge-api/src/schemas/premium-schedule.ts';
-import { formatDate } from '../../lib/i18n/format.ts';
-import { t, type MessageId } from '../../lib/i18n/runtime.ts';
+import { formatDate } from '../i18n/format.ts';
+import { t, type MessageId } from '../i18n/runtime.ts';
 
 const stateLabels: Record<PolicyState, MessageId> = {
   in_force: 'prem.state.inForce',

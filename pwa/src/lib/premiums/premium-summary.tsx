@@ -3,10 +3,10 @@
  * for My Policies and the policy's page. From the device's copy, so it shows offline too.
  */
 import { Link } from 'react-router-dom';
-import { formatMoney } from '../../lib/i18n/format.ts';
-import { t } from '../../lib/i18n/runtime.ts';
-import type { Application } from '../../lib/local-db.ts';
-import { localPremiums } from '../../lib/premiums/local-premiums.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { t } from '../i18n/runtime.ts';
+import type { Application } from '../local-db.ts';
+import { localPremiums } from './local-premiums.ts';
 import { formatDay, PolicyStateBadge } from './premium-labels.tsx';
 
 /** A policy in force: approved and paid for. */

@@ -1,9 +1,9 @@
 /** The receipts of a policy's premiums, newest first, each with the dues it covered. */
-import { EmptyState } from '../states.tsx';
-import { formatDateTime, formatMoney } from '../../lib/i18n/format.ts';
-import { t } from '../../lib/i18n/runtime.ts';
+import { EmptyState } from '../../components/states.tsx';
+import { formatDateTime, formatMoney } from '../i18n/format.ts';
+import { t } from '../i18n/runtime.ts';
 import { formatDay, paymentMethodLabel } from './premium-labels.tsx';
-import type { Due, PremiumReceipt } from '../../lib/premiums/premiums-api.ts';
+import type { Due, PremiumReceipt } from './premiums-api.ts';
 
 const money = (minor: number) => formatMoney(minor, { fractionDigits: 2 });
 
