@@ -1,7 +1,7 @@
 /**
- * Issue 29, point 6: at 360 px a customer changes their phone (a wrong number is refused with a
- * clear message) and, offline, their name: it waits on the device and reaches the server once
- * the network returns. Their new photo is a camera's 12 MP JPEG, which the server's checks
+ * Issue 29, point 6: at 360 px a customer changes, offline, their name: it waits on the device
+ * and reaches the server once the network returns (the number is changed with a code since
+ * issue 50: profile-number.test.ts). Their new photo is a camera's 12 MP JPEG, which the server's checks
  * refuse as it comes: the phone prepares it first (at most 1600 px, no EXIF) and it is shown.
  */
 import { imageSize } from 'image-size';
@@ -12,29 +12,18 @@ import { offlineJourney, openReadyForOffline, readOutbox } from './support/offli
 
 const journey = offlineJourney();
 
-const account = () => queryDb<{ name: string; phone: string | null }>(journey.server, "SELECT name, phone FROM users WHERE email = 'user@demo.local'")[0]!;
+const account = () => queryDb<{ name: string }>(journey.server, "SELECT name FROM users WHERE email = 'user@demo.local'")[0]!;
 
 describe('editing the profile', () => {
-  it('checks the phone, saves it, and sends a name changed offline once back online', async () => {
+  it('saves a new photo, and sends a name changed offline once back online', async () => {
     const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/profile', viewport: { width: 360, height: 740 } });
     const form = page.getByRole('form', { name: 'Edit your profile' });
     await form.waitFor();
-    const phone = form.getByLabel('Mobile phone');
-    await phone.fill('01212345678');
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await form.getByText('Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880').waitFor();
-    expect(account().phone).toBeNull();
-
-    await phone.fill('017 1234 5678');
     const save = form.getByRole('button', { name: 'Save changes' });
     const box = (await save.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
-    await save.click();
-    await page.getByText('Your profile is updated.').waitFor();
-    await expect.poll(() => account().phone).toBe('+8801712345678');
-    const tel = page.locator('.profile__card').getByRole('link', { name: '+8801712345678' });
-    await tel.waitFor();
-    expect(await tel.getAttribute('href')).toBe('tel:+8801712345678');
+    // The number is not the form's: it is changed with a code (issue 50).
+    expect(await form.getByLabel('Mobile phone').count()).toBe(0);
 
     // A new photo: a file that is no image is refused on the device, a real one goes through the upload's checks.
     const photo = form.getByLabel('New photo');
@@ -76,6 +65,5 @@ describe('editing the profile', () => {
     await context.setOffline(false);
     await expect.poll(() => account().name, { timeout: 20_000 }).toBe('Ayesha Rahman');
     await expect.poll(async () => (await readOutbox(page)).length, { timeout: 20_000 }).toBe(0);
-    expect(account().phone).toBe('+8801712345678');
   });
 });

@@ -110,7 +110,7 @@ const { auth } = plainApi;
  * last try while the cookie is still its session's, then is dropped, so it is never sent with the
  * new person's cookie. Named ones do not hold up the sign-in: they end only their own sessions.
  */
-async function beforeSignIn(): Promise<void> {
+export async function beforeSignIn(): Promise<void> {
   await sendLegacy();
   localStorage.removeItem(legacyPendingKey);
   void revokePendingSignOut();

@@ -24,7 +24,7 @@ export function PublicLayout() {
   const session = useSession();
   const location = useLocation();
   // Login returns to the page it was opened from (spec section 2), never to itself.
-  const onAuthPage = location.pathname === '/login' || location.pathname === '/register';
+  const onAuthPage = ['/login', '/register', '/forgot-password', '/reset-password'].includes(location.pathname);
   const loginState = onAuthPage ? location.state : { from: { pathname: location.pathname, search: location.search, state: location.state } };
   // Below 900 px the links fold behind a Menu button (public-layout.css); wider, it is hidden.
   const [menuOpen, setMenuOpen] = useState(false);

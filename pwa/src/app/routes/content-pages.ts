@@ -9,6 +9,8 @@
 export { BlogDetails } from '../../features/blogs/blog-details.tsx';
 export { LoginPage } from '../../features/auth/login-page.tsx';
 export { RegisterPage } from '../../features/auth/register-page.tsx';
+export { ForgotPasswordPage } from '../../features/auth/forgot-password-page.tsx';
+export { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
 export { UnsubscribePage } from '../../features/unsubscribe/unsubscribe-page.tsx';
 export { VerifyPage } from '../../features/verify/verify-page.tsx';
 export { Forbidden } from '../../components/forbidden.tsx';

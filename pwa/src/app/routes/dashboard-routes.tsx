@@ -88,6 +88,8 @@ export const dashboardRoutes: ScreenRoute[] = [
           { path: 'makeAdmin', lazy: () => import('../../features/make-admin/make-admin-page.tsx').then((m) => ({ Component: m.MakeAdminPage })) },
           { path: 'auditLog', lazy: () => import('../../features/audit-log/audit-log-page.tsx').then((m) => ({ Component: m.AuditLogPage })) },
           { path: 'supportInbox', lazy: () => import('../../features/support-inbox/support-inbox-page.tsx').then((m) => ({ Component: m.SupportInboxPage })) },
+          // Issue 50: the SMS and emails the embedded demo keeps instead of sending.
+          { path: 'demoOutbox', lazy: () => import('../../features/demo-outbox/demo-outbox-page.tsx').then((m) => ({ Component: m.DemoOutboxPage })) },
         ],
       },
       {

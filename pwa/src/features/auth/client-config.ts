@@ -5,6 +5,10 @@ import { api } from '../../lib/http.ts';
 export interface ClientConfig {
   googleClientId: string | null;
   googleConfigured: boolean;
+  /** Issue 50: whether codes can go by SMS (a gateway, or the demo's outbox). */
+  phoneSignIn: boolean;
+  /** Issue 50: whether reset links can go by email. */
+  emailReset: boolean;
 }
 
 let pending: Promise<ClientConfig> | null = null;

@@ -1,12 +1,14 @@
 /**
- * /login (spec sections 2, 5, 9): email and password, or Google. After signing in, back to
- * the page the user came from (router state `from`), else /.
+ * /login (spec sections 2, 5, 9; issue 50): the mobile number and a code first, then email and
+ * password (with "Forgot password?"), or Google. After signing in, back to the page the user
+ * came from (router state `from`), else /.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { showToast } from '../../components/toast.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { signIn, signInWithGoogle, type SessionUser } from '../../lib/session.ts';
+import { PhoneSignIn } from './phone-sign-in.tsx';
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn } from './auth-form.tsx';
 import { checkCredentials, failureText } from './auth-rules.ts';
 import './auth.css';
@@ -61,6 +63,11 @@ export function LoginPage() {
     <section className="container auth">
       <div className="auth__panel">
         <h1>{t('auth.loginHeading')}</h1>
+        <PhoneSignIn
+          heading={t('auth.withNumber')}
+          onSignedIn={(user, newAccount) => returnAfterSignIn(user, newAccount ? t('auth.registered') : t('auth.loginSuccess'), newAccount ? t('auth.welcome') : t('auth.welcomeBack'), { newAccount })}
+        />
+        <h2 className="auth__email-heading">{t('auth.withEmail')}</h2>
         <form noValidate onSubmit={submit}>
           <CredentialFields
             form={form}
@@ -75,6 +82,7 @@ export function LoginPage() {
             {submitting ? t('auth.loggingIn') : t('auth.login')}
           </button>
         </form>
+        <p className="auth__forgot"><Link to="/forgot-password" state={location.state}>{t('auth.forgotLink')}</Link></p>
         <OtherWaysIn googleText="signin_with" onGoogleCredential={google}>
           {t('auth.newHere')} <Link to="/register" state={location.state}>{t('auth.createAccount')}</Link>
         </OtherWaysIn>

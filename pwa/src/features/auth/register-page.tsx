@@ -3,7 +3,8 @@
  * the browser (an image, at most 10MB) and prepared there as soon as it is chosen
  * (components/use-prepared-picture.ts: a camera's photo is too big for the server's checks);
  * the server checks again and its answer is shown otherwise. One multipart request creates the
- * account with its picture.
+ * account with its picture. Before it, the mobile number and a code (issue 50): the way most
+ * customers sign up, with only a name to give.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { useObjectUrl } from '../../components/use-object-url.ts';
 import { usePreparedPicture } from '../../components/use-prepared-picture.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { register, signInWithGoogle } from '../../lib/session.ts';
+import { PhoneSignIn } from './phone-sign-in.tsx';
 import { CredentialFields, OtherWaysIn, useFieldErrors, useReturnAfterSignIn, type FieldErrors } from './auth-form.tsx';
 import { checkRegistration, failureText } from './auth-rules.ts';
 import './auth.css';
@@ -80,6 +82,11 @@ export function RegisterPage() {
     <section className="container auth">
       <div className="auth__panel">
         <h1>{t('auth.registerHeading')}</h1>
+        <PhoneSignIn
+          heading={t('auth.signUpWithNumber')}
+          onSignedIn={(user, newAccount) => returnAfterSignIn(user, newAccount ? t('auth.registered') : t('auth.loginSuccess'), newAccount ? t('auth.welcome') : t('auth.welcomeBack'), { newAccount })}
+        />
+        <h2 className="auth__email-heading">{t('auth.withEmail')}</h2>
         <form noValidate aria-busy={submitting || photo.preparing} onSubmit={submit}>
           <div className="field">
             <label htmlFor={`${id}-name`}>{t('auth.name')}</label>

@@ -14,6 +14,7 @@ import { categoryLabel } from '../../components/category-label.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
 import { ageProblem } from '../../components/age-eligibility.ts';
 import { useClaimPolicy, type ClaimPolicy } from './use-claim-policy.ts';
+import { useNumberProven } from './use-number-proven.ts';
 import { ClaimDocuments } from './claim-documents.tsx';
 import type { EvidenceInput } from './evidence.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
@@ -26,6 +27,13 @@ interface ClaimDetailsDialogProps {
   onReject: () => void;
   /** Photos and a note that go with the decision (issue 27). */
   evidence: EvidenceInput;
+}
+
+/** Whether the applicant proved this number with a code (issue 50): an SMS about the decision reaches them. */
+function NumberProven({ applicationId }: { applicationId: string }) {
+  const proven = useNumberProven(applicationId);
+  if (proven === null) return null;
+  return <span className={`badge ${proven ? 'badge--success' : 'badge--warn'}`}>{proven ? t('claim.numberProven') : t('claim.numberUnproven')}</span>;
 }
 
 /** "41 (born 12 Apr 1985)", and a warning when the policy's range does not include it. */
@@ -77,7 +85,7 @@ export function ClaimDetailsDialog({ claim, busy, onClose, onApprove, onReject, 
             <dt>{t('app.email')}</dt>
             <dd>{claim.email || claim.userEmail}</dd>
             <dt>{t('app.phone')}</dt>
-            <dd>{claim.phone ? <a href={`tel:${claim.phone.replace(/[^\d+]/g, '')}`}>{claim.phone}</a> : t('common.na')}</dd>
+            <dd>{claim.phone ? <><a href={`tel:${claim.phone.replace(/[^\d+]/g, '')}`}>{claim.phone}</a> <NumberProven applicationId={claim.id} /></> : t('common.na')}</dd>
             <dt>{t('app.address')}</dt>
             <dd>{claim.address || t('common.na')}</dd>
             <dt>{t('app.nid')}</dt>

@@ -35,6 +35,7 @@ describe('who may open which dashboard screens', () => {
       'Audit Log',
       'Claims',
       'Support Inbox',
+      'Demo Outbox',
       'Manage Blogs',
       ...everyone,
     ]);

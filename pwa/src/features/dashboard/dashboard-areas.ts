@@ -55,6 +55,7 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
         { to: '/dashboard/auditLog', label: 'menu.auditLog' },
         { to: '/dashboard/claims', label: 'menu.claimsAdmin' },
         { to: '/dashboard/supportInbox', label: 'menu.supportInbox' },
+        { to: '/dashboard/demoOutbox', label: 'menu.demoOutbox' },
         { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
       ],
     });

@@ -53,6 +53,23 @@ export async function saveProfile(change: ProfileUpdate): Promise<{ state: 'save
   return { state: 'saved', profile };
 }
 
+/** Sends a code by SMS to the number to add or change (issue 50). */
+export async function requestNumberCode(phone: string): Promise<void> {
+  await answerOf(await api.auth.phone.request.$post({ json: { phone } }));
+}
+
+/** The number proven with its code becomes the account's: the profile as it now is. */
+export async function confirmNumber(phone: string, code: string): Promise<Profile> {
+  const profile = await answerOf(await api.auth.phone.verify.$post({ json: { phone, code } }));
+  await setMeta(profileKey(profile.id), profile);
+  return profile;
+}
+
+/** SMS about premiums and decisions on or off (PUT /auth/sms); the codes a person asks for still come. */
+export async function setPolicySms(wanted: boolean): Promise<void> {
+  await answerOf(await api.auth.sms.$put({ json: { smsOptOut: !wanted } }));
+}
+
 /** A new photo goes through POST /uploads (the server's image checks), so it needs the network. */
 export async function uploadPhoto(file: File): Promise<string> {
   const answer = await answerOf(await api.uploads.$post({ form: { image: file } }));

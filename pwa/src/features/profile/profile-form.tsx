@@ -1,7 +1,8 @@
 /**
- * Editing one's own profile (issue 29): name, Bangladeshi mobile phone, photo. The rules are
- * the server's (edge-api/src/schemas/auth.ts, person.ts); the edit goes through the outbox, so
- * name and phone can be changed offline. A new photo is prepared on the phone as soon as it is
+ * Editing one's own profile (issue 29): name and photo. The rules are the server's
+ * (edge-api/src/schemas/auth.ts); the edit goes through the outbox, so the name can be changed
+ * offline. The mobile number is changed only with a code sent to it (issue 50:
+ * phone-number-panel.tsx). A new photo is prepared on the phone as soon as it is
  * chosen (components/use-prepared-picture.ts: a camera's photo is too big for the server's
  * checks) and uploaded first (POST /uploads), which needs the network: offline the photo field
  * says so.
@@ -16,16 +17,12 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { saveProfile, uploadPhoto, type Profile } from './profile-api.ts';
 
-type Field = 'name' | 'phone' | 'photo';
-
-/** +8801712345678 as a person types it at home: 01712345678. */
-const localPhone = (phone: string | null) => (phone ? phone.replace(/^\+880/, '0') : '');
+type Field = 'name' | 'photo';
 
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const id = useId();
   const online = useOnline();
   const [name, setName] = useState(profile.name);
-  const [phone, setPhone] = useState(localPhone(profile.phone));
   const photo = usePreparedPicture();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -35,7 +32,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     setBusy(true);
     try {
       const found: Partial<Record<Field, string>> = {};
-      const checked = profileUpdate.safeParse({ name, phone });
+      const checked = profileUpdate.safeParse({ name });
       if (!checked.success) {
         for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= fieldMessage(issue.message);
       }
@@ -61,7 +58,6 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       if (fields) {
         setErrors({
           ...(fields.name && { name: fieldMessage(fields.name) }),
-          ...(fields.phone && { phone: fieldMessage(fields.phone) }),
           ...((fields.photoURL ?? fields.image) && { photo: fieldMessage(fields.photoURL ?? fields.image ?? '') }),
         });
       }
@@ -81,21 +77,6 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         <label htmlFor={`${id}-name`}>{t('profile.name')}</label>
         <input id={`${id}-name`} autoComplete="name" value={name} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} onChange={(e) => setName(e.target.value)} />
         {fieldError('name')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-phone`}>{t('profile.phone')}</label>
-        <input
-          id={`${id}-phone`}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={phone}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={describedBy('phone', `${id}-phone-hint`)}
-          onChange={(e) => setPhone(e.target.value)}
-        />
-        <p className="profile__hint" id={`${id}-phone-hint`}>{t('profile.phoneHint')}</p>
-        {fieldError('phone')}
       </div>
       <div className="field">
         <label htmlFor={`${id}-photo`}>{t('profile.photo')}</label>

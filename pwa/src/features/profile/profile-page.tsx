@@ -1,6 +1,7 @@
 /**
- * My Profile (spec section 2, issue 29): who I am (role read-only), editing the name, phone and
- * photo (offline too, through the outbox), and the password change.
+ * My Profile (spec section 2, issue 29): who I am (role read-only), editing the name and photo
+ * (offline too, through the outbox), the mobile number confirmed with a code (issue 50), and the
+ * password change.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -11,6 +12,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { fetchProfile, type Profile } from './profile-api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { PhoneNumberPanel } from './phone-number-panel.tsx';
 import { NotificationToggle } from '../../components/notification-permission.tsx';
 import './profile.css';
 import { formatDateTime } from '../../lib/i18n/format.ts';
@@ -43,6 +45,7 @@ export function ProfilePage() {
         <>
           <ProfileCard profile={shown} waiting={waiting.length > 0} />
           <ProfileForm key={profile.status === 'ready' ? profile.data.id : ''} profile={shown} onSaved={(saved) => profile.update(() => saved)} />
+          <PhoneNumberPanel profile={shown} onConfirmed={(saved) => profile.update(() => saved)} />
         </>
       )}
       <NotificationToggle />
@@ -52,7 +55,7 @@ export function ProfilePage() {
 }
 
 function ProfileCard({ profile, waiting }: { profile: Profile; waiting: boolean }) {
-  const initial = (profile.name || profile.email).trim().charAt(0).toUpperCase();
+  const initial = (profile.name || (profile.hasEmail ? profile.email : '')).trim().charAt(0).toUpperCase();
   return (
     <div className="panel profile__card">
       {profile.photoURL ? (
@@ -71,8 +74,12 @@ function ProfileCard({ profile, waiting }: { profile: Profile; waiting: boolean 
       <dl className="profile__facts">
         <dt>{t('profile.name')}</dt>
         <dd>{profile.name}</dd>
-        <dt>{t('profile.email')}</dt>
-        <dd>{profile.email}</dd>
+        {profile.hasEmail && (
+          <>
+            <dt>{t('profile.email')}</dt>
+            <dd>{profile.email}</dd>
+          </>
+        )}
         <dt>{t('profile.phone')}</dt>
         <dd>{profile.phone ? <a href={`tel:${profile.phone}`}>{profile.phone}</a> : t('profile.noPhone')}</dd>
         <dt>{t('profile.role')}</dt>

@@ -48,6 +48,13 @@ const messages: Record<string, MessageId> = {
   'Please enter a valid phone number': 'field.phoneInvalid',
   'Please enter a Bangladeshi mobile number: 01 and 9 more digits (01712345678), with or without +880': 'field.bdMobile',
   'Phone is required': 'field.phoneRequired',
+  // Issue 50: phone sign-in, one-time codes and password resets (edge-api/src/schemas/phone-accounts.ts, routes/phone-auth.ts).
+  'Mobile number is required': 'field.mobileRequired',
+  'Enter the 6-digit code from the SMS': 'field.codeFormat',
+  'This code is not right, or it has expired. Check the SMS, or ask for a new code.': 'field.codeRefused',
+  'This number is already confirmed on another account.': 'field.numberTaken',
+  'This reset link does not work any more. Please ask for a new one.': 'field.resetLinkDead',
+  'An account with this email already exists.': 'field.emailTaken',
   'Address is required': 'field.addressRequired',
   'Description is required': 'field.descriptionRequired',
   'Nominee name is required': 'field.nomineeRequired',
