@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { publicCache } from '../http/security.ts';
+import { sslcommerzMinimumMinor } from '../schemas/premium-schedule.ts';
 
 export const clientConfigRoutes = new Hono<AppEnv>()
   .get('/', publicCache(), (c) => {
@@ -15,6 +16,8 @@ export const clientConfigRoutes = new Hono<AppEnv>()
         payments: { mode: payments.mode, publishableKey: payments.publishableKey },
         // What the payment page offers through SSLCommerz (bKash, Nagad, card), or null.
         sslcommerz: c.var.deps.config.payment.sslcommerz && c.var.deps.sslcommerz ? { methods: c.var.deps.config.payment.sslcommerz.methods } : null,
+        // Issue 49: what the phone needs to work a policy's state out offline (schemas/premium-schedule.ts).
+        premiums: { ...c.var.deps.config.premiums, minimumChargeMinor: sslcommerzMinimumMinor },
       },
       200,
     );
