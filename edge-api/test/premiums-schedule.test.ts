@@ -99,4 +99,16 @@ describe(`premium schedules on ${runtime}`, () => {
     await api.sql("UPDATE applications SET payment_status = 'unpaid' WHERE id = ?", id);
     expect((await premiumsOf(id, holder)).status).toBe(404);
   });
+
+  it('GET /verify/:code answers inForce: false with the state for a lapsed or matured policy, true in grace', async () => {
+    const verify = async (code: string) => (await call(api, 'GET', `/api/verify/${code}`, null)).body;
+    const grace = await insertPolicyInForce(api, holder, { startedDaysAgo: 10 });
+    expect(await verify(grace.application.verify_code!)).toMatchObject({ valid: true, inForce: true, state: 'in_grace' });
+    const lapsed = await insertPolicyInForce(api, holder, { startedDaysAgo: 45 });
+    expect(await verify(lapsed.application.verify_code!)).toMatchObject({ valid: true, inForce: false, state: 'lapsed' });
+    const matured = await insertPolicyInForce(api, holder, { startedDaysAgo: 3 * 365 + 5, termYears: 3, mode: 'yearly' });
+    await premiumsOf(matured.id);
+    await markDuesPaid(api, matured.id, 3);
+    expect(await verify(matured.application.verify_code!)).toMatchObject({ valid: true, inForce: false, state: 'matured' });
+  });
 });
