@@ -43,7 +43,7 @@ const api = './edge-api/src';
 const at = (...folders) => folders.map((folder) => `${api}/${folder}`);
 // notifications/ and documents/ are the rooms of features still to come (decisions 0072, 0073):
 // fenced before their first file lands.
-const services = ['http', 'lib', 'auth', 'payments', 'lists', 'notifications', 'documents'];
+const services = ['http', 'lib', 'auth', 'payments', 'lists', 'notifications', 'documents', 'premiums'];
 const sharedApi = ['schemas', 'db', 'storage', ...services, 'commands', 'seed', 'routes', 'app.ts'];
 const floors = [
   ['schemas'],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit durability documents first-visit]`: runs the chosen benchmarks (all by
+ * `npm run bench [-- api bundle lighthouse sync search start load scale overload worker slow-phone revisit durability documents first-visit premiums]`: runs the chosen benchmarks (all by
  * default) in order, prints a short report, and rewrites docs/performance.md with the goal
  * beside each measured figure and the command behind it. A benchmark whose prerequisite is
  * missing reports "skipped: <why>"; the others still run. BENCH_QUICK=1 shortens every run,
@@ -38,6 +38,7 @@ import { runSlowPhoneBench } from './slow-phone.ts';
 import { runStartBench } from './start.ts';
 import { runWorkerBench } from './worker.ts';
 import { runSyncBench } from './sync.ts';
+import { runPremiumsBench } from './premiums.ts';
 
 const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> = {
   api: runApiBench,
@@ -55,6 +56,7 @@ const benchmarks: Record<BenchId, (ctx: BenchContext) => Promise<BenchOutcome>> 
   durability: runDurabilityBench,
   documents: runDocumentsBench,
   'first-visit': runFirstVisitBench,
+  premiums: runPremiumsBench,
 };
 
 const reportPath = join(repoRoot, 'docs/performance.md');

@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 
-export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit', 'durability', 'documents', 'first-visit'] as const;
+export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit', 'durability', 'documents', 'first-visit', 'premiums'] as const;
 export type BenchId = (typeof benchIds)[number];
 
 export interface GoalFigure {
@@ -82,6 +82,7 @@ export const titles: Record<BenchId, string> = {
   durability: '13. Durable commits: synchronous = FULL against NORMAL, with group commit',
   documents: '14. Documents from the field: preparing a 12 MP photo on a slow phone, and uploads over a link that drops',
   'first-visit': '15. A first visit and a first sign-in: bytes on the wire, service worker included',
+  premiums: '16. The premium reminder pass over 100,000 policies: time and memory',
 };
 
 export function renderReport(results: BenchResult[]): string {

@@ -39,6 +39,7 @@ import { receiptRoutes } from './routes/receipts.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { serviceRequestRoutes } from './routes/service-requests.ts';
+import { premiumRoutes } from './routes/premiums.ts';
 import { isCompleteAnswer } from './http/complete-answer.ts';
 import { privateByDefault, requestChecks, secureApiAnswer } from './http/security.ts';
 
@@ -94,7 +95,8 @@ function apiRoutes(ops: OpsHooks) {
     .route('/claims', claimRoutes)
     .route('/claims', claimDocumentRoutes)
     .route('/service-requests', serviceRequestRoutes)
-    .route('/admin/push-health', pushHealthRoutes);
+    .route('/admin/push-health', pushHealthRoutes)
+    .route('/premiums', premiumRoutes);
   // No onError of its own: createApp's (the same handleError) answers for every route. A mounted
   // app with its own onError has each of its middleware and handlers wrapped in one more
   // compose per request, a large part of the layers' cost (issue 32).

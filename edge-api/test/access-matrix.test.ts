@@ -179,6 +179,10 @@ const fromTheSpec: Record<string, Allowed> = {
   'POST /service-requests': 'signed in',
   'GET /service-requests': 'signed in',
   'POST /service-requests/:id/decision': 'agent or admin',
+  // Issue 49: premiums after the sale; whose policy is checked by the handler.
+  'GET /premiums/collections': 'agent or admin',
+  'GET /premiums/:applicationId': 'signed in',
+  'POST /premiums/:applicationId/collections': 'agent or admin',
 };
 
 const asWords = (allow: AccessRule['allow']): Allowed => {
@@ -405,6 +409,9 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
     case 'GET /certificates/:id':
       // The owner and admins read the paid one; another customer aims at it; an agent's is missing.
       return { path: apiPrefix + key.split(' ')[1]!.replace(':id', persona === 'agent' ? missingId : f.paidApplicationId) };
+    case 'GET /premiums/:applicationId':
+      // The holder, the assigned agent and admins read the paid policy's; another customer aims at it.
+      return { path: `/api/premiums/${f.paidApplicationId}` };
     case 'POST /sslcommerz/return/:outcome':
       return { path: '/api/sslcommerz/return/cancel', init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'tran_id=matrix-missing' } };
     default: {
@@ -442,6 +449,7 @@ const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
   'POST /claims/:id/documents/uploads': [403],
   'GET /claims/:id/documents/uploads/:uploadId': [403],
   'PATCH /claims/:id/documents/uploads/:uploadId': [403],
+  'GET /premiums/:applicationId': [403],
 };
 
 /** A claim on the owner's paid policy, as its policyholder (a fresh id each time). */

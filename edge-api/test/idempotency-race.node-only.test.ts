@@ -59,6 +59,7 @@ const input: ApplicationInput = {
   healthConditions: [],
   estimatedPremium: null,
   policyId: 'race-policy',
+  premiumMode: 'monthly',
 };
 
 beforeAll(async () => {

@@ -154,11 +154,11 @@ describe('demo seed on first start', () => {
     expect(new Set(rows.map((r) => r.password_hash.split('$')[4])).size).toBe(3);
   });
 
-  it('gives the demo user one application waiting, one with the demo agent, one approved and one rejected', async () => {
+  it('gives the demo user one application waiting, one with the demo agent, three approved (issue 49: in force, in grace, lapsed) and one rejected', async () => {
     const apps = server.sqlite
       .prepare("SELECT status, assigned_agent, policy_id FROM applications WHERE user_email = 'user@demo.local' ORDER BY status")
       .all() as { status: string; assigned_agent: string | null; policy_id: string | null }[];
-    expect(apps.map((a) => a.status)).toEqual(['approved', 'assigned', 'pending', 'rejected']);
+    expect(apps.map((a) => a.status)).toEqual(['approved', 'approved', 'approved', 'assigned', 'pending', 'rejected']);
     expect(apps.find((a) => a.status === 'assigned')?.assigned_agent).toBe('agent@demo.local');
     for (const app of apps) expect(app.policy_id).not.toBeNull();
   });

@@ -6,7 +6,7 @@
  */
 export const screenMessagePrefixes = [
   'addPolicy', 'admin', 'agentDash', 'agentRequest', 'app', 'apply', 'apps', 'audit', 'auth', 'blogForm', 'chart', 'claim', 'claims',
-  'customers', 'dashboard', 'health', 'makeAdmin', 'manage', 'menu', 'papers', 'password', 'pay', 'picker', 'profile', 'relation', 'tx',
+  'customers', 'dashboard', 'health', 'makeAdmin', 'manage', 'menu', 'papers', 'password', 'pay', 'picker', 'prem', 'coll', 'profile', 'relation', 'tx',
   // Issue 29: the unsubscribe page is opened from an email, never prerendered; its texts come with it.
   'unsubscribe',
 ] as const;

@@ -155,6 +155,10 @@ export const accessTable = {
   'POST /service-requests': { allow: signedIn, scope: 'the policyholder, on their own policy in force' },
   'GET /service-requests': { allow: signedIn, scope: 'a page: own requests; an agent those on policies assigned to them; admins all' },
   'POST /service-requests/:id/decision': { allow: agentOrAdmin, scope: "the policy's assigned agent, or admin" },
+  // Premiums after the sale (issue 49): the policy's holder, its assigned agent and admins.
+  'GET /premiums/collections': { allow: agentOrAdmin, scope: 'an agent the dues of the policies assigned to them; admins all, or one agent\'s' },
+  'GET /premiums/:applicationId': { allow: signedIn, scope: 'the holder, the assigned agent, or admin' },
+  'POST /premiums/:applicationId/collections': { allow: agentOrAdmin, scope: 'the assigned agent, or admin; Idempotency-Key required' },
 
   // Offline sync.
   'GET /sync': { allow: 'anyone', scope: 'public data; private rows only to who may see them' },

@@ -93,6 +93,7 @@ export async function applyForPolicy(
           health_conditions: JSON.stringify(input.healthConditions),
           estimated_premium: premium.estimatedPremium,
           coverage_poisha: premium.coveragePoisha,
+          premium_mode: input.premiumMode,
           policy_id: policy.id,
           policy_name: policy.title,
           policy_name_bn: policy.title_bn,

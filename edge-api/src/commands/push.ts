@@ -29,9 +29,11 @@ import { applicationInput, assignInput, decisionInput, rejectInput } from '../sc
 import { blogInput } from '../schemas/blog.ts';
 import { claimAssignInput, claimInput, claimPayoutInput, claimResubmitInput, claimReviewInput } from '../schemas/claim.ts';
 import { idInput } from '../schemas/fields.ts';
+import { collectionInput } from '../schemas/premium-schedule.ts';
+import { collectPremiums } from '../premiums/collect.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock' | 'payments' | 'sslcommerz'> & {
-  config: ApplicationLimitSettings & ClaimSettings & Partial<Pick<AppConfig, 'payment'>>;
+  config: ApplicationLimitSettings & ClaimSettings & Partial<Pick<AppConfig, 'payment'>> & Pick<AppConfig, 'premiums'>;
 };
 
 interface PushCommand<Input> {
@@ -91,6 +93,15 @@ export const pushCommands = {
     route: 'PATCH /claims/:id/assign',
     input: claimAssignInput.extend(withId.shape),
     run: (deps, user, { id, ...input }, key) => assignClaim(deps, user, id, input, key),
+  }),
+  // Issue 49: cash a field agent collected, queued on the phone (premiums/collect.ts).
+  'premium.collect': command({
+    route: 'POST /premiums/:applicationId/collections',
+    input: collectionInput.extend({ applicationId: idInput }),
+    run: async (deps, user, { applicationId, ...input }, key) => {
+      const collected = await collectPremiums(deps, user, applicationId, input, key);
+      return { ok: true, status: 201, body: { receipt: collected.receipt, recordedNow: collected.recordedNow }, replayed: !collected.recordedNow };
+    },
   }),
   'claim.payout': command({
     route: 'POST /claims/:id/payout',

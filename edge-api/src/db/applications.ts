@@ -3,6 +3,7 @@ import { sameEmail, type SessionUser } from './users.ts';
 import { rowSnapshot } from './row-snapshot.ts';
 import type { ApplicationRow, ApplicationStatus, Database, PaymentStatus } from './schema.ts';
 import { papersOf, type Papers } from './papers.ts';
+import type { PremiumMode } from '../schemas/premium-schedule.ts';
 
 
 /** An application as the API shows it; the spec's alternative names are filled in too. */
@@ -29,6 +30,8 @@ export interface Application {
   policyNameBn: string | null;
   /** The cover quoted when applying, poisha (issue 48); null on older ones: the policy's own. */
   coveragePoisha: number | null;
+  /** Issue 49: how often the premium is paid; null for a policy sold before premiums were kept (no schedule). */
+  premiumMode: PremiumMode | null;
   category: string | null;
   policyType: string | null;
   status: ApplicationStatus;
@@ -85,6 +88,7 @@ export function toApplication(row: StoredApplication, withPapers = false): Appli
     policyName: row.policy_name,
     policyNameBn: row.policy_name_bn ?? null,
     coveragePoisha: row.coverage_poisha ?? null,
+    premiumMode: row.premium_mode ?? null,
     category: row.category,
     policyType: row.category,
     status: row.status,
@@ -119,6 +123,7 @@ export const applicationColumns = [
   'policy_name',
   'policy_name_bn',
   'coverage_poisha',
+  'premium_mode',
   'category',
   'status',
   'payment_status',

@@ -19,8 +19,13 @@ export type NotificationEvent =
   // Policy servicing (issue 51): the holder hears the decision on their request.
   | 'service-request.approved'
   | 'service-request.refused'
+  // Premiums after the sale (issue 49): reminders of a due, a receipt, a lapse (premiums/reminders.ts).
+  | PremiumNotificationEvent
   // Insurance claims (issue 31, notifications/claim-events.ts); `policyName` carries the claim number.
   | ClaimNotificationEvent;
+
+export const premiumNotificationEvents = ['premium_due', 'premium_paid', 'policy_lapsed'] as const;
+export type PremiumNotificationEvent = (typeof premiumNotificationEvents)[number];
 
 /** What happens to an insurance claim, told to its claimant, its agent or the admins. */
 export const claimNotificationEvents = [

@@ -2,10 +2,12 @@ import type { Generated } from 'kysely';
 import type { PolicyCategory } from '../schemas/policy.ts';
 import type { ClaimantRelation, ClaimKind, ClaimStatus, PayoutMethod } from '../schemas/claim.ts';
 import type { DocumentRow, DocumentUploadRow } from './document-rows.ts';
+import type { PremiumMode } from '../schemas/premium-schedule.ts';
+import type { PremiumTables } from './premium-rows.ts';
 import type { DemoOutboxRow, OneTimeCodeRow, PasswordResetTokenRow, SmsLogRow, SmsQueueRow } from './phone-account-rows.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
-export interface Database {
+export interface Database extends PremiumTables {
   sync_clock: { id: number; version: number; epoch: string };
   tombstones: {
     version: number;
@@ -337,6 +339,8 @@ export interface ApplicationRow {
   nominee_nid?: string | null;
   /** Migration 0300 (issue 51): when a change issued the current certificate version; null for the first. */
   certificate_version_at?: string | null;
+  /** Migration 0280 (issue 49): how often the premium is paid. */
+  premium_mode?: PremiumMode | null;
 }
 
 /** migrations/0210: one insurance claim; amounts in poisha, `history` a JSON array of steps. */

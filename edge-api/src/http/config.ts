@@ -5,6 +5,7 @@
  */
 import { readPushConfig, type PushConfig, type VapidKeys } from './push-config.ts';
 import { documentLimits } from '../schemas/document.ts';
+import { defaultGraceDays, defaultRevivalDays } from '../schemas/premium-schedule.ts';
 
 export interface AppConfig {
   /** True on the embedded demo (Node, no production flag): demo seeding and demo payments allowed. */
@@ -94,11 +95,18 @@ export interface AppConfig {
   pictureBackfillBatch: number;
   /** Web Push: VAPID keys and the sender's retries (http/push-config.ts). */
   push: PushConfig;
+  /** Premiums after the sale (issue 49, docs/decisions/0108): days of grace after a due, days a lapsed policy may be revived. */
+  premiums: PremiumSettings;
   /** The SMS channel and email for accounts (issue 50, sms/, mail/). */
   sms: SmsSettings;
   mail: MailSettings;
   /** The public address of the PWA, for links in emails (PUBLIC_ORIGIN); null: the request's own in demo mode. */
   publicOrigin: string | null;
+}
+
+export interface PremiumSettings {
+  graceDays: number;
+  revivalDays: number;
 }
 
 export interface SmsSettings {
@@ -329,6 +337,10 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
     maxSizedPixels: int(env.IMAGE_MAX_SIZED_PIXELS, 8_000_000),
     pictureBackfillBatch: int(env.PICTURE_BACKFILL_BATCH, 20),
     push: readPushConfig(env, production, defaults.vapid),
+    premiums: {
+      graceDays: Math.min(365, Math.max(0, int(env.PREMIUM_GRACE_DAYS, defaultGraceDays))),
+      revivalDays: Math.min(20 * 365, Math.max(0, int(env.PREMIUM_REVIVAL_DAYS, defaultRevivalDays))),
+    },
     sms: readSms(env),
     mail: {
       smtpUrl: env.SMTP_URL?.trim() || null,

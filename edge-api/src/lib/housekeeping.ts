@@ -11,6 +11,7 @@ import { forgetSettledPushes } from '../notifications/sender.ts';
 import { tellOverdueClaims } from '../notifications/claim-events.ts';
 import { removeAbandonedUploads } from '../documents/abandoned-uploads.ts';
 import { removeDocumentLeftovers } from '../documents/leftovers.ts';
+import { sendPremiumReminders } from '../premiums/reminders.ts';
 
 export async function housekeeping(deps: AppDeps): Promise<void> {
   await removeUnusedUploads(deps);
@@ -20,6 +21,8 @@ export async function housekeeping(deps: AppDeps): Promise<void> {
   await tellOverdueClaims(deps);
   await removeAbandonedUploads(deps);
   await removeDocumentLeftovers(deps);
+  // Premium reminders (issue 49): hourly, so what quiet hours held goes out soon after 08:00 in Dhaka.
+  await sendPremiumReminders(deps, deps.clock());
   // Last: the heaviest on the CPU, so a run cut short (a Worker's cron time) has done the rest;
   // and after the removal of unused uploads, so no picture is sized only to be removed.
   await backfillPictureSizes(deps);

@@ -25,6 +25,10 @@ export const linkOf = (event: NotificationEvent, entityId: string | null): strin
       return '/dashboard/manageAgent';
     case 'payment.refused':
       return '/dashboard/adminTransactions';
+    case 'premium_due':
+    case 'premium_paid':
+    case 'policy_lapsed':
+      return `/dashboard/premiums/${entityId ?? ''}`;
     default:
       return `/dashboard/applications/${entityId ?? ''}`;
   }

@@ -13,6 +13,10 @@ export interface IntentMetadata {
   applicationId: string;
   userId: string;
   userEmail: string;
+  /** Issue 49: 'premium' for a payment of dues (premiums/online.ts); absent for the application fee. */
+  purpose?: 'premium';
+  /** The dues' sequence numbers, first-last (they are always a run: dues are paid in order). */
+  dueSeqs?: string;
 }
 
 export interface IntentRequest {

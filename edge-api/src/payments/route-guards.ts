@@ -7,6 +7,7 @@ import type { AppEnv, SessionUser } from '../http/env.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { cardIncompleteMessage } from './demo-provider.ts';
 import { paymentsNotConfigured } from './provider.ts';
+import { dueIdsField } from '../schemas/premium-schedule.ts';
 
 const applicationId = z
   .string({ error: 'An application id is required' })
@@ -24,8 +25,9 @@ const intentId = (label: string) =>
     .regex(/^[A-Za-z0-9_]+$/, `That ${label} is not valid`);
 
 /** Anything else in the body (the spec's amountInCents, say) is ignored: the server sets the price. */
-export const createIntentBody = z.object({ applicationId });
-export const savePaymentBody = z.object({ applicationId, transactionId: intentId('transaction id') });
+// Issue 49: with `dueIds`, the payment is of those dues of a policy in force (premiums/online.ts).
+export const createIntentBody = z.object({ applicationId, dueIds: dueIdsField });
+export const savePaymentBody = z.object({ applicationId, transactionId: intentId('transaction id'), dueIds: dueIdsField });
 export const demoConfirmBody = z.object({
   paymentIntentId: intentId('payment id'),
   cardNumber: z.string({ error: cardIncompleteMessage }).trim().min(1, cardIncompleteMessage).max(40, cardIncompleteMessage),

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { publicCache } from '../http/security.ts';
+import { sslcommerzMinimumMinor } from '../schemas/premium-schedule.ts';
 
 export const clientConfigRoutes = new Hono<AppEnv>()
   .get('/', publicCache(), (c) => {
@@ -18,6 +19,8 @@ export const clientConfigRoutes = new Hono<AppEnv>()
         // Issue 50: whether codes can go by SMS (a gateway, or the demo's outbox) and reset links by email.
         phoneSignIn: Boolean(c.var.deps.sms),
         emailReset: Boolean(c.var.deps.mailer),
+        // Issue 49: what the phone needs to work a policy's state out offline (schemas/premium-schedule.ts).
+        premiums: { ...c.var.deps.config.premiums, minimumChargeMinor: sslcommerzMinimumMinor },
       },
       200,
     );

@@ -12,6 +12,7 @@ import { demoCardNumber } from '../payments/demo-provider.ts';
 import { rejectedCannotPay } from '../payments/refunds.ts';
 import { createIntentBody, ownApplication, paymentsConfigured } from '../payments/route-guards.ts';
 import { validate } from '../http/validation.ts';
+import { chooseDues } from '../premiums/online.ts';
 
 export const createPaymentIntentRoutes = new Hono<AppEnv>()
   .post(
@@ -20,8 +21,39 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>()
     validate('json', createIntentBody),
     async (c) => {
       const user = currentUser(c);
-      const { db, config, payments } = c.var.deps;
-      const application = await ownApplication(db, c.req.valid('json').applicationId, user);
+      const deps = c.var.deps;
+      const { db, config, payments } = deps;
+      const body = c.req.valid('json');
+      const mode = payments.mode === 'demo' ? 'demo' : 'stripe';
+      if (body.dueIds) {
+        // Issue 49: premiums of a policy in force, the amount the server's sum of those dues.
+        const chosen = await chooseDues(deps, user, body.applicationId, body.dueIds);
+        const intent = await payments.createIntent({
+          amountMinor: chosen.amountMinor,
+          currency: 'bdt',
+          metadata: { applicationId: chosen.application.id, userId: user.id, userEmail: user.email, purpose: 'premium', dueSeqs: chosen.seqs },
+          idempotencyKey: `prem-${chosen.application.id}-${chosen.seqs}-${chosen.amountMinor}`,
+          description: `Premiums: ${chosen.application.policy_name}`,
+        });
+        return c.json(
+          {
+            applicationId: chosen.application.id,
+            policyName: chosen.application.policy_name,
+            policyNameBn: chosen.application.policy_name_bn ?? null,
+            clientSecret: intent.clientSecret,
+            paymentIntentId: intent.id,
+            amount: intent.amountMinor,
+            currency: intent.currency,
+            status: intent.status,
+            mode,
+            publishableKey: payments.publishableKey,
+            demoCardNumber: mode === 'demo' ? demoCardNumber : null,
+            dueIds: body.dueIds,
+          },
+          200,
+        );
+      }
+      const application = await ownApplication(db, body.applicationId, user);
       if (application.payment_status === 'paid') {
         throw conflict('This application has already been paid.', { paymentStatus: 'paid' });
       }
@@ -35,7 +67,6 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>()
         idempotencyKey: `pi-${application.id}-${amountMinor}-${currency}`,
         description: `Insurance application: ${application.policy_name}`,
       });
-      const mode = payments.mode === 'demo' ? 'demo' : 'stripe';
       return c.json(
         {
           applicationId: application.id,
@@ -50,6 +81,7 @@ export const createPaymentIntentRoutes = new Hono<AppEnv>()
           mode,
           publishableKey: payments.publishableKey,
           demoCardNumber: mode === 'demo' ? demoCardNumber : null,
+          dueIds: null,
         },
         200,
       );

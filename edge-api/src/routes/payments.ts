@@ -13,6 +13,9 @@ import { intentMismatch, recordPayment, toPaymentView } from '../payments/record
 import { isRejected, refundUnrecordedIntent, rejectedCannotPay } from '../payments/refunds.ts';
 import { alreadyPaid, demoConfirmBody, ownApplication, paymentsConfigured, savePaymentBody } from '../payments/route-guards.ts';
 import { validate } from '../http/validation.ts';
+import { findApplication } from '../db/applications.ts';
+import { recordDuesIntent } from '../premiums/online.ts';
+import { toReceiptView } from '../premiums/view.ts';
 import { notifyPaymentRefused } from '../notifications/events.ts';
 
 /** The spec's unpaged list keeps a bounded default page: the newest payments first. */
@@ -48,8 +51,32 @@ export const paymentRoutes = new Hono<AppEnv>()
       const deps = c.var.deps;
       const { db, config, payments } = deps;
       const body = c.req.valid('json');
-      const application = await ownApplication(db, body.applicationId, user);
       const actor = { id: user.id, email: user.email };
+      if (body.dueIds) {
+        // Issue 49: dues of a policy in force, recorded once from the provider's own word.
+        const row = await findApplication(db, body.applicationId);
+        if (!row) throw notFound('Application');
+        if (row.user_id !== user.id) throw forbidden('You can only pay for your own policies.');
+        const intent = await payments.retrieveIntent(body.transactionId);
+        if (!intent) throw notFound('Payment');
+        if (intent.status !== 'succeeded') {
+          throw new ApiError(402, 'payment_failed', 'The payment has not been completed.', { details: { status: intent.status } });
+        }
+        const recorded = await recordDuesIntent(deps, {
+          application: row,
+          intent,
+          provider: payments.mode === 'demo' ? 'demo' : 'stripe',
+          method: payments.mode === 'demo' ? 'demo' : 'card',
+          dueIds: body.dueIds,
+          actor,
+        });
+        if ('refused' in recorded) throw new ApiError(409, 'conflict', `This payment cannot pay these dues: ${recorded.refused}.`);
+        return c.json(
+          { message: 'Payment recorded', receipt: toReceiptView(recorded.receipt), recordedNow: recorded.recordedNow },
+          recorded.recordedNow ? 201 : 200,
+        );
+      }
+      const application = await ownApplication(db, body.applicationId, user);
       // Paid with an intent made before the rejection: nothing is recorded, the money goes back.
       const refuseRejected = async () => {
         const intent = await payments.retrieveIntent(body.transactionId);

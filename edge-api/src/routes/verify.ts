@@ -10,12 +10,21 @@ import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validation.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { verifyCertificate } from '../payments/papers.ts';
+import { policyPremiums } from '../premiums/view.ts';
+import type { PolicyState } from '../schemas/premium-schedule.ts';
 
 const codeParam = z.object({ code: z.string().trim().max(64, 'That code is too long') });
 
 export const verifyRoutes = new Hono<AppEnv>().get('/:code', rateLimit('verify'), validate('param', codeParam), async (c) => {
-  const { db, clock } = c.var.deps;
-  const verification = await verifyCertificate(db, c.req.valid('param').code.toLowerCase(), clock());
+  const deps = c.var.deps;
+  const code = c.req.valid('param').code.toLowerCase();
+  const now = deps.clock();
+  const verification = await verifyCertificate(deps.db, code, now);
   if (!verification) throw notFound('Certificate');
-  return c.json(verification, 200);
+  // Issue 49: a lapsed or matured policy is not in force, and the answer says which.
+  const row = verification.valid ? await deps.db.selectFrom('applications').selectAll().where('verify_code', '=', code).executeTakeFirst() : undefined;
+  const premiums = row ? await policyPremiums(deps, row) : null;
+  const termOver = verification.valid && verification.endsAt !== null && now.toISOString() >= verification.endsAt;
+  const state: PolicyState | null = premiums?.standing.state ?? (verification.inForce ? 'in_force' : termOver ? 'matured' : null);
+  return c.json({ ...verification, inForce: verification.inForce && (state === 'in_force' || state === 'in_grace'), state }, 200);
 });

@@ -9,6 +9,7 @@ import { intentMismatch, recordPayment } from '../payments/record-payment.ts';
 import { isRejected, refundUnrecordedIntent } from '../payments/refunds.ts';
 import { paymentsConfigured } from '../payments/route-guards.ts';
 import { notifyPaymentRefused } from '../notifications/events.ts';
+import { dueIdsOfIntent, recordDuesIntent } from '../premiums/online.ts';
 
 export const webhookRoutes = new Hono<AppEnv>()
   .post('/stripe', paymentsConfigured, async (c) => {
@@ -36,6 +37,19 @@ export const webhookRoutes = new Hono<AppEnv>()
     if (!applicationId) return ignore('no application in its metadata');
     const application = await findApplication(db, applicationId);
     if (!application) return ignore(`application ${applicationId} does not exist`);
+    if (intent.metadata.purpose === 'premium') {
+      // Issue 49: dues of a policy in force, those the intent was made for.
+      const recorded = await recordDuesIntent(deps, {
+        application,
+        intent,
+        provider: 'stripe',
+        method: 'card',
+        dueIds: dueIdsOfIntent(intent),
+        actor: { id: application.user_id, email: application.user_email },
+      });
+      if ('refused' in recorded) return ignore(recorded.refused);
+      return c.json({ received: true, recorded: recorded.recordedNow }, 200);
+    }
     const mismatch = intentMismatch(intent, application, config.payment);
     if (mismatch) return ignore(mismatch);
     const owner = { id: application.user_id, email: application.user_email };

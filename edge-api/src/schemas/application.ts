@@ -7,6 +7,7 @@ import { numberLike, optionalText, requiredText } from './fields.ts';
 import { bdNid, optionalBdMobile } from './person.ts';
 import { cleanLine } from './text.ts';
 import { dateOfBirth, rejectionReasons } from './eligibility.ts';
+import { premiumModeField } from './premium-schedule.ts';
 
 /** The spec's health conditions (policy application form, multi-choice). */
 export const healthConditionChoices = ['Diabetes', 'High Blood Pressure', 'Heart Disease', 'Cancer', 'None of the Above'] as const;
@@ -83,6 +84,8 @@ export const applicationInput = z.object({
   policyId: requiredText('Policy', 100, 'Please choose a policy'),
   // Absent from an older app's queued application: its premium is then the one it carries.
   quote: quoteChoices.nullish().transform((value) => value ?? null),
+  // Issue 49: how often the premium is paid; absent (an older app's queue) is monthly.
+  premiumMode: premiumModeField,
 });
 /** What the server works with, after trimming and defaults. */
 export type ApplicationInput = z.infer<typeof applicationInput>;

@@ -63,6 +63,9 @@ function plans(): Plan[] {
   // rejected by the agent.
   list.push({ fate: 'approved', appliedDaysAgo: 40, paidDaysAgo: 12, who: 'demo' });
   list.push({ fate: 'rejected-by-agent', appliedDaysAgo: 30, who: 'demo' });
+  // Issue 49: two more in force, whose premiums demo-premiums.ts leaves unpaid: one in grace, one lapsed.
+  list.push({ fate: 'approved', appliedDaysAgo: 24, paidDaysAgo: 20, who: 'demo' });
+  list.push({ fate: 'approved', appliedDaysAgo: 59, paidDaysAgo: 55, who: 'demo' });
   return list;
 }
 
@@ -138,6 +141,8 @@ async function carryOut(deps: Deps, input: DemoActivityInput, list: Plan[], poli
         estimatedPremium: null,
         quote: { coverage: policy.coverageRange, gender: 'Male', smoker: 'No' },
         policyId: policy.id,
+        // Issue 49: most pay monthly; every third quarterly, so the demo shows both.
+        premiumMode: i % 3 === 2 ? 'quarterly' : 'monthly',
       }),
       'application',
     );

@@ -19,6 +19,7 @@ import { demoPolicies } from './demo-policies.ts';
 import { demoCustomerRows, seedDemoActivity, seedDemoAgentRequests, seedDemoUserApplications } from './demo-activity.ts';
 import { agentRequestRow, blogRow, policyRow, userRow } from './factories.ts';
 import { demoPoliciesBangla } from './demo-policies-bangla.ts';
+import { seedDemoPremiums } from './demo-premiums.ts';
 
 const day = 86_400_000;
 
@@ -217,5 +218,7 @@ export async function seedDemo(
   await seedDemoActivity(commandDeps, { now, admin, agents, demoUser: customer, customers, policies: demoPolicies.map(planOf) });
   // Insurance claims in every state (issue 31), on the policies in force the activity made.
   await seedDemoClaims({ ...commandDeps, config: { ...defaultClaimSettings, ...commandDeps.config } }, { now, admin, agents, demoUser: customer });
+  // Premiums after the sale (issue 49): dues paid, some in grace for the demo agent, the demo user's three states.
+  if (agents[0]) await seedDemoPremiums(commandDeps, { now, demoUser: customer, demoAgent: agents[0] });
   return true;
 }

@@ -66,7 +66,9 @@ export type OutboxMutationType =
   | 'profile.update'
   | 'support.send'
   // Issue 51: a policyholder's request for a change to a policy in force.
-  | 'service-request.create';
+  | 'service-request.create'
+  // Issue 49: cash a field agent collected, recorded offline.
+  | 'premium.collect';
 
 /**
  * A write made on this device, kept until the server has it (POST /sync/push). Keyed by a

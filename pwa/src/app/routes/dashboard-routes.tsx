@@ -70,6 +70,8 @@ export const dashboardRoutes: ScreenRoute[] = [
       { path: 'claims/new', lazy: () => import('../../features/insurance-claims/file-claim-page.tsx').then((m) => ({ Component: m.FileClaimPage })) },
       { path: 'claims/:id', lazy: () => import('../../features/insurance-claims/claim-page.tsx').then((m) => ({ Component: m.ClaimPage })) },
       { path: 'payment/:id', lazy: () => import('../../features/payment/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })) },
+      // Premiums after the sale (issue 49): the holder's, the assigned agent's and admins' view of a policy's dues.
+      { path: 'premiums/:applicationId', lazy: () => import('../../features/premiums/premiums-page.tsx').then((m) => ({ Component: m.PremiumsPage })) },
       { path: 'receipts/:id', lazy: () => import('../../features/papers/receipt-page.tsx').then((m) => ({ Component: m.ReceiptPage })) },
       // Policy servicing (issue 51): ask for a change, a policy's history, and each role's list.
       { path: 'policies/:id/change', lazy: () => import('../../features/service-requests/request-change-page.tsx').then((m) => ({ Component: m.RequestChangePage })) },
@@ -102,6 +104,7 @@ export const dashboardRoutes: ScreenRoute[] = [
             path: 'assignedCustomers',
             lazy: () => import('../../features/assigned-customers/assigned-customers-page.tsx').then((m) => ({ Component: m.AssignedCustomersPage })),
           },
+          { path: 'collections', lazy: () => import('../../features/collections/collections-page.tsx').then((m) => ({ Component: m.CollectionsPage })) },
           { path: 'agentPolicyClearance', lazy: () => import('../../features/claims/policy-clearance-page.tsx').then((m) => ({ Component: m.PolicyClearancePage })) },
         ],
       },

@@ -11,8 +11,10 @@ import { ageOn, type AgeRange } from 'edge-api/src/schemas/eligibility.ts';
 import { ageProblem } from '../../components/age-eligibility.ts';
 
 /** What the form holds while it is being filled in: text as typed, and the ticked conditions. */
-export type ApplicationForm = Record<Exclude<keyof ApplicationInput, 'healthConditions' | 'estimatedPremium' | 'quote'>, string> & {
+export type ApplicationForm = Record<Exclude<keyof ApplicationInput, 'healthConditions' | 'estimatedPremium' | 'quote' | 'premiumMode'>, string> & {
   healthConditions: string[];
+  /** Issue 49: how often to pay; absent is monthly (the schema's default). */
+  premiumMode?: string;
 };
 
 export type ApplicationField = keyof ApplicationForm | 'estimatedPremium';

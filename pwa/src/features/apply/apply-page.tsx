@@ -26,6 +26,15 @@ import './apply.css';
 import { formatMoney, formatNumber } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
+import { defaultPremiumMode, premiumModes, type PremiumMode } from 'edge-api/src/schemas/premium-schedule.ts';
+import type { MessageId } from '../../lib/i18n/runtime.ts';
+
+const premiumModeLabels: Record<PremiumMode, MessageId> = {
+  monthly: 'apply.mode.monthly',
+  quarterly: 'apply.mode.quarterly',
+  half_yearly: 'apply.mode.halfYearly',
+  yearly: 'apply.mode.yearly',
+};
 import { ageProblem, ageRangeText } from '../../components/age-eligibility.ts';
 import { policyText } from '../../components/policy-text.ts';
 import { carriedQuoteOf, coverOverPolicy, premiumToRecord } from './quoted-cover.ts';
@@ -300,6 +309,16 @@ export function ApplyPage() {
             ))}
           </select>
           {fieldError('relationship')}
+        </div>
+        {/* Issue 49: how often the premium is paid once the policy is in force; monthly unless chosen. */}
+        <div className="field">
+          <label htmlFor={`${id}-premiumMode`}>{t('apply.premiumMode')}</label>
+          <select {...inputProps('premiumMode')} value={form.premiumMode ?? defaultPremiumMode} onChange={set('premiumMode')}>
+            {premiumModes.map((mode) => (
+              <option key={mode} value={mode}>{t(premiumModeLabels[mode])}</option>
+            ))}
+          </select>
+          {fieldError('premiumMode')}
         </div>
         <fieldset className="field apply__conditions">
           <legend>{t('apply.health')}</legend>

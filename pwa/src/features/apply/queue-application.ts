@@ -36,6 +36,7 @@ export async function queueApplication(values: ApplicationInput, documents: Chos
     policyName,
     policyNameBn: policy?.titleBn ?? null,
     coveragePoisha: values.quote?.coverage ?? null,
+    premiumMode: values.premiumMode,
     category: policy?.category ?? null,
     policyType: policy?.category ?? null,
     status: 'pending',

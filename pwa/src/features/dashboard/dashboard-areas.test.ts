@@ -25,7 +25,7 @@ describe('who may open which dashboard screens', () => {
     // Insurance claims (issue 31): a customer's own, an agent's to clear, all for admins.
     const [policies, ...rest] = everyone;
     expect(labels('user')).toEqual([policies, 'My Claims', ...rest]);
-    expect(labels('agent')).toEqual(['Manage Blogs', 'Assigned Customers', 'Agent Policy Clearance', 'Claims to Clear', 'Change Requests', ...everyone]);
+    expect(labels('agent')).toEqual(['Manage Blogs', 'Assigned Customers', 'Collections', 'Agent Policy Clearance', 'Claims to Clear', 'Change Requests', ...everyone]);
     expect(labels('Admin')).toEqual([
       'Add Policy',
       'Manage Agent',

@@ -68,6 +68,8 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
       links: [
         { to: '/dashboard/manageBlogs', label: 'menu.manageBlogs' },
         { to: '/dashboard/assignedCustomers', label: 'menu.assignedCustomers' },
+        // Issue 49: the dues to collect in the field, offline too.
+        { to: '/dashboard/collections', label: 'menu.collections' },
         { to: '/dashboard/agentPolicyClearance', label: 'menu.clearance' },
         // Insurance claims (issue 31), beside the spec's Policy Clearance of applications.
         { to: '/dashboard/claims', label: 'menu.claimsToClear' },

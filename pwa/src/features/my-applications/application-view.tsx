@@ -25,6 +25,7 @@ import { policyNumberOf } from 'edge-api/src/schemas/policy-number.ts';
 import { nextStep } from './application-status.tsx';
 
 const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
+import { isPolicyInForce, PremiumSummary } from '../../lib/premiums/premium-summary.tsx';
 import { usePolicyFacts } from './use-policy-facts.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
 
@@ -69,6 +70,8 @@ function ApplicationDetails({ application }: { application: Application }) {
     ['app.nextStep', nextStep(application, agent?.name ?? null)],
     ['apps.payment', <PaymentBadge key="payment" application={application} words={paymentWords()} />],
     ['app.premium', formatPremium(application.estimatedPremium)],
+    // Issue 49: the policy's state and next due once it is in force.
+    ...(isPolicyInForce(application) ? [['prem.policyState', <PremiumSummary key="premiums" application={application} policyName={shownPolicyName(application)} />] as [MessageId, ReactNode]] : []),
     ['apps.appliedAt', formatDateTime(application.appliedAt)],
     [
       'apps.assignedAgent',

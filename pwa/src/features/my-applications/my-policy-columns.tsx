@@ -15,6 +15,7 @@ import type { Application, PublicAgent } from '../../lib/local-db.ts';
 import { isLocalApplication, pendingLabel } from '../../lib/outbox-overlay.ts';
 import { ApplicationStatus, formatDate, formatPremium, mayDelete, mayPay, nextStep, RejectionReason } from './application-status.tsx';
 import { PaperLinks } from './paper-links.tsx';
+import { isPolicyInForce, PremiumSummary } from '../../lib/premiums/premium-summary.tsx';
 import type { PolicyFacts } from './use-policy-facts.ts';
 
 const agentOf = (application: Application, facts: PolicyFacts): PublicAgent | undefined =>
@@ -74,6 +75,8 @@ export function myPolicyColumns(facts: PolicyFacts, askDelete: (application: App
       ),
     },
     { header: t('apps.monthlyPremium'), cell: (application) => formatPremium(application.estimatedPremium) },
+    // Issue 49: once in force, the premiums' state, the next due and the way to pay it.
+    { header: t('prem.policyState'), cell: (application) => (isPolicyInForce(application) ? <PremiumSummary application={application} policyName={policyNameOf(application, facts)} /> : '—') },
     {
       header: t('apps.coverage'),
       cell: (application) => {

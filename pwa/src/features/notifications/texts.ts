@@ -59,6 +59,10 @@ const eventMessages: Record<NotificationEvent, MessageId> = {
   'insurance-claim.paid': 'notice.event.claimPaid',
   'insurance-claim.overdue': 'notice.event.claimOverdue',
   'insurance-claim.unverified-nominee': 'notice.event.claimUnverifiedNominee',
+  // Issue 49: premiums after the sale.
+  premium_due: 'notice.event.premiumDue',
+  premium_paid: 'notice.event.premiumPaid',
+  policy_lapsed: 'notice.event.policyLapsed',
 };
 
 /** What one item says, from its event and the policy's name. */

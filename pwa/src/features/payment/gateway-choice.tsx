@@ -26,7 +26,8 @@ async function offeredMethods(signal: AbortSignal): Promise<Method[]> {
   return config.sslcommerz?.methods ?? [];
 }
 
-export function GatewayChoice({ applicationId, amount, online }: { applicationId: string; amount: number; online: boolean }) {
+/** `dueIds`: a payment of those dues of a policy in force (issue 49), not the application fee. */
+export function GatewayChoice({ applicationId, amount, online, dueIds }: { applicationId: string; amount: number; online: boolean; dueIds?: string[] }) {
   const methods = useRequest(offeredMethods, [], online);
   const [leaving, setLeaving] = useState<Method | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,7 +37,7 @@ export function GatewayChoice({ applicationId, amount, online }: { applicationId
     setLeaving(method);
     setProblem(null);
     try {
-      const session = await answerOf(await api.sslcommerz.session.$post({ json: { applicationId, method, language: currentLocale() } }));
+      const session = await answerOf(await api.sslcommerz.session.$post({ json: { applicationId, method, language: currentLocale(), ...(dueIds ? { dueIds } : {}) } }));
       window.location.assign(session.gatewayUrl);
     } catch (error) {
       setLeaving(null);

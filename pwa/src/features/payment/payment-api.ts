@@ -26,6 +26,8 @@ export async function confirmDemoCard(paymentIntentId: string, cardNumber: strin
 /** Asks the server to record a paid intent; it retrieves the intent itself before it does. Safe to repeat. */
 export async function savePayment(applicationId: string, transactionId: string) {
   const answer = await answerOf(await api.payments.save.$post({ json: { applicationId, transactionId } }));
+  // Without dueIds the answer is the application fee's payment (with them, a premium receipt: issue 49).
+  if (!('payment' in answer)) throw new Error('The server answered with a premium receipt for an application fee payment');
   return answer.payment;
 }
 

@@ -7,7 +7,7 @@
  * paid" refusal as an error (issue 48): it says it is paid and links to the receipt and certificate.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { showToast } from '../../components/toast.tsx';
@@ -17,15 +17,14 @@ import { localDb, type Application } from '../../lib/local-db.ts';
 import { pullChanges } from '../../lib/sync-pull.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useRequest } from '../../lib/use-request.ts';
-import { DemoCardForm } from './demo-card-form.tsx';
+import { CardForm } from './card-form.tsx';
+import { DuesPayment } from './dues-payment.tsx';
 import { GatewayChoice } from './gateway-choice.tsx';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { createPaymentIntent, savePayment, type PaymentIntent, type RecordedPayment } from './payment-api.ts';
 import './payment.css';
 import { t } from '../../lib/i18n/runtime.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
-
-const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })));
 
 /**
  * Creates (or finds again) the application's intent. One paid earlier but never recorded (a
@@ -40,6 +39,24 @@ async function startPayment(applicationId: string, signal: AbortSignal): Promise
 type Recording = { state: 'saving'; transactionId: string } | { state: 'failed'; transactionId: string; message: string };
 
 export function PaymentPage() {
+  const [search] = useSearchParams();
+  // Issue 49: ?dues=<id>,<id> pays those dues of a policy in force, not the application fee.
+  const dueIds = search.get('dues')?.split(',').filter(Boolean) ?? [];
+  return dueIds.length > 0 ? <PremiumPaymentPage dueIds={dueIds} /> : <ApplicationPaymentPage />;
+}
+
+function PremiumPaymentPage({ dueIds }: { dueIds: string[] }) {
+  usePageTitle(t('prem.payPageHeading'));
+  const { id = '' } = useParams();
+  return (
+    <section className="payment">
+      <h1>{t('prem.payPageHeading')}</h1>
+      <DuesPayment applicationId={id} dueIds={dueIds} />
+    </section>
+  );
+}
+
+function ApplicationPaymentPage() {
   usePageTitle(t('title.payment'));
   const { id = '' } = useParams();
   const online = useOnline();
@@ -132,22 +149,6 @@ function GatewayOutcome({ result, applicationId }: { result: string | null; appl
   if (result === 'cancelled') return <p className="form-message" role="status">{t('pay.cancelled')}</p>;
   const message = result === 'failed' ? t('pay.failedAtGateway') : result === 'refused' ? t('pay.refusedAtGateway') : null;
   return message ? <p className="form-message form-message--error" role="alert">{message}</p> : null;
-}
-
-function CardForm({ intent, online, onPaid }: { intent: PaymentIntent; online: boolean; onPaid: (transactionId: string) => void }) {
-  const props = {
-    intent,
-    payLabel: t('pay.payAmount', { amount: formatMoney(intent.amount, { fractionDigits: 2 }) }),
-    // Spec section 9: Pay is disabled when the amount is 0 or less.
-    disabled: !online || intent.amount <= 0,
-    onPaid,
-  };
-  if (intent.mode === 'demo') return <DemoCardForm {...props} />;
-  return (
-    <Suspense fallback={<p className="state" role="status">{t('pay.loadingForm')}</p>}>
-      <StripeCardForm {...props} />
-    </Suspense>
-  );
 }
 
 /** The server's refusal of an intent for an application that is paid (routes/create-payment-intent.ts). */

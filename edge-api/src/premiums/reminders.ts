@@ -1,0 +1,109 @@
+/**
+ * Premium reminders (issue 49, docs/decisions/0108): 7 days before a due, on its day, halfway
+ * through its grace, and the lapse notice, each once per due and kind (premium_reminders, written
+ * in the same batch as the notification, so a restart sends nothing twice and loses nothing).
+ * Runs with the housekeeping (hourly: Node's timer, the Worker's cron). Between 21:00 and 08:00
+ * in Dhaka it sends nothing: what falls due overnight is sent by the first run after 08:00, as
+ * each kind stays due over a window of days, not one instant. Bounded: unpaid dues are read a
+ * page at a time by day (an index of unpaid dues), never the whole book.
+ */
+import { sql, type CompiledQuery } from 'kysely';
+import type { AppDeps } from '../http/env.ts';
+import type { AppConfig } from '../http/config.ts';
+import type { ReminderKind } from '../db/premium-rows.ts';
+import { notifyAboutApplication } from '../notifications/events.ts';
+import { addDays } from '../schemas/premium-schedule.ts';
+import { dhakaToday } from '../schemas/claim.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'batch'> & { config: Pick<AppConfig, 'premiums'> };
+
+/** Dhaka's quiet hours: nothing is pushed from 21:00 to 08:00 (UTC+6, no daylight saving). */
+export function inQuietHours(now: Date): boolean {
+  const hour = (now.getUTCHours() + 6) % 24;
+  return hour >= 21 || hour < 8;
+}
+
+/** A lapse notice older than this is not sent any more (a server down for a month does not flood the inbox). */
+const lapseNoticeDays = 30;
+const pageSize = 500;
+
+interface Candidate {
+  id: string;
+  application_id: string;
+  due_on: string;
+  first_unpaid: number;
+  before: number;
+  on_day: number;
+  mid_grace: number;
+  lapsed: number;
+}
+
+/** The kind of reminder a due is owed today, or null; `firstUnpaid`: no earlier due of its policy is unpaid. */
+export function reminderKindOn(dueOn: string, today: string, graceDays: number, firstUnpaid: boolean): ReminderKind | null {
+  const graceEnds = addDays(dueOn, graceDays);
+  if (firstUnpaid && today > graceEnds) return today <= addDays(graceEnds, lapseNoticeDays) ? 'lapsed' : null;
+  if (firstUnpaid && today >= addDays(dueOn, Math.floor(graceDays / 2))) return 'mid_grace';
+  if (today >= dueOn) return today <= graceEnds ? 'on_day' : null;
+  if (today >= addDays(dueOn, -7)) return 'before';
+  return null;
+}
+
+export interface ReminderPass {
+  held: boolean;
+  sent: number;
+  scanned: number;
+}
+
+export async function sendPremiumReminders(deps: Deps, now: Date): Promise<ReminderPass> {
+  if (inQuietHours(now)) return { held: true, sent: 0, scanned: 0 };
+  const { db, batch } = deps;
+  const { graceDays } = deps.config.premiums;
+  const today = dhakaToday(now);
+  const at = now.toISOString();
+  const from = addDays(today, -(graceDays + lapseNoticeDays + 1));
+  const to = addDays(today, 7);
+  let sent = 0;
+  let scanned = 0;
+  let after = { dueOn: '', id: '' };
+  for (;;) {
+    // Unpaid dues in the window of any reminder, by day (premium_dues_unpaid_by_day), with the
+    // kinds already sent and whether an earlier due of the policy is unpaid; the policy in force
+    // (approved, paid) with its term not yet over.
+    const page = (await sql<Candidate>`
+      SELECT d.id, d.application_id, d.due_on,
+        NOT EXISTS (SELECT 1 FROM premium_dues e WHERE e.application_id = d.application_id AND e.seq < d.seq AND e.paid_at IS NULL) AS first_unpaid,
+        EXISTS (SELECT 1 FROM premium_reminders r WHERE r.due_id = d.id AND r.kind = 'before') AS before,
+        EXISTS (SELECT 1 FROM premium_reminders r WHERE r.due_id = d.id AND r.kind = 'on_day') AS on_day,
+        EXISTS (SELECT 1 FROM premium_reminders r WHERE r.due_id = d.id AND r.kind = 'mid_grace') AS mid_grace,
+        EXISTS (SELECT 1 FROM premium_reminders r WHERE r.due_id = d.id AND r.kind = 'lapsed') AS lapsed
+      FROM premium_dues d
+      WHERE d.paid_at IS NULL AND d.due_on >= ${from} AND d.due_on <= ${to}
+        AND (d.due_on, d.id) > (${after.dueOn}, ${after.id})
+      ORDER BY d.due_on, d.id
+      LIMIT ${pageSize}`.execute(db)).rows;
+    if (page.length === 0) break;
+    scanned += page.length;
+    const last = page.at(-1)!;
+    after = { dueOn: last.due_on, id: last.id };
+    const statements: CompiledQuery[] = [];
+    for (const due of page) {
+      const kind = reminderKindOn(due.due_on, today, graceDays, Boolean(due.first_unpaid));
+      if (!kind || Boolean(due[kind])) continue;
+      sent += 1;
+      statements.push(
+        sql`INSERT INTO premium_reminders (due_id, kind, sent_at) VALUES (${due.id}, ${kind}, ${at}) ON CONFLICT DO NOTHING`.compile(db),
+        // Told only if the reminder was not sent meanwhile (changes() of the insert just before),
+        // and only while the policy is approved and paid.
+        ...notifyAboutApplication(
+          db,
+          { event: kind === 'lapsed' ? 'policy_lapsed' : 'premium_due', applicationId: due.application_id, at },
+          sql`changes() = 1 AND id = ${due.application_id} AND status = 'approved' AND payment_status = 'paid'`,
+        ),
+      );
+    }
+    // A batch per page: its size is bounded, and what a page sent is committed before the next.
+    if (statements.length > 0) await batch(statements);
+    if (page.length < pageSize) break;
+  }
+  return { held: false, sent, scanned };
+}

@@ -1,0 +1,46 @@
+/**
+ * /api/premiums (issue 49, docs/premiums-api.md): a policy's dues and state, the field agent's
+ * collections list and cash collections, and the premium statement of a fiscal year.
+ * Who may see a policy's premiums: its holder, its assigned agent and admins.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { currentUser } from '../auth/access.ts';
+import { findApplication, mayViewApplication } from '../db/applications.ts';
+import type { AppEnv } from '../http/env.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { validate } from '../http/validation.ts';
+import { collectionsList } from '../premiums/collections-list.ts';
+import { collectPremiums } from '../premiums/collect.ts';
+import { idempotencyHeader, keyFromHeader } from '../lib/idempotency.ts';
+import { collectionInput } from '../schemas/premium-schedule.ts';
+import { policyPremiums, premiumsView } from '../premiums/view.ts';
+
+const applicationParam = z.object({ applicationId: z.string().trim().min(1, 'An application id is required').max(100, 'That id is too long') });
+const agentQuery = z.object({ agent: z.string().trim().max(254).optional() });
+
+export const premiumRoutes = new Hono<AppEnv>()
+  .get('/collections', validate('query', agentQuery), async (c) => {
+    const user = currentUser(c);
+    const agent = user.role === 'admin' ? (c.req.valid('query').agent ?? null) : user.email;
+    return c.json({ items: await collectionsList(c.get('deps'), agent) }, 200);
+  })
+  .post('/:applicationId/collections', validate('param', applicationParam), validate('json', collectionInput), async (c) => {
+    const user = currentUser(c);
+    const deps = c.get('deps');
+    const { applicationId } = c.req.valid('param');
+    const collected = await collectPremiums(deps, user, applicationId, c.req.valid('json'), keyFromHeader(c.req.header(idempotencyHeader), user.id));
+    const row = await findApplication(deps.db, applicationId);
+    const premiums = row ? await policyPremiums(deps, row) : null;
+    return c.json({ receipt: collected.receipt, recordedNow: collected.recordedNow, premiums: premiums ? await premiumsView(deps, premiums) : null }, 201);
+  })
+  .get('/:applicationId', validate('param', applicationParam), async (c) => {
+    const user = currentUser(c);
+    const deps = c.get('deps');
+    const row = await findApplication(deps.db, c.req.valid('param').applicationId);
+    if (!row) throw notFound('Policy');
+    if (!mayViewApplication(user, row)) throw forbidden("You can only see your own policies' premiums.");
+    const premiums = await policyPremiums(deps, row);
+    if (!premiums) throw notFound('Policy in force');
+    return c.json(await premiumsView(deps, premiums), 200);
+  });
