@@ -41,8 +41,13 @@ const catalogue = async () => (await (await fetch(`${journey.server.url}/api/pol
 /** Signs in, then chooses বাংলা: the same screen under /bn, and the account's language Bangla. */
 async function signInInBangla(page: Page, role: 'user' | 'agent' | 'admin', target: string) {
   await loginAs(page, journey.server, role, target);
-  await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === `/bn${target}`);
+  // An account already in Bangla (from an earlier step) moves to /bn by itself once its session
+  // is read, which may replace the link under the tap: tap it while the screen is still English.
+  const inBangla = () => new URL(page.url()).pathname === `/bn${target}`;
+  const bangla = page.getByRole('link', { name: 'বাংলা', exact: true });
+  await expect
+    .poll(async () => inBangla() || (await bangla.click({ timeout: 2_000 }).then(() => page.waitForURL(inBangla, { timeout: 5_000 })).then(() => true, () => inBangla())), { timeout: 30_000 })
+    .toBe(true);
 }
 
 /** What a person taps is on the 360 px screen. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculateQuote } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
-import { offlineJourney, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, reloadOffline, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
 import { followMainNav } from './support/main-nav.ts';
 
 const journey = offlineJourney();
@@ -75,7 +75,7 @@ describe('offline after one visit', () => {
     const apiCalls: string[] = [];
     page.on('requestfailed', (request) => apiCalls.push(request.url()));
 
-    await page.reload();
+    await reloadOffline(page);
     const header = page.getByRole('banner');
     await header.getByText('Offline', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Meet Our Agents' }).waitFor();

@@ -104,7 +104,7 @@ describe('papers chosen one right after another', () => {
       await page.getByLabel('দাবির ধরন').selectOption('hospitalisation');
       await page.getByLabel('ঘটনার তারিখ').fill(new Date().toISOString().slice(0, 10));
       await page.getByLabel('কী হয়েছিল').fill('হাসপাতালে তিন দিন ভর্তি ছিলাম।');
-      await page.getByLabel('জেলা').fill('Sylhet');
+      await page.getByLabel('জেলা', { exact: true }).selectOption({ label: 'সিলেট' });
       await page.getByLabel('বিকাশ বা নগদ নম্বর').fill('01712345678');
 
       const submit = page.getByRole('button', { name: 'দাবি জমা দিন' });

@@ -15,7 +15,7 @@ import { demoPolicies } from '../edge-api/src/seed/demo-policies.ts';
 import { operatorActor } from '../scripts/create-admin.ts';
 import { openNode } from '../scripts/operator/operator-db.ts';
 import { launchBrowser, newContext, type Browser } from './support/browser.ts';
-import { waitForServiceWorker } from './support/offline.ts';
+import { reloadOffline, waitForServiceWorker } from './support/offline.ts';
 import { repoRoot } from './support/app-server.ts';
 import { expectedScriptsLink } from './support/page-scripts.ts';
 import { migratedState, operatorTool, startWorkerServer, type WorkerServer } from './support/worker-server.ts';
@@ -239,7 +239,7 @@ describe('the app on the Worker', () => {
     await waitForServiceWorker(page);
     await page.getByRole('heading', { name: 'Popular Policies' }).waitFor();
     await context.setOffline(true);
-    await page.reload();
+    await reloadOffline(page);
     await page.getByRole('banner').getByText('Offline', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Popular Policies' }).waitFor();
     await context.close();

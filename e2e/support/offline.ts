@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, startAppServer, useServerAndBrowser, type AppServer } from './app-server.ts';
-import { newContext, type Browser } from './browser.ts';
+import { newContext, type Browser, type Page } from './browser.ts';
 import { loginAs, type DemoRole } from './login.ts';
 import { waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './page-state.ts';
 
@@ -85,3 +85,16 @@ export async function openReadyForOffline(
 }
 
 export { readOutbox, readStore, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker, type OutboxRow } from './page-state.ts';
+
+/**
+ * Reloads a page whose context is offline. Chromium's offline emulation can leave
+ * navigator.onLine true in a document loaded while offline (seen on Chromium 150 and, now and
+ * then, 156), which a phone never does; switching the emulation off and on again fixes it.
+ */
+export async function reloadOffline(page: Page): Promise<void> {
+  await page.reload();
+  if (await page.evaluate(() => navigator.onLine)) {
+    await page.context().setOffline(false);
+    await page.context().setOffline(true);
+  }
+}

@@ -13,6 +13,8 @@ import { agentRoutes } from './routes/agents.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { phoneAuthRoutes } from './routes/phone-auth.ts';
+import { demoOutboxRoutes } from './routes/demo-outbox.ts';
 import { blogRoutes } from './routes/blogs.ts';
 import { claimRoutes } from './routes/claims.ts';
 import { claimDocumentRoutes } from './routes/claim-documents.ts';
@@ -69,6 +71,9 @@ function apiRoutes(ops: OpsHooks) {
     .route('/client-config', clientConfigRoutes)
     .route('/images', imageRoutes)
     .route('/auth', authRoutes)
+    // Phone sign-in, forgotten passwords, a proven number (issue 50): their own module, under /auth.
+    .route('/auth', phoneAuthRoutes)
+    .route('/demo', demoOutboxRoutes)
     .route('/uploads', uploadRoutes)
     .route('/users', userRoutes)
     .route('/make-admin', makeAdminRoutes)

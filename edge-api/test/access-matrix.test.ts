@@ -129,6 +129,15 @@ const fromTheSpec: Record<string, Allowed> = {
   'PATCH /auth/me': 'signed in',
   'PUT /auth/language': 'signed in',
   'POST /auth/password': 'signed in',
+  // Issue 50: phone sign-in and forgotten passwords are for visitors; a proven number is one's own.
+  'POST /auth/otp/request': 'anyone',
+  'POST /auth/otp/verify': 'anyone',
+  'POST /auth/password/forgot': 'anyone',
+  'POST /auth/password/reset': 'anyone',
+  'POST /auth/phone/request': 'signed in',
+  'POST /auth/phone/verify': 'signed in',
+  'PUT /auth/sms': 'signed in',
+  'GET /demo/outbox': 'admin',
   'GET /sync': 'anyone',
   'POST /sync/push': 'signed in',
   // Issue 28: each person's own inbox and devices; delivery health for admins.
@@ -280,6 +289,17 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
       return { path: '/api/auth/language', init: json('PUT', { language: 'bn' }) };
     case 'POST /auth/password':
       return { path: '/api/auth/password', init: json('POST', { oldPassword: 'wrong-old', newPassword: 'matrix-new', confirmPassword: 'matrix-new' }) };
+    case 'POST /auth/otp/request':
+    case 'POST /auth/password/forgot':
+    case 'POST /auth/phone/request':
+      return { path: apiPrefix + key.split(' ')[1]!, init: json('POST', { phone: '01712345678' }) };
+    case 'POST /auth/otp/verify':
+    case 'POST /auth/phone/verify':
+      return { path: apiPrefix + key.split(' ')[1]!, init: json('POST', { phone: '01712345678', code: '000000' }) };
+    case 'POST /auth/password/reset':
+      return { path: '/api/auth/password/reset', init: json('POST', { phone: '01712345678', code: '000000', password: 'matrix-new' }) };
+    case 'PUT /auth/sms':
+      return { path: '/api/auth/sms', init: json('PUT', { smsOptOut: false }) };
     case 'POST /uploads': {
       const form = new FormData();
       form.set('image', new Blob([tinyPng], { type: 'image/png' }), 'm.png');

@@ -23,6 +23,9 @@ describe(`Google sign-in against a local OpenID issuer on ${runtime}`, () => {
       googleConfigured: true,
       payments: { mode: 'demo', publishableKey: null },
       sslcommerz: null,
+      // Issue 50: the demo's outbox carries codes and reset links.
+      phoneSignIn: true,
+      emailReset: true,
     });
   });
 
@@ -156,6 +159,8 @@ describe(`Google sign-in without configuration on ${runtime}`, () => {
         googleConfigured: false,
         payments: { mode: 'demo', publishableKey: null },
         sslcommerz: null,
+        phoneSignIn: true,
+        emailReset: true,
       });
     } finally {
       await bare.stop();

@@ -47,6 +47,10 @@ describe(`roles and profiles on ${runtime}`, () => {
       email: user.email,
       photoURL: null,
       phone: null,
+      // Issue 50: no proven number, SMS not turned off, a real email.
+      phoneVerified: false,
+      smsOptOut: false,
+      hasEmail: true,
       role: 'user',
       created_at: expect.any(String),
       last_log_in: null,

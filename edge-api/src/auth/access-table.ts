@@ -49,6 +49,15 @@ export const accessTable = {
   'PATCH /auth/me': { allow: signedIn, scope: 'self' },
   'PUT /auth/language': { allow: signedIn, scope: 'self' },
   'POST /auth/password': { allow: signedIn, scope: 'self' },
+  // Phone accounts and forgotten passwords (issue 50): the same answer for known and unknown.
+  'POST /auth/otp/request': { allow: 'anyone', scope: 'a code to any Bangladeshi number; limited per number and per address' },
+  'POST /auth/otp/verify': { allow: 'anyone', scope: 'the account of the number the code proves, made on first use' },
+  'POST /auth/password/forgot': { allow: 'anyone', scope: 'a code or a link to the account of the number or email, if any' },
+  'POST /auth/password/reset': { allow: 'anyone', scope: 'the account the code or the link is for' },
+  'POST /auth/phone/request': { allow: signedIn, scope: 'self: a code to the number to add' },
+  'POST /auth/phone/verify': { allow: signedIn, scope: 'self: the number the code proves' },
+  'PUT /auth/sms': { allow: signedIn, scope: 'self' },
+  'GET /demo/outbox': { allow: admin, scope: 'the demo\'s kept SMS and emails; demo mode only' },
   'POST /uploads': { allow: signedIn, scope: 'profile and policy images; owner recorded; visitors upload their picture inside POST /auth/register' },
 
   // Users and roles.

@@ -16,6 +16,13 @@ let maxWaitMs = 1000;
 let hashMs = 250;
 /** Requests waiting for their turn and still wanting it (those given up on are not counted). */
 let waiting = 0;
+/**
+ * Hashes being computed. Counted here, not by p-limit's activeCount: p-limit frees a slot a few
+ * microtasks after the work's answer is handed back, so a request that hashes twice in a row (a
+ * password change: verify, then hash) would see its own finished hash still running and, on a
+ * slow machine, be told the server is busy.
+ */
+let running = 0;
 
 /** Set once by the entry point (PASSWORD_HASH_CONCURRENCY, 1 on the Worker; PASSWORD_HASH_MAX_QUEUE, _MAX_WAIT_MS). */
 export function setHashConcurrency(concurrency: number, queue = maxWaiting, waitMs = maxWaitMs): void {
@@ -39,7 +46,7 @@ const timed = async <T>(work: () => Promise<T>): Promise<T> => {
  * a sign-in's body (overload.ts), so a sign-in it cannot serve costs nothing.
  */
 export function hashQueueIsFull(): boolean {
-  if (limit.activeCount + waiting < limit.concurrency) return false;
+  if (running + waiting < limit.concurrency) return false;
   const expectedWaitMs = ((waiting + 1) / limit.concurrency) * hashMs;
   return waiting >= maxWaiting || expectedWaitMs > maxWaitMs;
 }
@@ -71,7 +78,15 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
       state = 'running';
       waiting -= 1;
       clearTimeout(giveUp);
-      await timed(work).then(resolve, reject);
+      running += 1;
+      try {
+        const value = await timed(work);
+        running -= 1;
+        resolve(value);
+      } catch (error) {
+        running -= 1;
+        reject(error);
+      }
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, Role, UserRow } from '../db/schema.ts';
+import { isDeliverable } from '../mail/mailer.ts';
 
 /** A user's profile as the PWA shows it (spec section 3, User), field names as the spec has them. */
 export interface UserProfile {
@@ -9,13 +10,19 @@ export interface UserProfile {
   photoURL: string | null;
   /** A Bangladeshi mobile number as +8801XXXXXXXXX (issue 29), or null. */
   phone: string | null;
+  /** Whether `phone` was proven with a code (issue 50): only then does it sign in and get SMS. */
+  phoneVerified: boolean;
+  /** No SMS about policies (issue 50, PUT /auth/sms). */
+  smsOptOut: boolean;
+  /** False for an account made by phone without an email (its `email` is a stand-in that gets nothing). */
+  hasEmail: boolean;
   role: Role;
   created_at: string;
   last_log_in: string | null;
   lastLogin: string | null;
 }
 
-export const profileColumns = ['id', 'name', 'email', 'photo_url', 'phone', 'role', 'created_at', 'last_log_in'] as const;
+export const profileColumns = ['id', 'name', 'email', 'photo_url', 'phone', 'phone_verified_at', 'sms_opt_out', 'role', 'created_at', 'last_log_in'] as const;
 
 type ProfileRow = Pick<Selectable<UserRow>, (typeof profileColumns)[number]>;
 
@@ -25,6 +32,9 @@ export const toUserProfile = (row: ProfileRow): UserProfile => ({
   email: row.email,
   photoURL: row.photo_url,
   phone: row.phone,
+  phoneVerified: Boolean(row.phone && row.phone_verified_at),
+  smsOptOut: Boolean(row.sms_opt_out),
+  hasEmail: isDeliverable(row.email),
   role: row.role.toLowerCase() as Role,
   created_at: row.created_at,
   last_log_in: row.last_log_in,

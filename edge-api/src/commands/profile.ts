@@ -4,7 +4,7 @@
  * mutation id a replayed edit answers as the first one did and changes nothing again, so an old
  * queued edit sent twice can never undo a newer one.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { profileColumns, toUserProfile, type UserProfile } from '../auth/user-profile.ts';
 import { lastRow, rowSnapshot } from '../db/row-snapshot.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -28,7 +28,12 @@ export async function updateProfile(deps: Deps, actor: SessionUser, input: Profi
         .set({
           ...(input.name !== undefined && { name: input.name }),
           ...(input.photoURL !== undefined && { photo_url: input.photoURL }),
-          ...(input.phone !== undefined && { phone: input.phone }),
+          // A number changed here is not proven (issue 50): it signs in and gets SMS only once
+          // confirmed with a code (POST /auth/phone/verify).
+          ...(input.phone !== undefined && {
+            phone: input.phone,
+            phone_verified_at: sql<string | null>`CASE WHEN phone IS ${input.phone} THEN phone_verified_at ELSE NULL END`,
+          }),
         })
         .where('id', '=', actor.id)
         .compile(),

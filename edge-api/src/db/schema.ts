@@ -4,6 +4,7 @@ import type { ClaimantRelation, ClaimKind, ClaimStatus, PayoutMethod } from '../
 import type { DocumentRow, DocumentUploadRow } from './document-rows.ts';
 import type { PremiumMode } from '../schemas/premium-schedule.ts';
 import type { PremiumTables } from './premium-rows.ts';
+import type { DemoOutboxRow, OneTimeCodeRow, PasswordResetTokenRow, SmsLogRow, SmsQueueRow } from './phone-account-rows.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
 export interface Database extends PremiumTables {
@@ -47,6 +48,11 @@ export interface Database extends PremiumTables {
     window_start: number;
     hits: number;
   };
+  one_time_codes: OneTimeCodeRow;
+  password_reset_tokens: PasswordResetTokenRow;
+  sms_log: SmsLogRow;
+  sms_queue: SmsQueueRow;
+  demo_outbox: DemoOutboxRow;
   images: {
     id: string;
     content_type: string;
@@ -233,6 +239,10 @@ export interface UserRow {
   password_hash: string | null;
   created_at: string;
   last_log_in: string | null;
+  /** When `phone` was proven with a code (0290); null: not proven, no sign-in or SMS by it. */
+  phone_verified_at?: string | null;
+  /** 1: no SMS about policies (0290). */
+  sms_opt_out?: Generated<number>;
   version: Generated<number>;
 }
 

@@ -95,6 +95,49 @@ export interface AppConfig {
   push: PushConfig;
   /** Premiums after the sale (issue 49, docs/decisions/0108): days of grace after a due, days a lapsed policy may be revived. */
   premiums: PremiumSettings;
+  /** The SMS channel and email for accounts (issue 50, sms/, mail/). */
+  sms: SmsSettings;
+  mail: MailSettings;
+  /** The public address of the PWA, for links in emails (PUBLIC_ORIGIN); null: the request's own in demo mode. */
+  publicOrigin: string | null;
+}
+
+export interface SmsSettings {
+  /** BulkSMSBD's API (BULKSMSBD_API_KEY, BULKSMSBD_SENDER_ID, BULKSMSBD_API_URL); null: the demo outbox, or nothing. */
+  bulksmsbd: null | { apiKey: string; senderId: string; apiUrl: string };
+  /** SMS one number may receive in a UTC day (SMS_DAILY_LIMIT_PER_NUMBER). */
+  dailyLimitPerNumber: number;
+  /** SMS the whole server may send in a UTC day (SMS_DAILY_LIMIT). */
+  dailyLimit: number;
+  /** Tries of one SMS when the gateway fails for a passing reason (SMS_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** How long a one-time code lives (OTP_TTL_SECONDS, 5 minutes). */
+  codeTtlSeconds: number;
+  /** Wrong tries that spend a code (five). */
+  codeMaxAttempts: number;
+}
+
+export interface MailSettings {
+  /** nodemailer's SMTP address (SMTP_URL), e.g. smtps://user:pass@smtp.example.com; Node only. */
+  smtpUrl: string | null;
+  /** The sender (MAIL_FROM). */
+  from: string;
+  /** How long a reset link lives (RESET_LINK_TTL_SECONDS, 30 minutes). */
+  resetLinkTtlSeconds: number;
+}
+
+function readSms(env: EnvSource): SmsSettings {
+  const apiKey = env.BULKSMSBD_API_KEY;
+  return {
+    bulksmsbd: apiKey
+      ? { apiKey, senderId: env.BULKSMSBD_SENDER_ID ?? '', apiUrl: env.BULKSMSBD_API_URL ?? 'http://bulksmsbd.net/api/smsapi' }
+      : null,
+    dailyLimitPerNumber: Math.max(0, int(env.SMS_DAILY_LIMIT_PER_NUMBER, 10)),
+    dailyLimit: Math.max(0, int(env.SMS_DAILY_LIMIT, 2000)),
+    maxAttempts: Math.min(5, Math.max(1, int(env.SMS_MAX_ATTEMPTS, 3))),
+    codeTtlSeconds: Math.max(30, int(env.OTP_TTL_SECONDS, 300)),
+    codeMaxAttempts: 5,
+  };
 }
 
 export interface PremiumSettings {
@@ -134,7 +177,7 @@ function readSslcommerz(env: EnvSource): SslcommerzSettings | null {
   };
 }
 
-export const rateLimitNames = ['register', 'signIn', 'subscribe', 'support', 'uploads', 'views', 'applications', 'verify', 'documentUploads', 'documentUploadsPerAddress'] as const;
+export const rateLimitNames = ['register', 'signIn', 'subscribe', 'support', 'uploads', 'views', 'applications', 'verify', 'documentUploads', 'documentUploadsPerAddress', 'codesPerRecipient', 'codesPerAddress', 'codeChecks'] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 export interface RateLimit {
   max: number;
@@ -158,6 +201,11 @@ const defaultRateLimits: Record<RateLimitName, RateLimit> = {
   // for many accounts behind one (a mobile carrier's shared address carries many people's).
   documentUploads: { max: 60, windowSeconds: 3600 },
   documentUploadsPerAddress: { max: 600, windowSeconds: 3600 },
+  // One-time codes and reset links (issue 50): asked for one number or email, and from one
+  // address (any number); codes tried from one address (each code also dies after five wrong).
+  codesPerRecipient: { max: 3, windowSeconds: 900 },
+  codesPerAddress: { max: 20, windowSeconds: 3600 },
+  codeChecks: { max: 30, windowSeconds: 600 },
 };
 /** What applying for a policy needs of the configuration (commands/applications.ts). */
 export type ApplicationLimitSettings = Pick<AppConfig, 'rateLimits' | 'applicationsOpenPerPolicy'>;
@@ -178,6 +226,9 @@ const rateLimitEnv: Record<RateLimitName, string> = {
   verify: 'RATE_LIMIT_VERIFY',
   documentUploads: 'RATE_LIMIT_DOCUMENT_UPLOADS',
   documentUploadsPerAddress: 'RATE_LIMIT_DOCUMENT_UPLOADS_PER_ADDRESS',
+  codesPerRecipient: 'RATE_LIMIT_CODES_PER_RECIPIENT',
+  codesPerAddress: 'RATE_LIMIT_CODES_PER_ADDRESS',
+  codeChecks: 'RATE_LIMIT_CODE_CHECKS',
 };
 
 /** `RATE_LIMIT_X=max/seconds`, e.g. `10/3600`. */
@@ -287,5 +338,12 @@ export function readConfig(env: EnvSource, defaults: { jwtSecret?: string; vapid
       graceDays: Math.min(365, Math.max(0, int(env.PREMIUM_GRACE_DAYS, defaultGraceDays))),
       revivalDays: Math.min(20 * 365, Math.max(0, int(env.PREMIUM_REVIVAL_DAYS, defaultRevivalDays))),
     },
+    sms: readSms(env),
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || null,
+      from: env.MAIL_FROM ?? 'LifeSure <no-reply@lifesure.example>',
+      resetLinkTtlSeconds: Math.max(60, int(env.RESET_LINK_TTL_SECONDS, 30 * 60)),
+    },
+    publicOrigin: publicOrigin ? publicOrigin.replace(/\/$/, '') : null,
   };
 }

@@ -9,6 +9,8 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { SslcommerzGateway } from '../payments/sslcommerz-gateway.ts';
 import type { ImageStore } from '../storage/images.ts';
 import type { OpsHooks } from './ops.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { SmsProvider } from '../sms/provider.ts';
 
 /** Everything the app needs from outside; entry points and tests choose the drivers. */
 export interface AppDeps {
@@ -29,6 +31,10 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Request log lines, counted events, readiness checks: the runtime's (http/ops.ts, decision 0080). */
   ops?: OpsHooks;
+  /** The SMS gateway (sms/choose.ts): BulkSMSBD, the demo outbox, or none. */
+  sms?: SmsProvider | null;
+  /** Account emails (mail/mailer.ts): SMTP on Node, the demo outbox, or none. */
+  mailer?: Mailer | null;
 }
 
 export type { SessionUser };

@@ -24,6 +24,9 @@ import { createNodeDatabase, readSynchronous } from './sqlite-node.ts';
 import { persistentVapidKeys, startPushLoop } from './push-loop.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { ltsSslcommerzGateway } from './sslcommerz-lts.ts';
+import { chooseSmsProvider } from '../sms/choose.ts';
+import { outboxMailer } from '../mail/mailer.ts';
+import { smtpMailer } from '../mail/smtp-mailer.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { withStaticPwa } from './static-pwa.ts';
 import { diskImageStore } from './disk-images.ts';
@@ -106,6 +109,8 @@ export async function startNodeServer(options: StartOptions = {}) {
     clientAddress: nodeClientAddress(config.trustProxy),
     views: createViewCounter(writeViews(database.db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
     ops: ops.hooks,
+    sms: chooseSmsProvider(config, database.db, clock),
+    mailer: config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, config.mail.from) : config.demoMode ? outboxMailer(database.db, clock) : null,
   };
   const log = options.quiet ? () => {} : (line: string) => console.log(line);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);

@@ -8,11 +8,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VapidKeys } from '../http/push-config.ts';
 import { deliverDuePushes, type SenderDeps } from '../notifications/sender.ts';
+import { deliverDueSms } from '../sms/queue.ts';
+import type { SmsDeps } from '../sms/sender.ts';
 import { generateVapidKeys } from '../notifications/vapid.ts';
 
 const perRound = 20;
 
-export function startPushLoop(deps: SenderDeps, log: (line: string) => void = console.error) {
+export function startPushLoop(deps: SenderDeps & SmsDeps, log: (line: string) => void = console.error) {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
@@ -21,6 +23,8 @@ export function startPushLoop(deps: SenderDeps, log: (line: string) => void = co
       try {
         // A full round may mean more are due: go on until a round finds fewer.
         while (!stopped && (await deliverDuePushes(deps, perRound)).claimed === perRound);
+        // The SMS about policies (issue 50) ride on the same timer: queued with the change, like the pushes.
+        while (!stopped && (await deliverDueSms(deps, perRound)) === perRound);
       } catch (error) {
         log(`Push sending failed; it will be tried again: ${String(error)}`);
       } finally {

@@ -65,7 +65,12 @@ export const applicationRoutes = new Hono<AppEnv>()
     const row = await findApplication(c.var.deps.db, c.req.valid('param').id);
     if (!row) throw new ApiError(404, 'not_found', 'Application not found');
     if (!mayViewApplication(user, row)) throw forbidden('You can only see your own applications.');
-    return c.json(toApplication(row, mayViewPapers(user, row)), 200);
+    // Issue 50: whether the number on the application is one the applicant proved with a code,
+    // so the agent knows an SMS reaches them.
+    const proven = row.phone
+      ? await c.var.deps.db.selectFrom('users').select('id').where('id', '=', row.user_id).where('phone', '=', row.phone).where('phone_verified_at', 'is not', null).executeTakeFirst()
+      : undefined;
+    return c.json({ ...toApplication(row, mayViewPapers(user, row)), phoneVerified: proven !== undefined }, 200);
   })
   .delete('/:id', validate('param', idParam), async (c) => {
     const user = currentUser(c);

@@ -18,6 +18,9 @@ export const clientConfigRoutes = new Hono<AppEnv>()
         sslcommerz: c.var.deps.config.payment.sslcommerz && c.var.deps.sslcommerz ? { methods: c.var.deps.config.payment.sslcommerz.methods } : null,
         // Issue 49: what the phone needs to work a policy's state out offline (schemas/premium-schedule.ts).
         premiums: { ...c.var.deps.config.premiums, minimumChargeMinor: sslcommerzMinimumMinor },
+        // Issue 50: whether codes can go by SMS (a gateway, or the demo's outbox) and reset links by email.
+        phoneSignIn: Boolean(c.var.deps.sms),
+        emailReset: Boolean(c.var.deps.mailer),
       },
       200,
     );

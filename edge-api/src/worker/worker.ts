@@ -14,6 +14,9 @@ import { prerenderedPageFile } from '../http/page-addresses.ts';
 import { verifyPageCode, verifyPageStatus } from '../http/verify-page.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
 import { fetchSslcommerzGateway } from '../payments/sslcommerz-gateway.ts';
+import { chooseSmsProvider } from '../sms/choose.ts';
+import { deliverDueSms } from '../sms/queue.ts';
+import { outboxMailer } from '../mail/mailer.ts';
 import { r2ImageStore } from './r2-images.ts';
 import { workerOps, type AnalyticsDataset } from './ops-worker.ts';
 import { prerenderedPages } from './worker-pages.ts';
@@ -53,7 +56,10 @@ function writeDueViews(deps: AppDeps, ctx: ExecutionContext) {
  * retries what failed: docs/decisions/0076-notification-delivery.md.
  */
 function sendPushesAfter(deps: AppDeps, ctx: ExecutionContext) {
-  if (!takePushNudge() || !deps.config.push.vapid) return;
+  if (!takePushNudge()) return;
+  // A notification may also have queued an SMS (issue 50, sms/queue.ts).
+  ctx.waitUntil(deliverDueSms(deps).catch((error: unknown) => console.error('SMS sending failed:', error instanceof Error ? error.name : 'error')));
+  if (!deps.config.push.vapid) return;
   ctx.waitUntil(deliverDuePushes(deps).catch((error: unknown) => console.error('Push sending failed:', error)));
 }
 
@@ -97,6 +103,9 @@ function appFor(env: WorkerEnv) {
       // Per isolate (decision 0061): written after a request that finds the batch due, below.
       views: createViewCounter(writeViews(db), config.rateLimits.views, config.viewCounting, () => clock().getTime()),
       ops: workerOps(env, env.IMAGES, env.ANALYTICS),
+      // SMS with fetch, as on Node; no SMTP here (mail/mailer.ts): the demo's outbox or none.
+      sms: chooseSmsProvider(config, db, clock),
+      mailer: config.demoMode ? outboxMailer(db, clock) : null,
     };
     const app = createApp(deps);
     const pages = env.ASSETS ? prerenderedPages(env.ASSETS, (request, code) => verifyPageStatus(app, request, code, env)) : undefined;
@@ -131,6 +140,6 @@ export default {
     // An isolate that saw views and then no request writes them here, if the cron lands on it.
     // Every minute (wrangler.toml): the pushes due for a retry; housekeeping only on the hourly cron.
     const hourly = (_event as { cron?: string } | null)?.cron !== everyMinute;
-    ctx.waitUntil(Promise.all([hourly ? housekeeping(deps) : null, deps.views.flush(), deliverDuePushes(deps, 50)]));
+    ctx.waitUntil(Promise.all([hourly ? housekeeping(deps) : null, deps.views.flush(), deliverDuePushes(deps, 50), deliverDueSms(deps, 50)]));
   },
 };

@@ -14,6 +14,8 @@ const sentBySuite = [
   // Issue 47: the nominees' and claimants' NIDs the claim and application tests send.
   '1985123456789', '1999888777666', '1970123456789',
   'Dhanmondi', 'Somewhere',
+  // Issue 50: the new passwords the reset tests set.
+  'reset-pass-1', 'reset-pass-2', 'reset-pass-3',
 ];
 
 /** The operator token the tests use (health details, metrics). */
@@ -23,6 +25,8 @@ const shapes: [string, RegExp][] = [
   ['an access token (JWT)', /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/],
   ['a bearer header', /Bearer\s+\S/i],
   ['a refresh cookie', /refresh_token=/],
+  // Issue 50: a password-reset link's token.
+  ['a reset link', /reset-password\?token=/],
   ['a PNG', /iVBORw0KGgo|\x89PNG/],
   ['a JPEG', /\/9j\/4|JFIF/],
   ['a WebP', /UklGR|WEBPVP8/],

@@ -52,6 +52,9 @@ export const testLimits: Record<string, string> = {
   RATE_LIMIT_APPLICATIONS: '100000/60',
   RATE_LIMIT_DOCUMENT_UPLOADS: '100000/60',
   RATE_LIMIT_DOCUMENT_UPLOADS_PER_ADDRESS: '100000/60',
+  // Issue 50: codes and reset links asked for and tried from one address (per number stays as it is).
+  RATE_LIMIT_CODES_PER_ADDRESS: '100000/60',
+  RATE_LIMIT_CODE_CHECKS: '100000/60',
   APPLICATIONS_OPEN_PER_POLICY: '100000',
   // Parallel sign-ins in tests must not be shed on a slow, shared machine (faults.node-only tests it).
   PASSWORD_HASH_MAX_WAIT_MS: '600000',
