@@ -44,7 +44,9 @@ export const sslcommerzRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const deps = c.var.deps;
     sslcommerzOf(deps);
-    const { applicationId, method, language } = c.req.valid('json');
+    const { applicationId, method, language, dueIds } = c.req.valid('json');
+    // Issue 49: dues through SSLCommerz are still to come (docs/premiums-api.md); refused plainly, never taken as the fee.
+    if (dueIds) throw new ApiError(422, 'validation_failed', 'Premiums cannot be paid by bKash, Nagad or Rocket yet. Please pay them by card.', { fields: { dueIds: 'Not through SSLCommerz yet' } });
     const application = await ownApplication(deps.db, applicationId, user);
     if (application.payment_status === 'paid') throw conflict('This application has already been paid.', { paymentStatus: 'paid' });
     if (application.status === 'rejected') throw rejectedCannotPay(false);
