@@ -25,6 +25,7 @@ describe(`Google sign-in against a local OpenID issuer on ${runtime}`, () => {
       sslcommerz: null,
       // Issue 50: the demo's outbox carries codes and reset links.
       phoneSignIn: true,
+      premiums: { graceDays: 30, revivalDays: 1825, minimumChargeMinor: 1000 },
       emailReset: true,
     });
   });
@@ -160,6 +161,7 @@ describe(`Google sign-in without configuration on ${runtime}`, () => {
         payments: { mode: 'demo', publishableKey: null },
         sslcommerz: null,
         phoneSignIn: true,
+        premiums: { graceDays: 30, revivalDays: 1825, minimumChargeMinor: 1000 },
         emailReset: true,
       });
     } finally {
