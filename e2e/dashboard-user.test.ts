@@ -48,7 +48,9 @@ describe("a customer's dashboard", () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Delete application for ${policyName}` }) });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByRole('cell').nth(1).innerText()).toContain('Pending');
-    expect(await row.getByRole('cell').nth(4).innerText()).toBe('Not Assigned');
+    // Columns: policy, status, monthly premium, the policy's state (issue 49), coverage, agent, ...
+    expect(await row.getByRole('cell').nth(3).innerText()).toBe('—');
+    expect(await row.getByRole('cell').nth(5).innerText()).toBe('Not Assigned');
     expect(await row.getByRole('link', { name: `Pay for ${policyName}` }).getAttribute('href')).toBe(`/dashboard/payment/${created!.id}`);
     // The demo's application already with an agent: its agent shown by name, no delete any more.
     const assigned = page.getByRole('row').filter({ hasText: 'Tanvir Ahmed' });
