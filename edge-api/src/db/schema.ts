@@ -4,9 +4,12 @@ import type { ClaimantRelation, ClaimKind, ClaimStatus, PayoutMethod } from '../
 import type { DocumentRow, DocumentUploadRow } from './document-rows.ts';
 import type { PremiumMode } from '../schemas/premium-schedule.ts';
 import type { PremiumTables } from './premium-rows.ts';
+import type { ServiceRequestRow } from './service-request-rows.ts';
 import type { DemoOutboxRow, OneTimeCodeRow, PasswordResetTokenRow, SmsLogRow, SmsQueueRow } from './phone-account-rows.ts';
 
 /** The database as Kysely sees it; mirrors migrations/*.sql. */
+export type { ServiceRequestRow };
+
 export interface Database extends PremiumTables {
   sync_clock: { id: number; version: number; epoch: string };
   tombstones: {
@@ -390,20 +393,4 @@ export interface ClaimRow {
   nominee_unverified: Generated<number>;
   /** Migration 0250: the NID the claimant gave as the nominee's (null from the policyholder). */
   claimant_nid?: string | null;
-}
-
-/** migrations/0300: one policy-servicing request (issue 51); `changes` and `previous` are JSON. */
-export interface ServiceRequestRow {
-  id: string;
-  application_id: string;
-  user_id: string;
-  kind: 'nominee' | 'contact' | 'premium_mode' | 'duplicate_certificate';
-  changes: string;
-  previous: string | null;
-  status: 'pending' | 'approved' | 'refused';
-  reason: string | null;
-  decided_by_id: string | null;
-  decided_by_email: string | null;
-  decided_at: string | null;
-  created_at: string;
 }
