@@ -119,6 +119,12 @@ describe('signing up with a mobile number', () => {
     const made = account('phone', to)!;
     expect(made.role).toBe('user');
     expect(made.phone_verified_at).not.toBeNull();
+
+    // The account's stand-in address is no one's: the Apply form shows no email, never `…@phone.invalid`.
+    await page.goto(`${app.server.url}/policy-apply-from`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain('phone.invalid');
     await page.context().close();
   });
 

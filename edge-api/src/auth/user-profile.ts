@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, Role, UserRow } from '../db/schema.ts';
-import { isDeliverable } from '../mail/mailer.ts';
+import { isDeliverable } from '../schemas/phone-accounts.ts';
 
 /** A user's profile as the PWA shows it (spec section 3, User), field names as the spec has them. */
 export interface UserProfile {

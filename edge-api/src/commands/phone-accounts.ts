@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AppDeps } from '../http/env.ts';
 import { newId, newSecretToken, tokenHash } from '../lib/ids.ts';
-import { isDeliverable, phoneAccountEmailDomain } from '../mail/mailer.ts';
+import { isDeliverable, phoneAccountEmailDomain } from '../schemas/phone-accounts.ts';
 import { issueCode, type CodePurpose } from '../auth/one-time-codes.ts';
 import { endAllRefreshFamilies } from '../auth/refresh-sessions.ts';
 import type { Language } from '../schemas/language.ts';

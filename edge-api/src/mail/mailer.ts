@@ -25,7 +25,3 @@ export function outboxMailer(db: Kysely<Database>, clock: () => Date): Mailer {
     send: (email) => keepInOutbox(db, clock(), { channel: 'email', recipient: email.to, subject: email.subject, body: email.text }),
   };
 }
-
-/** Accounts made by phone have a stand-in email under this reserved name (RFC 2606): never written to. */
-export const phoneAccountEmailDomain = 'phone.invalid';
-export const isDeliverable = (email: string) => !email.toLowerCase().endsWith(`@${phoneAccountEmailDomain}`);

@@ -9,6 +9,11 @@ import { emailField, passwordField } from './auth.ts';
 import { languageField } from './language.ts';
 import { cleanRequiredLine } from './text.ts';
 
+/** Accounts made by phone have a stand-in email under this reserved name (RFC 2606): never written to, never shown. */
+export const phoneAccountEmailDomain = 'phone.invalid';
+/** Whether an address is a real one (not a phone account's stand-in): mail goes to it, screens show it. */
+export const isDeliverable = (email: string) => !email.toLowerCase().endsWith(`@${phoneAccountEmailDomain}`);
+
 /** A Bangladeshi mobile number (+8801[3-9]XXXXXXXX), typed in any of the forms the profile takes; required. */
 export const bdMobileRequired = z
   .string({ error: 'Mobile number is required' })

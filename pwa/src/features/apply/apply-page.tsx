@@ -28,6 +28,7 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { healthLabel, relationshipLabel } from '../../components/applicant-labels.ts';
 import { defaultPremiumMode, premiumModes, type PremiumMode } from 'edge-api/src/schemas/premium-schedule.ts';
 import type { MessageId } from '../../lib/i18n/runtime.ts';
+import { shownEmail } from '../../lib/shown-email.ts';
 
 const premiumModeLabels: Record<PremiumMode, MessageId> = {
   monthly: 'apply.mode.monthly',
@@ -134,7 +135,9 @@ export function ApplyPage() {
 
   // The name starts as the account's name until the applicant edits it.
   const name = nameTouched ? form.name : form.name || session.user?.name || '';
-  const email = session.user?.email ?? '';
+  // A phone account's stand-in address is no one's: the form shows no email then (the phone is below).
+  const accountEmail = session.user?.email ?? '';
+  const email = shownEmail(accountEmail);
   const loginLink = (
     <Link to="/login" state={{ from: { pathname: location.pathname, search: location.search, state: location.state } }}>
       {t('apply.loginToContinue')}
@@ -243,10 +246,12 @@ export function ApplyPage() {
           {chosenPolicy && <p className="apply__hint" id={`${id}-ages`}>{ageRangeText(chosenPolicy)}</p>}
           {fieldError('dateOfBirth')}
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{t('apply.email')}</label>
-          <input id={`${id}-email`} type="email" readOnly value={email} placeholder={session.status === 'signed-in' ? '' : t('apply.loginToFill')} />
-        </div>
+        {(email || !accountEmail) && (
+          <div className="field">
+            <label htmlFor={`${id}-email`}>{t('apply.email')}</label>
+            <input id={`${id}-email`} type="email" readOnly value={email} placeholder={session.status === 'signed-in' ? '' : t('apply.loginToFill')} />
+          </div>
+        )}
         {quote && (
           <div className="field">
             <label htmlFor={`${id}-coverage`}>{t('apply.coverage')}</label>

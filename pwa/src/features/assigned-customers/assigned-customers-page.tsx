@@ -17,6 +17,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { fetchAssignedPage, InvalidFormatError, matchesSearch, useAssignedCustomersOnDevice } from './use-assigned-customers.ts';
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { shownEmail } from '../../lib/shown-email.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 
 const orNA = (value: string | null | undefined) => (value ? value : t('common.na'));
@@ -41,7 +42,7 @@ function CallLink({ phone, name }: { phone: string | null | undefined; name: str
 
 const columns = (): Column<Application>[] => [
   { header: t('customers.name'), kind: 'title', cell: (customer) => orNA(customer.name) },
-  { header: t('customers.email'), cell: (customer) => orNA(customer.email || customer.userEmail) },
+  { header: t('customers.email'), cell: (customer) => orNA(shownEmail(customer.email || customer.userEmail)) },
   { header: t('customers.phone'), cell: (customer) => <CallLink phone={customer.phone} name={customer.name} /> },
   { header: t('customers.status'), cell: (customer) => (customer.status ? <StatusBadge status={customer.status} /> : t('common.na')) },
   { header: t('customers.applied'), cell: (customer) => dateOrNA(customer.appliedAt) },

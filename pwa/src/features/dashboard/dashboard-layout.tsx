@@ -17,6 +17,7 @@ import { loginRedirectState } from './login-redirect.ts';
 import './dashboard.css';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { t } from '../../lib/i18n/runtime.ts';
+import { shownEmail } from '../../lib/shown-email.ts';
 import { roleLabel } from '../../components/role-label.ts';
 
 interface DashboardLayoutProps {
@@ -83,7 +84,7 @@ export function DashboardLayout({ status, notice }: DashboardLayoutProps) {
       <div className="dashboard__body">
         <nav id="dashboard-sidebar" aria-label={t('dashboard.nav')} className={`dashboard__sidebar${menuOpen ? ' is-open' : ''}`}>
           <p className="dashboard__user">
-            <span className="dashboard__user-name">{user.name || user.email}</span>
+            <span className="dashboard__user-name">{user.name || shownEmail(user.email)}</span>
             <span className="badge badge--info">{roleLabel(user.role)}</span>
           </p>
           {groups.map((group) => (

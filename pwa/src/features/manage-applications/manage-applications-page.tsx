@@ -28,6 +28,7 @@ import {
 import './manage-applications.css';
 import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { shownEmail } from '../../lib/shown-email.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { shownPolicyName } from '../../components/policy-text.ts';
 
@@ -109,7 +110,7 @@ export function ManageApplicationsPage() {
       cell: (application) => (
         <>
           {application.name}
-          <small className="data__detail">{application.email || application.userEmail}</small>
+          <small className="data__detail">{shownEmail(application.email || application.userEmail) || application.phone}</small>
         </>
       ),
     },

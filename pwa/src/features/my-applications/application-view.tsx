@@ -26,6 +26,7 @@ import { nextStep } from './application-status.tsx';
 
 const paymentWords = () => ({ paid: t('apps.paid'), refunded: t('papers.refundedShort'), unpaid: t('apps.unpaid') });
 import { isPolicyInForce, PremiumSummary } from '../../lib/premiums/premium-summary.tsx';
+import { shownEmail } from '../../lib/shown-email.ts';
 import { usePolicyFacts } from './use-policy-facts.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
 
@@ -87,7 +88,7 @@ function ApplicationDetails({ application }: { application: Application }) {
     ['app.assignedAt', formatDateTime(application.assignedAt)],
     ['app.decidedAt', formatDateTime(application.decidedAt)],
     ['app.name', application.name],
-    ['app.email', application.email || application.userEmail],
+    ['app.email', shownEmail(application.email || application.userEmail) || t('common.na')],
     ['app.phone', application.phone || t('common.na')],
     ['app.address', application.address],
     ['app.nid', application.nid],

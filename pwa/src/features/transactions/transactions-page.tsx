@@ -18,10 +18,11 @@ import './transactions.css';
 import { formatDate, formatNumber, formatMoney } from '../../lib/i18n/format.ts';
 import { Link } from 'react-router-dom';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
+import { shownEmail } from '../../lib/shown-email.ts';
 
 const columns = (): Column<Transaction>[] => [
   { header: t('tx.id'), kind: 'title', cell: (transaction) => <span className="transactions__id">{transaction.transactionId}</span> },
-  { header: t('tx.email'), cell: (transaction) => transaction.email },
+  { header: t('tx.email'), cell: (transaction) => shownEmail(transaction.email) || t('common.na') },
   { header: t('tx.policy'), cell: (transaction) => transaction.policyName },
   { header: t('tx.amount'), cell: (transaction) => formatMoney(transaction.amountMinor, { fractionDigits: 2 }) },
   { header: t('tx.date'), cell: (transaction) => formatDate(transaction.paidAt) },
