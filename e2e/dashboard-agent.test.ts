@@ -8,7 +8,7 @@ import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext } from './support/browser.ts';
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
-import { loginAs, queryDb } from './support/login.ts';
+import { loginAs, queryDb, writeDb } from './support/login.ts';
 
 const app = useAppAndBrowser();
 
@@ -43,11 +43,15 @@ describe("an agent's dashboard", () => {
       name: 'Babul Mia',
       policy_name: 'Krishok Life Cover',
       category: 'Senior',
+      phone: '01811555002',
       status: 'assigned',
       assigned_agent: 'agent@demo.local',
       assigned_at: new Date(now - 7_200_000).toISOString(),
       applied_at: new Date(now - 2 * 86_400_000).toISOString(),
     });
+
+    // Ayesha's number is the one the customer proved with a code (issue 50); Babul's is not.
+    writeDb(app.server, 'UPDATE users SET phone = ?, phone_verified_at = ? WHERE id = ?', '+8801711555001', new Date(now).toISOString(), customer.id);
 
     const page = await (await newContext(app.browser)).newPage();
     await loginAs(page, app.server, 'agent');
@@ -112,7 +116,11 @@ describe("an agent's dashboard", () => {
     const customerA = page.getByRole('row').filter({ hasText: 'Ayesha Siddika' });
     await customerA.waitFor();
     expect(await customerA.innerText()).toContain('Approved');
-    expect(await page.getByRole('row').filter({ hasText: 'Babul Mia' }).innerText()).toContain('Rejected');
+    // The agent sees whose number an SMS reaches.
+    await expect.poll(() => customerA.innerText()).toContain('Confirmed by code');
+    const customerB = page.getByRole('row').filter({ hasText: 'Babul Mia' });
+    expect(await customerB.innerText()).toContain('Rejected');
+    await expect.poll(() => customerB.innerText()).toContain('Not confirmed: an SMS may not reach them');
     await expectNoAxeViolations(page, 'Assigned Customers');
     await page.context().close();
   });

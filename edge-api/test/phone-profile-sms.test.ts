@@ -79,6 +79,10 @@ describe(`SMS about policies on ${runtime}`, () => {
     await assign(api, admin, id, agent);
     // The agent sees that the number on the application is the customer's proven one.
     expect((await call(api, 'GET', `/api/applications/${id}`, agent)).body).toMatchObject({ phone, phoneVerified: true });
+    // So do the agent's and the admin's lists, a row at a time.
+    const listed = (path: string, who: typeof agent) => call(api, 'GET', path, who).then((answer) => (answer.body.items as { id: string; phoneVerified: boolean }[]).find((row) => row.id === id));
+    expect(await listed(`/api/applications/assigned/${encodeURIComponent(agent.email)}/search`, agent)).toMatchObject({ phoneVerified: true });
+    expect(await listed(`/api/applications/search?q=${encodeURIComponent('Shanti Term Life')}`, admin)).toMatchObject({ phoneVerified: true });
     // The same number typed the local way on an application is the same proven number.
     const local = await apply(api, customer, policy.id, { phone: `0${phone.slice(4)}` });
     expect((await call(api, 'GET', `/api/applications/${local}`, customer)).body).toMatchObject({ phoneVerified: true });

@@ -5,9 +5,16 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { toApplication } from '../db/applications.ts';
+import { toApplication, type StoredApplication } from '../db/applications.ts';
+import { applicantProvenPhone, numberIsProven } from '../db/numbers-proven.ts';
 import type { Database } from '../db/schema.ts';
 import { contains, pageOf, pageParams, pageWindow, searchParam } from './paging.ts';
+
+/** Staff lists say whether each applicant's number is proven (issue 50), read with the page's rows. */
+const withNumberProven = (row: StoredApplication & { applicant_proven_phone: string | null }) => ({
+  ...toApplication(row),
+  phoneVerified: numberIsProven(row.phone, row.applicant_proven_phone),
+});
 
 export const applicationStatuses = ['pending', 'assigned', 'approved', 'rejected'] as const;
 export const applicationSorts = ['newest', 'oldest', 'applicant'] as const;
@@ -43,13 +50,14 @@ export function listAssignedApplications(db: Kysely<Database>, agentEmail: strin
     window,
     filtered
       .selectAll()
+      .select(applicantProvenPhone)
       .orderBy(sql`coalesce(assigned_at, applied_at)`, 'desc')
       .orderBy('id', 'desc')
       .limit(window.pageSize)
       .offset(window.offset)
       .execute(),
     filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
-    toApplication,
+    withNumberProven,
   );
 }
 
@@ -61,7 +69,7 @@ export function listApplications(db: Kysely<Database>, query: ApplicationListQue
     const text = query.q;
     filtered = filtered.where((eb) => eb.or([contains('name', text), contains('user_email', text), contains('policy_name', text)]));
   }
-  let rows = filtered.selectAll();
+  let rows = filtered.selectAll().select(applicantProvenPhone);
   const sort = query.sort ?? 'newest';
   // The id breaks ties so a page boundary never shows one row twice or skips one.
   if (sort === 'newest') rows = rows.orderBy('applied_at', 'desc').orderBy('id', 'desc');
@@ -71,6 +79,6 @@ export function listApplications(db: Kysely<Database>, query: ApplicationListQue
     window,
     rows.limit(window.pageSize).offset(window.offset).execute(),
     filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
-    toApplication,
+    withNumberProven,
   );
 }

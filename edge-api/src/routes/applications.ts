@@ -15,7 +15,7 @@ import { ApiError, forbidden } from '../http/errors.ts';
 import { emptyBodyIsEmptyObject, validate } from '../http/validation.ts';
 import { idParam } from '../schemas/params.ts';
 import { mutationKey, reply } from './reply.ts';
-import { normaliseBdMobile } from '../schemas/person.ts';
+import { applicantProvenPhone, numberIsProven } from '../db/numbers-proven.ts';
 
 const emailQuery = z.object({
   email: z.string().trim().max(254, 'That email is too long').optional(),
@@ -66,15 +66,8 @@ export const applicationRoutes = new Hono<AppEnv>()
     const row = await findApplication(c.var.deps.db, c.req.valid('param').id);
     if (!row) throw new ApiError(404, 'not_found', 'Application not found');
     if (!mayViewApplication(user, row)) throw forbidden('You can only see your own applications.');
-    // Issue 50: whether the number on the application is one the applicant proved with a code,
-    // so the agent knows an SMS reaches them.
-    // The application keeps the number as typed (`+880 1711 300037`, `01711300037`): compared in
-    // the one form the proven number is stored in.
-    const typed = row.phone ? normaliseBdMobile(row.phone) : null;
-    const proven = typed
-      ? await c.var.deps.db.selectFrom('users').select('id').where('id', '=', row.user_id).where('phone', '=', typed).where('phone_verified_at', 'is not', null).executeTakeFirst()
-      : undefined;
-    return c.json({ ...toApplication(row, mayViewPapers(user, row)), phoneVerified: proven !== undefined }, 200);
+    const proven = await c.var.deps.db.selectFrom('applications').select(applicantProvenPhone).where('id', '=', row.id).executeTakeFirst();
+    return c.json({ ...toApplication(row, mayViewPapers(user, row)), phoneVerified: numberIsProven(row.phone, proven?.applicant_proven_phone) }, 200);
   })
   .delete('/:id', validate('param', idParam), async (c) => {
     const user = currentUser(c);

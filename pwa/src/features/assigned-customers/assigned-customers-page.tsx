@@ -19,6 +19,7 @@ import { formatDate } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { shownEmail } from '../../lib/shown-email.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { NumberProvenBadge } from '../../components/number-proven-badge.tsx';
 
 const orNA = (value: string | null | undefined) => (value ? value : t('common.na'));
 const dateOrNA = (iso: string | null | undefined) => (iso ? formatDate(iso) : t('common.na'));
@@ -40,10 +41,20 @@ function CallLink({ phone, name }: { phone: string | null | undefined; name: str
   );
 }
 
-const columns = (): Column<Application>[] => [
+/** Online, the server's rows also say whether the number is proven (issue 50); the device's copy does not. */
+type Customer = Application & { phoneVerified?: boolean };
+
+const columns = (): Column<Customer>[] => [
   { header: t('customers.name'), kind: 'title', cell: (customer) => orNA(customer.name) },
   { header: t('customers.email'), cell: (customer) => orNA(shownEmail(customer.email || customer.userEmail)) },
-  { header: t('customers.phone'), cell: (customer) => <CallLink phone={customer.phone} name={customer.name} /> },
+  {
+    header: t('customers.phone'),
+    cell: (customer) => (
+      <>
+        <CallLink phone={customer.phone} name={customer.name} /> {customer.phone && <NumberProvenBadge proven={customer.phoneVerified} />}
+      </>
+    ),
+  },
   { header: t('customers.status'), cell: (customer) => (customer.status ? <StatusBadge status={customer.status} /> : t('common.na')) },
   { header: t('customers.applied'), cell: (customer) => dateOrNA(customer.appliedAt) },
   { header: t('customers.assigned'), cell: (customer) => dateOrNA(customer.assignedAt) },

@@ -15,6 +15,7 @@ import { healthLabel, relationshipLabel } from '../../components/applicant-label
 import { ageProblem } from '../../components/age-eligibility.ts';
 import { useClaimPolicy, type ClaimPolicy } from './use-claim-policy.ts';
 import { useNumberProven } from './use-number-proven.ts';
+import { NumberProvenBadge } from '../../components/number-proven-badge.tsx';
 import { ClaimDocuments } from './claim-documents.tsx';
 import type { EvidenceInput } from './evidence.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
@@ -31,9 +32,7 @@ interface ClaimDetailsDialogProps {
 
 /** Whether the applicant proved this number with a code (issue 50): an SMS about the decision reaches them. */
 function NumberProven({ applicationId }: { applicationId: string }) {
-  const proven = useNumberProven(applicationId);
-  if (proven === null) return null;
-  return <span className={`badge ${proven ? 'badge--success' : 'badge--warn'}`}>{proven ? t('claim.numberProven') : t('claim.numberUnproven')}</span>;
+  return <NumberProvenBadge proven={useNumberProven(applicationId)} />;
 }
 
 /** "41 (born 12 Apr 1985)", and a warning when the policy's range does not include it. */
