@@ -182,6 +182,7 @@ const fromTheSpec: Record<string, Allowed> = {
   // Issue 49: premiums after the sale; whose policy is checked by the handler.
   'GET /premiums/collections': 'agent or admin',
   'GET /premiums/:applicationId': 'signed in',
+  'GET /premiums/:applicationId/statement': 'signed in',
   'POST /premiums/:applicationId/collections': 'agent or admin',
 };
 
@@ -412,6 +413,8 @@ function callFor(key: RouteKey, persona: Persona, f: Fixtures, caller: TestUser 
     case 'GET /premiums/:applicationId':
       // The holder, the assigned agent and admins read the paid policy's; another customer aims at it.
       return { path: `/api/premiums/${f.paidApplicationId}` };
+    case 'GET /premiums/:applicationId/statement':
+      return { path: `/api/premiums/${f.paidApplicationId}/statement` };
     case 'POST /sslcommerz/return/:outcome':
       return { path: '/api/sslcommerz/return/cancel', init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'tran_id=matrix-missing' } };
     default: {
@@ -450,6 +453,7 @@ const anotherUsersAnswer: Partial<Record<RouteKey, number[]>> = {
   'GET /claims/:id/documents/uploads/:uploadId': [403],
   'PATCH /claims/:id/documents/uploads/:uploadId': [403],
   'GET /premiums/:applicationId': [403],
+  'GET /premiums/:applicationId/statement': [403],
 };
 
 /** A claim on the owner's paid policy, as its policyholder (a fresh id each time). */

@@ -158,6 +158,7 @@ export const accessTable = {
   // Premiums after the sale (issue 49): the policy's holder, its assigned agent and admins.
   'GET /premiums/collections': { allow: agentOrAdmin, scope: 'an agent the dues of the policies assigned to them; admins all, or one agent\'s' },
   'GET /premiums/:applicationId': { allow: signedIn, scope: 'the holder, the assigned agent, or admin' },
+  'GET /premiums/:applicationId/statement': { allow: signedIn, scope: 'the holder, the assigned agent, or admin' },
   'POST /premiums/:applicationId/collections': { allow: agentOrAdmin, scope: 'the assigned agent, or admin; Idempotency-Key required' },
 
   // Offline sync.

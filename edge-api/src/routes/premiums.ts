@@ -3,7 +3,7 @@
  * collections list and cash collections, and the premium statement of a fiscal year.
  * Who may see a policy's premiums: its holder, its assigned agent and admins.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.ts';
 import { findApplication, mayViewApplication } from '../db/applications.ts';
@@ -13,8 +13,9 @@ import { validate } from '../http/validation.ts';
 import { collectionsList } from '../premiums/collections-list.ts';
 import { collectPremiums } from '../premiums/collect.ts';
 import { idempotencyHeader, keyFromHeader } from '../lib/idempotency.ts';
-import { collectionInput } from '../schemas/premium-schedule.ts';
+import { collectionInput, statementQuery } from '../schemas/premium-schedule.ts';
 import { policyPremiums, premiumsView } from '../premiums/view.ts';
+import { premiumStatement } from '../premiums/statement.ts';
 
 const applicationParam = z.object({ applicationId: z.string().trim().min(1, 'An application id is required').max(100, 'That id is too long') });
 const agentQuery = z.object({ agent: z.string().trim().max(254).optional() });
@@ -34,13 +35,22 @@ export const premiumRoutes = new Hono<AppEnv>()
     const premiums = row ? await policyPremiums(deps, row) : null;
     return c.json({ receipt: collected.receipt, recordedNow: collected.recordedNow, premiums: premiums ? await premiumsView(deps, premiums) : null }, 201);
   })
+  .get('/:applicationId/statement', validate('param', applicationParam), validate('query', statementQuery), async (c) => {
+    const premiums = await visiblePremiums(c, c.req.valid('param').applicationId);
+    return c.json(await premiumStatement(c.get('deps'), premiums, c.req.valid('query').year), 200);
+  })
   .get('/:applicationId', validate('param', applicationParam), async (c) => {
-    const user = currentUser(c);
-    const deps = c.get('deps');
-    const row = await findApplication(deps.db, c.req.valid('param').applicationId);
-    if (!row) throw notFound('Policy');
-    if (!mayViewApplication(user, row)) throw forbidden("You can only see your own policies' premiums.");
-    const premiums = await policyPremiums(deps, row);
-    if (!premiums) throw notFound('Policy in force');
-    return c.json(await premiumsView(deps, premiums), 200);
+    const premiums = await visiblePremiums(c, c.req.valid('param').applicationId);
+    return c.json(await premiumsView(c.get('deps'), premiums), 200);
   });
+
+/** A policy's premiums for its holder, its assigned agent or an admin: 404 for no policy in force, 403 for anyone else. */
+async function visiblePremiums(c: Context<AppEnv>, applicationId: string) {
+  const deps = c.get('deps');
+  const row = await findApplication(deps.db, applicationId);
+  if (!row) throw notFound('Policy');
+  if (!mayViewApplication(currentUser(c), row)) throw forbidden("You can only see your own policies' premiums.");
+  const premiums = await policyPremiums(deps, row);
+  if (!premiums) throw notFound('Policy in force');
+  return premiums;
+}
