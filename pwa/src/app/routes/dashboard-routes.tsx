@@ -72,6 +72,7 @@ export const dashboardRoutes: ScreenRoute[] = [
       { path: 'payment/:id', lazy: () => import('../../features/payment/payment-page.tsx').then((m) => ({ Component: m.PaymentPage })) },
       // Premiums after the sale (issue 49): the holder's, the assigned agent's and admins' view of a policy's dues.
       { path: 'premiums/:applicationId', lazy: () => import('../../features/premiums/premiums-page.tsx').then((m) => ({ Component: m.PremiumsPage })) },
+      { path: 'premiums/:applicationId/statement', lazy: () => import('../../features/premium-statement/statement-page.tsx').then((m) => ({ Component: m.StatementPage })) },
       { path: 'receipts/:id', lazy: () => import('../../features/papers/receipt-page.tsx').then((m) => ({ Component: m.ReceiptPage })) },
       // Policy servicing (issue 51): ask for a change, a policy's history, and each role's list.
       { path: 'policies/:id/change', lazy: () => import('../../features/service-requests/request-change-page.tsx').then((m) => ({ Component: m.RequestChangePage })) },

@@ -79,6 +79,7 @@ function PremiumsView({ premiums, fromDevice }: { premiums: Premiums; fromDevice
       </div>
       {premiums.state !== 'matured' && next && <DuesToPay premiums={premiums} />}
       <h2>{t('prem.receipts')}</h2>
+      <p><Link to={`/dashboard/premiums/${encodeURIComponent(premiums.applicationId)}/statement`}>{t('prem.stmt.link')}</Link></p>
       <ReceiptList receipts={premiums.receipts} dues={premiums.dues} />
     </>
   );
