@@ -132,6 +132,8 @@ export interface Database extends PremiumTables {
     created_at: string;
     /** The page's language the payment was started from (0270); null: the account's. */
     language?: 'en' | 'bn' | null;
+    /** The dues it pays, a JSON list of their ids (0305); null: the application fee. */
+    due_ids?: string | null;
   };
   audit_log: {
     id: Generated<number>;

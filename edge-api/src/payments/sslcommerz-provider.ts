@@ -14,6 +14,8 @@ import { ApiError } from '../http/errors.ts';
 import type { Database } from '../db/schema.ts';
 import { auditAfterChange } from '../db/audit-log.ts';
 import { recordPayment } from './record-payment.ts';
+import { findApplication } from '../db/applications.ts';
+import { recordDuesIntent, seqRangeOf } from '../premiums/online.ts';
 import type { ProviderRefund } from './provider.ts';
 import type { SslcommerzGateway, ValidationAnswer } from './sslcommerz-gateway.ts';
 
@@ -77,12 +79,15 @@ export async function openSslcommerzSession(
     language?: 'en' | 'bn' | null;
     /** The origin the gateway sends the person and its notifications back to. */
     origin: string;
+    /** Issue 49: premium dues of a policy in force (checked by premiums/online.ts chooseDues) at their sum; absent: the application fee. */
+    dues?: { dueIds: readonly string[]; amountMinor: number };
   },
 ): Promise<OpenedSession> {
   const { gateway, settings } = sslcommerzOf(deps);
   if (!settings.methods.includes(input.method)) throw new ApiError(400, 'bad_request', 'That way of paying is not offered.');
-  const { amountMinor, currency } = deps.config.payment;
-  if (currency !== 'bdt') throw new ApiError(503, 'payment_failed', 'SSLCommerz takes payments in taka only.');
+  const { currency } = deps.config.payment;
+  const amountMinor = input.dues?.amountMinor ?? deps.config.payment.amountMinor;
+  if (!input.dues && currency !== 'bdt') throw new ApiError(503, 'payment_failed', 'SSLCommerz takes payments in taka only.');
   const tranId = `ins_${randomHex(12)}`;
   await deps.db
     .insertInto('sslcommerz_sessions')
@@ -94,6 +99,7 @@ export async function openSslcommerzSession(
       currency: 'BDT',
       method: input.method,
       language: input.language ?? null,
+      due_ids: input.dues ? JSON.stringify(input.dues.dueIds) : null,
       created_at: deps.clock().toISOString(),
     })
     .execute();
@@ -117,7 +123,7 @@ export async function openSslcommerzSession(
       cus_phone: input.application.phone || '01700000000',
       shipping_method: 'NO',
       num_of_item: '1',
-      product_name: input.application.policy_name.slice(0, 255),
+      product_name: `${input.dues ? 'Premiums: ' : ''}${input.application.policy_name}`.slice(0, 255),
       product_category: 'Insurance',
       product_profile: 'non-physical-goods',
       value_a: input.application.id,
@@ -134,9 +140,16 @@ export async function openSslcommerzSession(
 }
 
 export type Confirmation =
-  | { kind: 'paid'; applicationId: string; recordedNow: boolean }
-  | { kind: 'refused'; applicationId: string; reason: string }
+  | { kind: 'paid'; applicationId: string; recordedNow: boolean; session: SslcommerzSession }
+  | { kind: 'refused'; applicationId: string; reason: string; session: SslcommerzSession }
   | { kind: 'unknown' };
+
+/** The dues a session pays (issue 49), or null: it pays the application fee. */
+export function dueIdsOfSession(session: Pick<SslcommerzSession, 'due_ids'>): string[] | null {
+  if (!session.due_ids) return null;
+  const parsed: unknown = JSON.parse(session.due_ids);
+  return Array.isArray(parsed) && parsed.every((id) => typeof id === 'string') && parsed.length > 0 ? parsed : null;
+}
 
 export const findSslcommerzSession = (db: Kysely<Database>, tranId: string) =>
   db.selectFrom('sslcommerz_sessions').selectAll().where('tran_id', '=', tranId).executeTakeFirst();
@@ -206,10 +219,24 @@ export async function confirmSslcommerzPayment(deps: Deps, report: { tranId: str
   const refuse = async (reason: string): Promise<Confirmation> => {
     console.warn(`SSLCommerz payment ${session.tran_id} refused: ${reason}`);
     await closeSession(deps, session, 'refused', reason);
-    return { kind: 'refused', applicationId: session.application_id, reason };
+    return { kind: 'refused', applicationId: session.application_id, reason, session };
   };
   const mismatch = validationMismatch(answer, session, settings.storeId, report.storeId);
   if (mismatch) return refuse(mismatch);
+  const transactionId = answer.bank_tran_id || answer.val_id || report.valId;
+  const dueIds = dueIdsOfSession(session);
+  if (dueIds) {
+    const recorded = await recordSessionDues(deps, session, dueIds, transactionId, methodOfCardType(answer.card_type));
+    if ('refused' in recorded) {
+      // Confirmed money that pays nothing (a due paid meanwhile by another payment): it goes back at once.
+      await refundSslcommerzPayment(deps, transactionId, session.amount_minor, 'Premium dues already paid').catch((error: unknown) =>
+        console.error(`Refund of ${transactionId} failed:`, error),
+      );
+      return refuse(`${recorded.refused}; this payment was refunded`);
+    }
+    await markSessionPaid(deps, session);
+    return { kind: 'paid', applicationId: session.application_id, recordedNow: recorded.recordedNow, session };
+  }
 
   const application = await deps.db
     .selectFrom('applications')
@@ -217,7 +244,6 @@ export async function confirmSslcommerzPayment(deps: Deps, report: { tranId: str
     .where('id', '=', session.application_id)
     .executeTakeFirst();
   if (!application) return refuse('its application no longer exists');
-  const transactionId = answer.bank_tran_id || answer.val_id || report.valId;
   const intent = {
     id: transactionId,
     clientSecret: null,
@@ -236,17 +262,46 @@ export async function confirmSslcommerzPayment(deps: Deps, report: { tranId: str
       return refuse(recorded ? 'the application was already paid; this payment was refunded' : 'the application was rejected; this payment was refunded');
     }
   }
-  await deps.db.updateTable('sslcommerz_sessions').set({ status: 'paid' }).where('tran_id', '=', session.tran_id).execute();
-  return { kind: 'paid', applicationId: application.id, recordedNow: recorded?.recordedNow ?? false };
+  await markSessionPaid(deps, session);
+  return { kind: 'paid', applicationId: application.id, recordedNow: recorded?.recordedNow ?? false, session };
+}
+
+const markSessionPaid = (deps: Deps, session: SslcommerzSession) =>
+  deps.db.updateTable('sslcommerz_sessions').set({ status: 'paid' }).where('tran_id', '=', session.tran_id).execute();
+
+/**
+ * A confirmed session's dues, recorded once through the same path as Stripe's and the demo's
+ * (premiums/online.ts): the session's amount is what the gateway confirmed, and must still be
+ * those dues' sum; the IPN and the return racing each other find one receipt.
+ */
+async function recordSessionDues(deps: Deps, session: SslcommerzSession, dueIds: string[], transactionId: string, method: string) {
+  const application = await findApplication(deps.db, session.application_id);
+  if (!application) return { refused: 'its application no longer exists' };
+  const intent = {
+    id: transactionId,
+    clientSecret: null,
+    amountMinor: session.amount_minor,
+    currency: 'bdt',
+    status: 'succeeded',
+    metadata: { applicationId: application.id, userId: session.user_id, purpose: 'premium', dueSeqs: seqRangeOf(dueIds) },
+  };
+  return recordDuesIntent(deps, {
+    application,
+    intent,
+    provider: 'sslcommerz',
+    method,
+    dueIds,
+    actor: { id: application.user_id, email: application.user_email },
+  });
 }
 
 /** Gives a whole payment back through the refund API; the same payment asked twice refunds once. */
-export async function refundSslcommerzPayment(deps: GatewayDeps, bankTranId: string, amountMinor: number): Promise<ProviderRefund> {
+export async function refundSslcommerzPayment(deps: GatewayDeps, bankTranId: string, amountMinor: number, remarks = 'Application rejected'): Promise<ProviderRefund> {
   const { gateway } = sslcommerzOf(deps);
   const answer = await gateway.refund({
     bankTranId,
     refundAmount: poishaToTaka(amountMinor),
-    remarks: 'Application rejected',
+    remarks,
     referenceId: `refund-${bankTranId}`.slice(0, 50),
   });
   if (answer.APIConnect !== 'DONE' || (answer.status !== 'success' && answer.status !== 'processing')) {

@@ -15,6 +15,7 @@ import { ownApplication } from '../payments/route-guards.ts';
 import { hasValidSslcommerzSignature } from '../payments/sslcommerz-sign.ts';
 import {
   confirmSslcommerzPayment,
+  dueIdsOfSession,
   endSslcommerzSession,
   findSslcommerzSession,
   openSslcommerzSession,
@@ -22,6 +23,7 @@ import {
   type SslcommerzSession,
 } from '../payments/sslcommerz-provider.ts';
 import { sslcommerzSessionBody } from '../schemas/payment-choice.ts';
+import { chooseDues } from '../premiums/online.ts';
 
 /** The gateway posts a plain form; its fields as strings. */
 async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
@@ -30,11 +32,13 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
 }
 
 /**
- * The payment page the person lands on, with the outcome for it to say, in the language they
- * started paying from (else their account's; issue 48): a Bangla customer comes back to Bangla.
+ * The page the person lands on, with the outcome for it to say, in the language they started
+ * paying from (else their account's; issue 48): a Bangla customer comes back to Bangla. The
+ * application fee's payment page, or for dues (issue 49) the policy's premiums page.
  */
 async function paymentPage(deps: AppDeps, session: SslcommerzSession | undefined, applicationId: string | undefined, result: string) {
-  const path = applicationId ? `/dashboard/payment/${encodeURIComponent(applicationId)}?result=${result}` : `/dashboard/myApplication?result=${result}`;
+  const page = session && dueIdsOfSession(session) ? 'premiums' : 'payment';
+  const path = applicationId ? `/dashboard/${page}/${encodeURIComponent(applicationId)}?result=${result}` : `/dashboard/myApplication?result=${result}`;
   const language = session ? (languageOrNull(session.language) ?? (await accountLanguage(deps.db, session.user_id))) : null;
   return pathInLanguage(path, language);
 }
@@ -45,8 +49,20 @@ export const sslcommerzRoutes = new Hono<AppEnv>()
     const deps = c.var.deps;
     sslcommerzOf(deps);
     const { applicationId, method, language, dueIds } = c.req.valid('json');
-    // Issue 49: dues through SSLCommerz are still to come (docs/premiums-api.md); refused plainly, never taken as the fee.
-    if (dueIds) throw new ApiError(422, 'validation_failed', 'Premiums cannot be paid by bKash, Nagad or Rocket yet. Please pay them by card.', { fields: { dueIds: 'Not through SSLCommerz yet' } });
+    const origin = new URL(c.req.url).origin;
+    if (dueIds) {
+      // Issue 49: premiums of a policy in force, checked as Stripe's and the demo's are; the amount the server's sum of those dues.
+      const chosen = await chooseDues(deps, user, applicationId, dueIds);
+      const opened = await openSslcommerzSession(deps, {
+        application: chosen.application,
+        user: { id: user.id, email: user.email, name: user.name ?? '' },
+        method,
+        language: language ?? null,
+        origin,
+        dues: { dueIds: chosen.dues.map((due) => due.id), amountMinor: chosen.amountMinor },
+      });
+      return c.json({ gatewayUrl: opened.gatewayUrl, tranId: opened.tranId, amount: chosen.amountMinor, currency: 'bdt', dueIds: chosen.dues.map((due) => due.id) }, 200);
+    }
     const application = await ownApplication(deps.db, applicationId, user);
     if (application.payment_status === 'paid') throw conflict('This application has already been paid.', { paymentStatus: 'paid' });
     if (application.status === 'rejected') throw rejectedCannotPay(false);
@@ -60,9 +76,9 @@ export const sslcommerzRoutes = new Hono<AppEnv>()
       user: { id: user.id, email: user.email, name: user.name ?? '' },
       method,
       language: language ?? null,
-      origin: new URL(c.req.url).origin,
+      origin,
     });
-    return c.json({ gatewayUrl: opened.gatewayUrl, tranId: opened.tranId, amount: deps.config.payment.amountMinor, currency: 'bdt' }, 200);
+    return c.json({ gatewayUrl: opened.gatewayUrl, tranId: opened.tranId, amount: deps.config.payment.amountMinor, currency: 'bdt', dueIds: null }, 200);
   })
   .post('/ipn', async (c) => {
     const deps = c.var.deps;
@@ -96,9 +112,9 @@ export const sslcommerzRoutes = new Hono<AppEnv>()
     }
     // The person's word is not proof: the same validation as the IPN's.
     const confirmed = fields.val_id ? await confirmSslcommerzPayment(deps, { tranId, valId: fields.val_id }) : null;
-    const session = tranId ? await findSslcommerzSession(deps.db, tranId) : undefined;
     if (!confirmed || confirmed.kind === 'unknown') {
+      const session = tranId ? await findSslcommerzSession(deps.db, tranId) : undefined;
       return c.redirect(await paymentPage(deps, session, session?.application_id, 'refused'), 303);
     }
-    return c.redirect(await paymentPage(deps, session, confirmed.applicationId, confirmed.kind === 'paid' ? 'paid' : 'refused'), 303);
+    return c.redirect(await paymentPage(deps, confirmed.session, confirmed.applicationId, confirmed.kind === 'paid' ? 'paid' : 'refused'), 303);
   });

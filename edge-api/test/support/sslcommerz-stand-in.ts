@@ -60,6 +60,12 @@ function send(res: ServerResponse, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+export interface PayOptions {
+  cardType?: string;
+  storeId?: string;
+  amount?: string;
+}
+
 export interface SslcommerzStandIn {
   env: Record<string, string>;
   url: string;
@@ -68,8 +74,11 @@ export interface SslcommerzStandIn {
   refunds: StandInRefund[];
   /** Validation calls seen, by val_id. */
   validations: string[];
-  /** The person pays `tranId` on the gateway's page: the IPN's (and the return's) form fields, signed. */
-  pay(tranId: string, options?: { cardType?: string; storeId?: string }): Record<string, string>;
+  /**
+   * The person pays `tranId` on the gateway's page: the IPN's (and the return's) form fields, signed.
+   * `amount` (taka, "7.00"): what was actually paid, when not what the session asked (a tampered checkout).
+   */
+  pay(tranId: string, options?: PayOptions): Record<string, string>;
   /** Changes what the validation API answers for one val_id. */
   answerFor(valId: string, changes: Record<string, string>): void;
   /** The validation answer for `valId` waits until the returned function is called. */
@@ -212,14 +221,14 @@ export async function startSslcommerzStandIn(): Promise<SslcommerzStandIn> {
     res.end(`<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><title>SSLCommerz stand-in</title><body>${body}</body></html>`);
   }
 
-  function payFor(tranId: string, options: { cardType?: string; storeId?: string }): Record<string, string> {
+  function payFor(tranId: string, options: PayOptions): Record<string, string> {
     const session = sessions.get(tranId);
     if (!session) throw new Error(`The stand-in has no session ${tranId}`);
     const transaction: StandInTransaction = {
       tranId,
       valId: `${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${random(12)}`,
       bankTranId: `BK${random(14)}`,
-      amount: session.fields.total_amount ?? '',
+      amount: options.amount ?? session.fields.total_amount ?? '',
       currency: session.fields.currency ?? '',
       cardType: options.cardType ?? 'BKASH-BKash',
     };

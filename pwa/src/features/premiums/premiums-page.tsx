@@ -2,9 +2,11 @@
  * /dashboard/premiums/:applicationId (issue 49): a policy's state and next due, the dues to pay
  * now (one or several, the total in taka, the next dues ahead offered where the total is under
  * the gateway's minimum), reviving a lapsed policy, and the receipts of what was paid. Paying
- * goes through the payment page with the dues chosen. The holder, the assigned agent and admins.
+ * goes through the payment page with the dues chosen (card, demo), or straight to SSLCommerz by
+ * bKash, Nagad or Rocket (wallet-choice.tsx), which sends the person back here with the outcome.
+ * The holder, the assigned agent and admins.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { dhakaToday } from 'edge-api/src/schemas/claim.ts';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
@@ -15,11 +17,13 @@ import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { pullChanges } from '../../lib/sync-pull.ts';
 import { countReachingMinimum, dueChoiceOf, toggledCount, totalOf } from '../../lib/premiums/due-choice.ts';
 import { dueStatusLabel, formatDay, modeLabel, PolicyStateBadge } from '../../lib/premiums/premium-labels.tsx';
 import type { Premiums } from '../../lib/premiums/premiums-api.ts';
 import { ReceiptList } from '../../lib/premiums/receipt-list.tsx';
 import { usePremiums } from './use-premiums.ts';
+import { WalletChoice } from './wallet-choice.tsx';
 import '../../lib/premiums/premiums.css';
 
 const money = (minor: number) => formatMoney(minor, { fractionDigits: 2 });
@@ -52,9 +56,14 @@ export function PremiumsPage() {
 
 /** Back from SSLCommerz (routes/sslcommerz.ts sends dues' payments here with `result`). */
 function GatewayResult({ result }: { result: string | null }) {
+  useEffect(() => {
+    // Paid: the device's copy shows the dues paid (offline too) without waiting for the next sync.
+    if (result === 'paid') void pullChanges().catch(() => undefined);
+  }, [result]);
   if (result === 'paid') return <p className="form-message form-message--success" role="status">{t('prem.paidAtGateway')}</p>;
   if (result === 'cancelled') return <p className="form-message" role="status">{t('pay.cancelled')}</p>;
-  if (result === 'failed' || result === 'refused') return <p className="form-message form-message--error" role="alert">{t('pay.failedAtGateway')}</p>;
+  if (result === 'failed') return <p className="form-message form-message--error" role="alert">{t('pay.failedAtGateway')}</p>;
+  if (result === 'refused') return <p className="form-message form-message--error" role="alert">{t('prem.refusedAtGateway')}</p>;
   return null;
 }
 
@@ -158,9 +167,20 @@ function DuesToPay({ premiums }: { premiums: Premiums }) {
       )}
       {!online && <p className="form-message form-message--error" role="status">{t('prem.payOffline')}</p>}
       {online && chosen.length > 0 ? (
-        <Link className="button premiums__go" to={payTo}>
-          {revive ? t('prem.revivePay', { amount: money(total) }) : t('prem.payChosen', { amount: money(total) })}
-        </Link>
+        <>
+          <Link className="button premiums__go" to={payTo}>
+            {revive ? t('prem.revivePay', { amount: money(total) }) : t('prem.payChosen', { amount: money(total) })}
+          </Link>
+          {!belowMinimum && (
+            <WalletChoice
+              applicationId={premiums.applicationId}
+              dueIds={chosen.map((due) => due.id)}
+              amountMinor={total}
+              online={online}
+              onSuggested={setCount}
+            />
+          )}
+        </>
       ) : null}
     </div>
   );
