@@ -191,7 +191,7 @@ export interface Database extends PremiumTables {
   claims: ClaimRow;
   policy_endings: { application_id: string; claim_id: string; ended_at: string };
   /** migrations/0300: policy servicing (issue 51); commands/service-requests.ts. */
-  service_requests: ServiceRequestRow;
+  service_requests: ServiceRequestRow & { /** Migration 0307: the sync clock's version (db/sync-service-requests.ts). */ version: Generated<number> };
   replaced_certificates: { verify_code: string; application_id: string; replaced_at: string };
   nominee_history: {
     application_id: string;

@@ -37,11 +37,16 @@ export interface PremiumBasis {
 }
 
 export async function premiumBasisOf(db: Db, application: StoredApplication): Promise<PremiumBasis | null> {
-  const certificate = certificateOf(application);
   // Sold before premiums were kept (migration 0280): no schedule (decision 0108).
-  if (!certificate || !application.premium_mode) return null;
+  if (!certificateOf(application) || !application.premium_mode) return null;
   const terms = await policyTermsRow(db, application.policy_id);
-  const termYears = terms?.duration ?? null;
+  return premiumBasisFrom(application, terms?.duration ?? null);
+}
+
+/** The basis from a policy's term already read (the sync pull reads a page's terms in one query). */
+export function premiumBasisFrom(application: StoredApplication, termYears: number | null): PremiumBasis | null {
+  const certificate = certificateOf(application);
+  if (!certificate || !application.premium_mode) return null;
   const dates = policyDatesOf(certificate.startsAt, termYears);
   return {
     application,

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/access.ts';
 import { applyPush, pushInput } from '../commands/push.ts';
 import { readDelta, type Viewer } from '../db/sync.ts';
+import { pullShapes, type PulledChanges } from './sync-shapes.ts';
 import { countParam } from '../lists/paging.ts';
 import type { AppEnv, SessionUser } from '../http/env.ts';
 import { validate } from '../http/validation.ts';
@@ -74,18 +75,19 @@ export const syncRoutes = new Hono<AppEnv>()
     const { scope, viewer } = viewOf(user, c.var.deps.clock());
     const parsed = parseCursor(cursor, scope);
     let reset = parsed.reset;
-    let page = await readDelta(c.var.deps, viewer, parsed.since, limit);
+    const shapes = pullShapes(c.var.deps.config.serviceRequestWorkingDays);
+    let page = await readDelta(c.var.deps, viewer, parsed.since, limit, shapes);
     const unknownLine = (parsed.epoch !== undefined && parsed.epoch !== page.epoch) || parsed.since > page.clock;
     if (parsed.since > 0 && unknownLine) {
       // Checked on the page already read: the usual pull costs no extra query.
-      page = await readDelta(c.var.deps, viewer, 0, limit);
+      page = await readDelta(c.var.deps, viewer, 0, limit, shapes);
       reset = true;
     }
     c.header('Cache-Control', 'no-store');
     // The account as the server has it now (role above all): the client follows a role an admin
     // changed from its pulls alone, with no GET /auth/me of its own (pwa/src/lib/follow-account.ts).
     const account = user && { id: user.id, email: user.email, name: user.name, role: user.role, photoURL: user.photoUrl, language: user.language ?? null };
-    return c.json({ cursor: `${page.version}.${scope}.${page.epoch}`, hasMore: page.hasMore, reset, changes: page.changes, ...(account && { account }) }, 200);
+    return c.json({ cursor: `${page.version}.${scope}.${page.epoch}`, hasMore: page.hasMore, reset, changes: page.changes as PulledChanges, ...(account && { account }) }, 200);
   })
   .post('/push', validate('json', pushInput), async (c) => {
     const user = currentUser(c);

@@ -8,7 +8,7 @@ export interface SyncPage {
   cursor: string;
   hasMore: boolean;
   reset: boolean;
-  changes: Record<'policies' | 'blogs' | 'faqs' | 'agents' | 'applications' | 'notifications' | 'claims', { upserts: Json[]; deletes: string[] }>;
+  changes: Record<'policies' | 'blogs' | 'faqs' | 'agents' | 'applications' | 'notifications' | 'claims' | 'serviceRequests', { upserts: Json[]; deletes: string[] }>;
 }
 
 export async function pullPage(api: ApiTarget, user: TestUser | null, since?: string, limit?: number): Promise<SyncPage> {
@@ -22,7 +22,7 @@ export async function pullPage(api: ApiTarget, user: TestUser | null, since?: st
 
 /** Pulls every page from `since`; returns the final cursor and everything that arrived. */
 export async function pullEverything(api: ApiTarget, user: TestUser | null, since = '0', limit = 1000) {
-  const all: SyncPage['changes'] = { policies: { upserts: [], deletes: [] }, blogs: { upserts: [], deletes: [] }, faqs: { upserts: [], deletes: [] }, agents: { upserts: [], deletes: [] }, applications: { upserts: [], deletes: [] }, notifications: { upserts: [], deletes: [] }, claims: { upserts: [], deletes: [] } };
+  const all: SyncPage['changes'] = { policies: { upserts: [], deletes: [] }, blogs: { upserts: [], deletes: [] }, faqs: { upserts: [], deletes: [] }, agents: { upserts: [], deletes: [] }, applications: { upserts: [], deletes: [] }, notifications: { upserts: [], deletes: [] }, claims: { upserts: [], deletes: [] }, serviceRequests: { upserts: [], deletes: [] } };
   let cursor = since;
   let pages = 0;
   for (;;) {
