@@ -102,7 +102,7 @@ export async function requestServiceChange(
       auditInsertAfterChange(db, { actor, action: `service-request.${input.kind}`, entity: 'service_requests', entityId: id, from: null, to: changes, at }),
       ...record.success(201, { json: body }, { afterChange: true }),
     ]);
-    if (results[0]?.changes === 1) return { ok: true, status: 201, body, replayed: false };
+    if ((results[0]?.changes ?? 0) > 0) return { ok: true, status: 201, body, replayed: false };
     return record.refuse(409, { error: 'conflict', message: alreadyOpenMessage });
   });
 }
@@ -194,7 +194,7 @@ export async function decideServiceRequest(deps: Deps, actor: SessionUser, id: s
     ),
   ]);
   const decided = await db.selectFrom('service_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  if (results[0]?.changes !== 1) throw new ApiError(409, 'conflict', alreadyDecidedMessage(decided.status), { details: { status: decided.status } });
+  if ((results[0]?.changes ?? 0) === 0) throw new ApiError(409, 'conflict', alreadyDecidedMessage(decided.status), { details: { status: decided.status } });
   return toServiceRequest(decided);
 }
 

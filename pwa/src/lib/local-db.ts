@@ -12,6 +12,7 @@ import type { Policy } from 'edge-api/src/db/policies.ts';
 import type { Notification } from 'edge-api/src/db/notifications.ts';
 import type { DocumentInfo, DocumentKind } from 'edge-api/src/schemas/document.ts';
 import type { Claim as ServerClaim } from 'edge-api/src/db/claims.ts';
+import type { ServiceRequestListItem } from 'edge-api/src/commands/service-requests.ts';
 
 export type { Blog, Notification, Policy, PublicAgent };
 
@@ -43,6 +44,12 @@ export interface Application extends ServerApplication {
 export interface Claim extends ServerClaim {
   pending?: PendingChange;
 }
+
+/**
+ * A policy servicing request (issue 51) as the pull carries it: the holder's own, an agent's on
+ * their policies, an admin's open ones (edge-api db/sync-service-requests.ts).
+ */
+export type ServiceRequest = ServiceRequestListItem;
 
 /** The not-yet-sent change shown on a local row. */
 export interface PendingChange {
@@ -178,6 +185,8 @@ export const localDb = new Dexie('insurance') as Dexie & {
   notifications: EntityTable<Notification, 'id'>;
   /** Insurance claims (issue 31): the claimant's own, an agent's to clear, an admin's open ones. */
   claims: EntityTable<Claim, 'id'>;
+  /** Service requests (issue 51), filled by GET /sync; they go with their policy. */
+  serviceRequests: EntityTable<ServiceRequest, 'id'>;
   meta: EntityTable<MetaEntry, 'key'>;
   outbox: EntityTable<OutboxItem, 'seq'>;
   /** Issue 27: documents waiting to go up, and those kept to be seen offline (lib/documents/). */
@@ -216,6 +225,11 @@ localDb.version(4).stores({
 localDb.version(27).stores({
   pendingDocuments: 'fileKey, userId, writeId, targetId, applicationId',
   keptDocuments: 'id, applicationId, userId, keptAt',
+});
+
+// Service requests (issue 51; numbered by the issue, as 27). Existing tables are unchanged.
+localDb.version(51).stores({
+  serviceRequests: 'id, applicationId, status, createdAt',
 });
 
 export async function getMeta<T>(key: string): Promise<T | undefined> {

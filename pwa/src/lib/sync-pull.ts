@@ -28,7 +28,7 @@ interface Collection<T> {
   deletes: string[];
 }
 
-const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications', 'claims'] as const;
+const collections = ['policies', 'blogs', 'faqs', 'agents', 'applications', 'notifications', 'claims', 'serviceRequests'] as const;
 type CollectionName = (typeof collections)[number];
 
 /**
@@ -80,13 +80,14 @@ class OwnerChanged extends Error {
  * another user's copy.)
  */
 export async function adoptOwner(owner: string | null): Promise<void> {
-  const changed = await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.outbox, localDb.keptDocuments, localDb.claims], async () => {
+  const changed = await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.outbox, localDb.keptDocuments, localDb.claims, localDb.serviceRequests], async () => {
     const stored = (await getMeta<string | null>(ownerKey)) ?? null;
     if (stored === owner) return false;
     await localDb.applications.clear();
     await localDb.notifications.clear();
     await localDb.keptDocuments.clear();
     await localDb.claims.clear();
+    await localDb.serviceRequests.clear();
     await setMeta(cursorKey, 0);
     await setMeta(ownerKey, owner);
     // The new owner's rows are not on the device until a pull for them completes.
@@ -172,6 +173,8 @@ async function applyPage(page: SyncPage, owner: string | null) {
       if (!changes) continue;
       const table = tableOf(name);
       if (changes.deletes?.length) await table.bulkDelete(changes.deletes);
+      // A policy that left the device (deleted, or given to another agent) takes its requests along.
+      if (name === 'applications' && changes.deletes?.length) await localDb.serviceRequests.where('applicationId').anyOf(changes.deletes).delete();
       if (changes.upserts?.length) await table.bulkPut(changes.upserts as never[]);
       if ((name === 'applications' || name === 'claims') && (changes.deletes?.length || changes.upserts?.length)) privateRowsChanged = true;
     }
@@ -288,7 +291,7 @@ function scheduleRetry(failed: boolean) {
 
 /** Forgets everything private on this device (sign-out), keeping the public catalogue. */
 export async function clearPrivateData(): Promise<void> {
-  await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.keptDocuments, localDb.pendingDocuments, localDb.claims], async () => {
+  await localDb.transaction('rw', [localDb.applications, localDb.notifications, localDb.meta, localDb.keptDocuments, localDb.pendingDocuments, localDb.claims, localDb.serviceRequests], async () => {
     await localDb.applications.clear();
     await localDb.notifications.clear();
     // Documents and photos (issue 27): those kept to be seen offline, and those not sent, as
@@ -297,6 +300,7 @@ export async function clearPrivateData(): Promise<void> {
     await setMeta(documentsListedKey, null);
     await localDb.pendingDocuments.clear();
     await localDb.claims.clear();
+    await localDb.serviceRequests.clear();
     // The cursor covers private rows too: the next owner must pull from the beginning.
     await setMeta(cursorKey, '0');
     await setMeta(ownerKey, null);
