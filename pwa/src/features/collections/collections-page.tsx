@@ -15,6 +15,9 @@ import { messageOf } from '../../lib/api-error.ts';
 import { formatMoney } from '../../lib/i18n/format.ts';
 import { currentLocale, t } from '../../lib/i18n/runtime.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { downloadedFor, pullStatus } from '../../lib/pull-status.ts';
+import { useStatusStore } from '../../lib/status-store.ts';
+import { refreshPremiumSettings } from '../../lib/premiums/premium-settings.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { dueChoiceOf, toggledCount, totalOf } from '../../lib/premiums/due-choice.ts';
@@ -22,7 +25,7 @@ import { dueStatusLabel, formatDay, PolicyStateBadge } from '../../lib/premiums/
 import '../../lib/premiums/premiums.css';
 import { useCollectionMarks, type CollectionMark } from './collection-marks.ts';
 import { fetchCollections, type CollectionItem } from './collections-api.ts';
-import { collectionsOnDevice, saveCollections } from './local-collections.ts';
+import { collectionsOnDevice } from './local-collections.ts';
 import { recordCollection, type RecordedCollection } from './record-collection.ts';
 
 const money = (minor: number) => formatMoney(minor, { fractionDigits: 2 });
@@ -33,16 +36,15 @@ export function CollectionsPage() {
   const { user } = useSession();
   const email = user?.email ?? '';
   const online = useOnline();
-  const device = useLiveQuery(() => (email ? collectionsOnDevice(email) : Promise.resolve(null)), [email]);
-  const remote = useRequest(
-    async (signal) => {
-      const items = await fetchCollections(signal);
-      await saveCollections(email, items);
-      return items;
-    },
-    [email, online],
-    online && email !== '',
-  );
+  const pull = useStatusStore(pullStatus);
+  // The device's list counts once a pull for this agent completed (else "none" would be a guess).
+  const synced = downloadedFor(pull, user?.id);
+  const onDevice = useLiveQuery(() => (email ? collectionsOnDevice(email) : Promise.resolve(null)), [email]);
+  const device = onDevice && (onDevice.length > 0 || synced) ? onDevice : null;
+  useEffect(() => {
+    if (online) void refreshPremiumSettings();
+  }, [online]);
+  const remote = useRequest((signal) => fetchCollections(signal), [email, online], online && email !== '');
   const marks = useCollectionMarks();
   const [recorded, setRecorded] = useState<RecordedCollection | null>(null);
   const items = remote.status === 'ready' ? remote.data : (device ?? null);

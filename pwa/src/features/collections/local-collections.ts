@@ -1,32 +1,28 @@
 /**
  * The agent's Collections list from the device, for when there is no network: the assigned
- * policies' unpaid dues up to 30 days ahead, worked out from the synced dues (sync pull) with
- * the server's own rules; else the last list the server gave this device, kept in the local
- * copy's meta table. Either way the dues already collected on this phone, still in the outbox,
- * are taken off (collection-marks.ts).
+ * policies' unpaid dues up to 30 days ahead, worked out from the dues the sync pull carries
+ * (docs/premiums-api.md "Sync pull") with the server's own rules and settings, on the device's
+ * day. A phone that synced has it without ever having opened the screen. The dues already
+ * collected on this phone, still in the outbox, are taken off by the screen (collection-marks.ts).
  */
 import { addDays, dueSoonDays } from 'edge-api/src/schemas/premium-schedule.ts';
 import { dhakaToday } from 'edge-api/src/schemas/claim.ts';
 import { localDb } from '../../lib/local-db.ts';
 import { localPremiums } from '../../lib/premiums/local-premiums.ts';
+import { premiumSettingsOnDevice } from '../../lib/premiums/premium-settings.ts';
 import type { CollectionItem } from './collections-api.ts';
 
-const savedKey = (email: string) => `premium-collections:${email.toLowerCase()}`;
-
-export async function saveCollections(email: string, items: CollectionItem[]): Promise<void> {
-  await localDb.meta.put({ key: savedKey(email), value: { items, savedAt: new Date().toISOString() } });
-}
-
-export async function collectionsOnDevice(email: string, now = new Date()): Promise<CollectionItem[] | null> {
+export async function collectionsOnDevice(email: string, now = new Date()): Promise<CollectionItem[]> {
   const applications = await localDb.applications.where('assignedAgent').equalsIgnoreCase(email).toArray();
+  const settings = await premiumSettingsOnDevice();
   const horizon = addDays(dhakaToday(now), dueSoonDays);
-  const fromSync: CollectionItem[] = [];
+  const items: CollectionItem[] = [];
   for (const application of applications) {
-    const premiums = localPremiums(application, undefined, now);
+    const premiums = localPremiums(application, settings, now);
     if (!premiums || premiums.state === 'matured') continue;
     const dues = premiums.dues.filter((due) => !due.paidAt && due.dueOn <= horizon);
     if (dues.length === 0) continue;
-    fromSync.push({
+    items.push({
       applicationId: application.id,
       policyNumber: premiums.policyNumber,
       policyName: application.policyName,
@@ -40,7 +36,6 @@ export async function collectionsOnDevice(email: string, now = new Date()): Prom
       totalMinor: dues.reduce((sum, due) => sum + due.amountMinor, 0),
     } as CollectionItem);
   }
-  if (fromSync.length > 0) return fromSync;
-  const saved = (await localDb.meta.get(savedKey(email)))?.value as { items?: CollectionItem[] } | undefined;
-  return saved?.items ?? (applications.length > 0 ? [] : null);
+  // The most overdue first, as the server's list puts the policies in arrears before the rest.
+  return items.sort((a, b) => (a.dues[0]?.dueOn ?? '').localeCompare(b.dues[0]?.dueOn ?? ''));
 }

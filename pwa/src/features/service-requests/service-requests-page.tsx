@@ -20,10 +20,14 @@ import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useOnline } from '../../lib/use-online.ts';
+import { requestsOnDevice } from './local-service-requests.ts';
 
 const pageSize = 20;
 
+/** From the server when online; offline, from the device's copy the sync pull keeps. */
 async function fetchRequests(page: number, applicationId: string | undefined, signal: AbortSignal) {
+  if (!navigator.onLine) return requestsOnDevice(page, pageSize, applicationId);
   const query = { page: String(page), pageSize: String(pageSize), ...(applicationId ? { applicationId } : {}) };
   return answerOf(await api['service-requests'].$get({ query }, { init: { signal } }));
 }
@@ -108,7 +112,8 @@ export function ServiceRequestsPage() {
   const heading = applicationId ? t('service.historyHeading') : staff ? t('service.staffHeading') : t('service.myHeading');
   usePageTitle(heading);
   const [page, setPage] = useState(1);
-  const list = usePagedRequest((signal) => fetchRequests(page, applicationId, signal), [page, applicationId]);
+  const online = useOnline();
+  const list = usePagedRequest((signal) => fetchRequests(page, applicationId, signal), [page, applicationId, online]);
 
   const columns: Column<ServiceRequestListItem>[] = [
     {
