@@ -16,14 +16,13 @@ export function PremiumSummary({ application, policyName }: { application: Appli
   if (!isPolicyInForce(application)) return null;
   const premiums = localPremiums(application);
   const to = `/dashboard/premiums/${application.id}`;
-  if (!premiums) {
-    return <Link className="button button--small button--secondary" to={to} aria-label={t('prem.openPremiums', { policy: policyName })}>{t('prem.policyState')}</Link>;
-  }
-  const next = premiums.nextDue;
-  const payable = next !== null && premiums.state !== 'matured';
+  const next = premiums?.nextDue ?? null;
+  const payable = next !== null && premiums?.state !== 'matured';
+  // One shape with or without the device's dues (a list from the server has none; the synced copy
+  // has them): the link stays the same element when they arrive, so a tap on it is never lost.
   return (
     <div className="premium-summary">
-      <PolicyStateBadge state={premiums.state} />
+      {premiums && <PolicyStateBadge state={premiums.state} />}
       {next && (
         <small className="data__detail">{t('prem.nextShort', { day: formatDay(next.dueOn), amount: formatMoney(next.amountMinor, { fractionDigits: 2 }) })}</small>
       )}
