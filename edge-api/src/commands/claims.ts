@@ -10,7 +10,8 @@
  *   told to the holder, and blocking no one else's claim (docs/decisions/0103). A death claim only
  *   by the nominee, a maturity claim only by the policyholder;
  * - a real event date, not in the future (Dhaka's day), not before the policy started; a maturity
- *   claim only once the term has ended (schemas/claim.ts claimDateProblem);
+ *   claim only once the term has ended (schemas/claim.ts claimDateProblem); not after the policy
+ *   had lapsed for an unpaid premium (issue 49, schemas/claim-lapse.ts: inside grace is covered);
  * - one open checked claim of a kind per policy, and one open unverified claim of a kind per
  *   claimant (unique indexes too: two devices at once make one claim).
  * The claim's id and number come from the device, so a claim filed offline has its number at once.
@@ -19,7 +20,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { claimSnapshot, findClaim, toClaim, type Claim, type StoredClaim } from '../db/claims.ts';
 import type { Database } from '../db/schema.ts';
 import { lastRow } from '../db/row-snapshot.ts';
-import type { ClaimSettings } from '../http/config.ts';
+import type { AppConfig, ClaimSettings } from '../http/config.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { auditInsertAfterChange } from '../db/audit-log.ts';
@@ -27,8 +28,11 @@ import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib
 import { notifyAboutClaim, notifyAdminsAboutClaim, notifyHolderAboutClaim } from '../notifications/claim-events.ts';
 import { claimDateProblem, claimDueOn, dhakaToday, policyDatesOf, type ClaimInput, type ClaimKind } from '../schemas/claim.ts';
 import { sameNid } from '../schemas/person.ts';
+import { lapseOnEventDay } from '../premiums/claim-cover.ts';
 
 export type ClaimDeps = Pick<AppDeps, 'db' | 'batch' | 'clock'> & { config: ClaimSettings };
+/** Filing also reads the policy's premiums: was it in force on the day of the event? */
+export type FileClaimDeps = ClaimDeps & { config: Pick<AppConfig, 'premiums'> };
 
 export interface ClaimAnswer {
   success: true;
@@ -83,7 +87,7 @@ const policyStart = (row: { applied_at: string; decided_at: string | null; paid_
 const policyNumbered = (number: string) => (eb: ExpressionBuilder<Database, 'applications'>) =>
   eb.or([eb('id', '=', number), eb('policy_number', '=', number.trim().toUpperCase())]);
 
-export async function fileClaim(deps: ClaimDeps, actor: SessionUser, input: ClaimInput, key?: MutationKey): Promise<Outcome<ClaimAnswer>> {
+export async function fileClaim(deps: FileClaimDeps, actor: SessionUser, input: ClaimInput, key?: MutationKey): Promise<Outcome<ClaimAnswer>> {
   const { db, batch, clock, config } = deps;
   const mutation = await prepareMutation(key, 'claim.file', input);
   const present = claimAnswer('Claim filed', actor.role);
@@ -116,6 +120,8 @@ export async function fileClaim(deps: ClaimDeps, actor: SessionUser, input: Clai
     const now = clock();
     const dates = claimDateProblem(input, dhakaToday(now), policyDatesOf(policyStart(policy), policy.duration ?? null));
     if (dates) throw new ApiError(422, 'validation_failed', dates.message, { fields: { eventDate: dates.message }, ...(dates.details && { details: dates.details }) });
+    const lapsed = await lapseOnEventDay(deps, policy.id, input.eventDate);
+    if (lapsed) throw new ApiError(422, 'validation_failed', lapsed.message, { fields: { eventDate: lapsed.message }, details: lapsed.details });
 
     const at = now.toISOString();
     const by = actor.role;

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import { assignClaim, recordClaimPayout, resubmitClaim, reviewClaim } from '../commands/claim-steps.ts';
-import { fileClaim, type ClaimDeps } from '../commands/claims.ts';
+import { fileClaim, type FileClaimDeps } from '../commands/claims.ts';
 import type { AppDeps, SessionUser } from '../http/env.ts';
 import { attachDemoPapers } from './demo-claim-papers.ts';
 import type { Outcome } from '../lib/idempotency.ts';
@@ -55,16 +55,19 @@ export interface DemoClaimsInput {
   demoUser: Pick<SessionUser, 'id' | 'email' | 'name'>;
 }
 
-export async function seedDemoClaims(deps: ClaimDeps & { images?: AppDeps['images'] }, input: DemoClaimsInput): Promise<void> {
+export async function seedDemoClaims(deps: FileClaimDeps & { images?: AppDeps['images'] }, input: DemoClaimsInput): Promise<void> {
   const { now, admin, agents } = input;
   const inForce = await deps.db
     .selectFrom('applications')
-    .select(['id', 'user_id', 'user_email', 'name', 'nid', 'nominee_nid'])
+    .select(['id', 'user_id', 'user_email', 'name', 'nid', 'nominee_nid', 'paid_at'])
     .where('status', '=', 'approved')
     .where('payment_status', '=', 'paid')
     .orderBy('applied_at')
     .execute();
-  const demoOwn = inForce.find((row) => row.user_id === input.demoUser.id);
+  // The demo user's own claim is on their policy in force with its dues paid (the latest bought):
+  // their older two are the demo's in-grace and lapsed policies (demo-premiums.ts), and a claim
+  // for an event after a lapse is refused (issue 49).
+  const demoOwn = inForce.filter((row) => row.user_id === input.demoUser.id).sort((a, b) => (b.paid_at ?? '').localeCompare(a.paid_at ?? ''))[0];
   const others = inForce.filter((row) => row.user_id !== input.demoUser.id);
   const users = await deps.db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', [...new Set(inForce.map((row) => row.user_id)), input.demoUser.id]).execute();
   const asUser = (id: string): SessionUser => {
@@ -72,7 +75,7 @@ export async function seedDemoClaims(deps: ClaimDeps & { images?: AppDeps['image
     if (!user) throw new Error(`Demo claim needs user ${id}`);
     return { ...user, role: 'user', photoUrl: null };
   };
-  const at = (daysAgo: number): ClaimDeps => ({ ...deps, clock: () => new Date(now - daysAgo * day) });
+  const at = (daysAgo: number): FileClaimDeps => ({ ...deps, clock: () => new Date(now - daysAgo * day) });
 
   for (const [i, plan] of plans.entries()) {
     const policy = plan.policy === 'demo' ? demoOwn : others[plan.policy];

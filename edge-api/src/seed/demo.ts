@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/password.ts';
 import { demoPaymentProvider } from '../payments/demo-provider.ts';
 import type { AppDeps } from '../http/env.ts';
 import { defaultApplicationLimits, defaultClaimSettings, type ApplicationLimitSettings } from '../http/config.ts';
+import { defaultGraceDays, defaultRevivalDays } from '../schemas/premium-schedule.ts';
 import { newId } from '../lib/ids.ts';
 import { demoBlogs } from './demo-blogs.ts';
 import { seedDemoClaims } from './demo-claims.ts';
@@ -216,9 +217,11 @@ export async function seedDemo(
   await seedDemoUserApplications(commandDeps, { now, admin, agents, demoUser: customer, customers: [], policies: [planOf(termPlan), planOf(childPlan)] });
   if (!full) return true;
   await seedDemoActivity(commandDeps, { now, admin, agents, demoUser: customer, customers, policies: demoPolicies.map(planOf) });
-  // Insurance claims in every state (issue 31), on the policies in force the activity made.
-  await seedDemoClaims({ ...commandDeps, config: { ...defaultClaimSettings, ...commandDeps.config } }, { now, admin, agents, demoUser: customer });
   // Premiums after the sale (issue 49): dues paid, some in grace for the demo agent, the demo user's three states.
+  // Before the claims: a claim is refused for an event after its policy lapsed, so the dues paid must be there.
   if (agents[0]) await seedDemoPremiums(commandDeps, { now, demoUser: customer, demoAgent: agents[0] });
+  // Insurance claims in every state (issue 31), on the policies in force the activity made.
+  const premiums = { graceDays: defaultGraceDays, revivalDays: defaultRevivalDays };
+  await seedDemoClaims({ ...commandDeps, config: { ...defaultClaimSettings, premiums, ...commandDeps.config } }, { now, admin, agents, demoUser: customer });
   return true;
 }

@@ -3,6 +3,8 @@
  * messages in English, the spec's wording: the same text on server and form, a stable key. On a
  * Bangla page each known message is shown in Bangla; one not listed shows as written.
  */
+import { readLapsedOnEvent } from 'edge-api/src/schemas/claim-lapse.ts';
+import { formatDate } from './format.ts';
 import { currentLocale, t, type MessageId } from './runtime.ts';
 
 const messages: Record<string, MessageId> = {
@@ -73,6 +75,9 @@ const messages: Record<string, MessageId> = {
 
 /** A schema's or the server's message for a field, in the page's language when it is a known one. */
 export function fieldMessage(message: string): string {
+  // Issue 49: a claim refused for an event after the lapse names its days; said with them.
+  const lapse = currentLocale() === 'en' ? null : readLapsedOnEvent(message);
+  if (lapse) return t('field.claimPolicyLapsed', { lapsed: formatDate(`${lapse.lapsedOn}T12:00:00Z`), due: formatDate(`${lapse.unpaidDueOn}T12:00:00Z`) });
   const id = messages[message];
   return id && currentLocale() !== 'en' ? t(id) : message;
 }
