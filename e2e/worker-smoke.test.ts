@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStats } from '../edge-api/src/db/admin-stats.ts';
+import { premiumStats } from '../edge-api/src/premiums/persistency.ts';
+import { defaultGraceDays, defaultRevivalDays } from '../edge-api/src/schemas/premium-schedule.ts';
 import { seedDemo } from '../edge-api/src/seed/demo.ts';
 import { demoPolicies } from '../edge-api/src/seed/demo-policies.ts';
 import { operatorActor } from '../scripts/create-admin.ts';
@@ -150,11 +152,12 @@ describe('the demo seeded on the Worker by npm run seed -- --d1 local', () => {
     const dir = mkdtempSync(join(tmpdir(), 'e2e-node-demo-'));
     const node = openNode(dir);
     let nodeActions: Record<string, number>;
-    let nodeStats: Awaited<ReturnType<typeof adminStats>>;
+    let nodeStats: Awaited<ReturnType<typeof adminStats>> & { premiums: Awaited<ReturnType<typeof premiumStats>> };
     try {
       await seedDemo({ db: node.db, batch: node.batch, clock: () => new Date() }, { password: 'demo1234' });
       nodeActions = countBy((await node.db.selectFrom('audit_log').select('action').execute()).map((row) => row.action));
-      nodeStats = await adminStats(node.db);
+      // And the premiums' figures (issue 49), with the default grace and revival the Worker runs with.
+      nodeStats = { ...(await adminStats(node.db)), premiums: await premiumStats(node.db, new Date(), { graceDays: defaultGraceDays, revivalDays: defaultRevivalDays }) };
     } finally {
       await node.close();
       rmSync(dir, { recursive: true, force: true });

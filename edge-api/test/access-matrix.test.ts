@@ -180,6 +180,7 @@ const fromTheSpec: Record<string, Allowed> = {
   'GET /service-requests': 'signed in',
   'POST /service-requests/:id/decision': 'agent or admin',
   // Issue 49: premiums after the sale; whose policy is checked by the handler.
+  'GET /premiums/report': 'admin',
   'GET /premiums/collections': 'agent or admin',
   'GET /premiums/:applicationId': 'signed in',
   'GET /premiums/:applicationId/statement': 'signed in',

@@ -34,7 +34,7 @@ describe(`admin statistics on ${runtime}`, () => {
   it('counts users, policies, applications, agents, pending applications and payments', async () => {
     const empty = await call(api, 'GET', '/api/admin-stats', admin);
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ totalUsers: 4, totalPolicies: 0, totalApplications: 0, totalAgents: 1, pendingApplications: 0, totalPayments: 0 });
+    expect(empty.body).toEqual({ totalUsers: 4, totalPolicies: 0, totalApplications: 0, totalAgents: 1, pendingApplications: 0, totalPayments: 0, premiums: { collectedThisMonthMinor: 0, paymentsThisMonth: 0, persistency: { started: 0, inForce: 0, share: null } } });
 
     const policy = await insertPolicy(api, { title: 'Term Plus' });
     await insertPolicy(api);
@@ -46,8 +46,9 @@ describe(`admin statistics on ${runtime}`, () => {
     await insertPayment(other, policy.id as string, 'Term Plus', '2026-03-01T10:00:00.000Z');
 
     const stats = await call(api, 'GET', '/api/admin-stats', admin);
-    // 4 applications: a (assigned), b (rejected), one pending, and the paid one (pending).
-    expect(stats.body).toEqual({ totalUsers: 4, totalPolicies: 2, totalApplications: 4, totalAgents: 1, pendingApplications: 2, totalPayments: 1 });
+    // 4 applications: a (assigned), b (rejected), one pending, and the paid one (pending). No premium
+    // has been paid (the application fee is none), and no policy started a year ago (issue 49).
+    expect(stats.body).toEqual({ totalUsers: 4, totalPolicies: 2, totalApplications: 4, totalAgents: 1, pendingApplications: 2, totalPayments: 1, premiums: { collectedThisMonthMinor: 0, paymentsThisMonth: 0, persistency: { started: 0, inForce: 0, share: null } } });
   });
 
   it('is for admins only', async () => {

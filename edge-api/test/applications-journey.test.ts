@@ -55,7 +55,7 @@ describe(`the whole journey on ${runtime}`, () => {
 
     // The admin statistics and the audit log show it.
     const stats = (await call(api, 'GET', '/api/admin-stats', admin)).body;
-    expect(stats).toEqual({ totalUsers: 3, totalPolicies: 1, totalApplications: 1, totalAgents: 1, pendingApplications: 0, totalPayments: 0 });
+    expect(stats).toEqual({ totalUsers: 3, totalPolicies: 1, totalApplications: 1, totalAgents: 1, pendingApplications: 0, totalPayments: 0, premiums: { collectedThisMonthMinor: 0, paymentsThisMonth: 0, persistency: { started: 0, inForce: 0, share: null } } });
     const audit = (await call(api, 'GET', '/api/audit?limit=10', admin)).body;
     expect(audit.items.map((i: Json) => [i.action, i.actorEmail, i.entityId, i.from, i.to])).toEqual([
       ['application.approve', agent.email, id, 'assigned', 'approved'],

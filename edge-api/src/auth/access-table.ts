@@ -156,6 +156,7 @@ export const accessTable = {
   'GET /service-requests': { allow: signedIn, scope: 'a page: own requests; an agent those on policies assigned to them; admins all' },
   'POST /service-requests/:id/decision': { allow: agentOrAdmin, scope: "the policy's assigned agent, or admin" },
   // Premiums after the sale (issue 49): the policy's holder, its assigned agent and admins.
+  'GET /premiums/report': { allow: admin, scope: 'every receipt between two Dhaka days, at most 92' },
   'GET /premiums/collections': { allow: agentOrAdmin, scope: 'an agent the dues of the policies assigned to them; admins all, or one agent\'s' },
   'GET /premiums/:applicationId': { allow: signedIn, scope: 'the holder, the assigned agent, or admin' },
   'GET /premiums/:applicationId/statement': { allow: signedIn, scope: 'the holder, the assigned agent, or admin' },

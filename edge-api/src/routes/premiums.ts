@@ -1,14 +1,15 @@
 /**
  * /api/premiums (issue 49, docs/premiums-api.md): a policy's dues and state, the field agent's
  * collections list and cash collections, and the premium statement of a fiscal year.
- * Who may see a policy's premiums: its holder, its assigned agent and admins.
+ * Who may see a policy's premiums: its holder, its assigned agent and admins; the collections
+ * report: admins.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.ts';
 import { findApplication, mayViewApplication } from '../db/applications.ts';
 import type { AppEnv } from '../http/env.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { validate } from '../http/validation.ts';
 import { collectionsList } from '../premiums/collections-list.ts';
 import { collectPremiums } from '../premiums/collect.ts';
@@ -16,11 +17,22 @@ import { idempotencyHeader, keyFromHeader } from '../lib/idempotency.ts';
 import { collectionInput, statementQuery } from '../schemas/premium-schedule.ts';
 import { policyPremiums, premiumsView } from '../premiums/view.ts';
 import { premiumStatement } from '../premiums/statement.ts';
+import { collectionsReport } from '../premiums/report.ts';
+import { reportMaxDays, reportQuery, reportRange, reportRangeProblem } from '../schemas/premium-report.ts';
+import { dhakaToday } from '../schemas/claim.ts';
 
 const applicationParam = z.object({ applicationId: z.string().trim().min(1, 'An application id is required').max(100, 'That id is too long') });
 const agentQuery = z.object({ agent: z.string().trim().max(254).optional() });
 
 export const premiumRoutes = new Hono<AppEnv>()
+  // Before '/:applicationId', which would take 'report' for an id. Admins only (the access table).
+  .get('/report', validate('query', reportQuery), async (c) => {
+    const deps = c.get('deps');
+    const range = reportRange(c.req.valid('query'), dhakaToday(deps.clock()));
+    const problem = reportRangeProblem(range);
+    if (problem) throw new ApiError(422, 'validation_failed', problem.message, { fields: { [problem.field]: problem.message }, details: { maxDays: reportMaxDays } });
+    return c.json(await collectionsReport(deps.db, range), 200);
+  })
   .get('/collections', validate('query', agentQuery), async (c) => {
     const user = currentUser(c);
     const agent = user.role === 'admin' ? (c.req.valid('query').agent ?? null) : user.email;

@@ -95,6 +95,11 @@ export const dashboardRoutes: ScreenRoute[] = [
           { path: 'supportInbox', lazy: () => import('../../features/support-inbox/support-inbox-page.tsx').then((m) => ({ Component: m.SupportInboxPage })) },
           // Issue 50: the SMS and emails the embedded demo keeps instead of sending.
           { path: 'demoOutbox', lazy: () => import('../../features/demo-outbox/demo-outbox-page.tsx').then((m) => ({ Component: m.DemoOutboxPage })) },
+          // Issue 49: premiums received in the field and online, by agent and by day.
+          {
+            path: 'collectionsReport',
+            lazy: () => import('../../features/admin-stats/collections-report-page.tsx').then((m) => ({ Component: m.CollectionsReportPage })),
+          },
         ],
       },
       {

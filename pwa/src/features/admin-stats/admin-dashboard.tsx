@@ -1,4 +1,7 @@
-/** The Admin Dashboard at /dashboard (spec section 2): six counts from GET /admin-stats, each 0 when missing. */
+/**
+ * The Admin Dashboard at /dashboard (spec section 2): six counts from GET /admin-stats, each 0 when
+ * missing; then the premiums' figures (issue 49) when the server sends them.
+ */
 import { Link } from 'react-router-dom';
 import { StatCards } from '../../components/stat-cards.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
@@ -8,6 +11,7 @@ import { api } from '../../lib/http.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { formatNumber } from '../../lib/i18n/format.ts';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
+import { PremiumFiguresCards, type PremiumFigures } from './premium-figures.tsx';
 
 interface AdminStats {
   totalUsers?: number;
@@ -16,9 +20,10 @@ interface AdminStats {
   totalAgents?: number;
   pendingApplications?: number;
   totalPayments?: number;
+  premiums?: PremiumFigures;
 }
 
-const cards: { key: keyof AdminStats; label: MessageId }[] = [
+const cards: { key: Exclude<keyof AdminStats, 'premiums'>; label: MessageId }[] = [
   { key: 'totalUsers', label: 'admin.totalUsers' },
   { key: 'totalPolicies', label: 'admin.totalPolicies' },
   { key: 'totalApplications', label: 'admin.totalApplications' },
@@ -50,6 +55,7 @@ export function AdminDashboard() {
           cards={cards.map((card) => ({ label: t(card.label), value: formatNumber(stats.data[card.key] ?? 0) }))}
         />
       )}
+      {stats.status === 'ready' && stats.data.premiums && <PremiumFiguresCards premiums={stats.data.premiums} />}
       <h2>{t('admin.quickLinks')}</h2>
       <div className="row-actions">
         <Link className="button" to="/dashboard/manageApplications">{t('menu.manageApplications')}</Link>

@@ -31,6 +31,8 @@ describe('who may open which dashboard screens', () => {
       'Manage Agent',
       'Manage Applications',
       'All Transactions',
+      // Issue 49: premiums received in the field and online.
+      'Collections Report',
       'Make Admin',
       'Audit Log',
       'Claims',

@@ -51,6 +51,8 @@ export function menuFor(role: string | null | undefined): MenuGroup[] {
         { to: '/dashboard/manageAgent', label: 'menu.manageAgent' },
         { to: '/dashboard/manageApplications', label: 'menu.manageApplications' },
         { to: '/dashboard/adminTransactions', label: 'menu.transactions' },
+        // Issue 49: premiums received in the field and online, by agent and by day.
+        { to: '/dashboard/collectionsReport', label: 'menu.collectionsReport' },
         { to: '/dashboard/makeAdmin', label: 'menu.makeAdmin' },
         { to: '/dashboard/auditLog', label: 'menu.auditLog' },
         { to: '/dashboard/claims', label: 'menu.claimsAdmin' },
