@@ -11,6 +11,8 @@ import { useApi } from './support/app.ts';
 import { call, count, type Json } from './support/calls.ts';
 import { insertApplication, insertPolicy } from './support/records.ts';
 import { insertRow } from './support/rows.ts';
+import { createUpload, uploadDocument } from './support/documents.ts';
+import { jpegImage } from './support/images.ts';
 import { runtime } from './support/target.ts';
 
 const { api, admin, agent, otherAgent, holder, other } = useApi({
@@ -125,6 +127,41 @@ describe(`a nominee change on ${runtime}`, () => {
 
     // Deciding it again is refused, and changes nothing.
     expect((await decide(admin, id, 'refused')).status).toBe(409);
+  });
+
+  it('carries a photo of the new nominee\'s NID: sent once after the request, seen by the deciding agent and admins, kept with the policy', async () => {
+    const policy = await policyInForce();
+    const key = crypto.randomUUID();
+    const id = (await ask(holder, nomineeChange(policy.id), key)).body.id as string;
+    const listed = async (who: typeof holder) =>
+      ((await call(api, 'GET', `/api/service-requests?applicationId=${policy.id}`, who)).body.items as Json[]).find((item) => item.id === id)!;
+    // Not arrived yet: the staff are told there is none.
+    expect((await listed(agent)).nomineeNidPhoto).toBeNull();
+
+    const meta = { kind: 'other' as const, writeId: key, fileKey: crypto.randomUUID(), paper: 'nominee-nid' };
+    const photo = jpegImage(64, 40);
+    const sent = await uploadDocument(api, holder, policy.id, meta, photo);
+    expect(sent.status).toBe(204);
+    // The outbox's replay finds the same document; a second photo for the same request is refused.
+    const replay = await createUpload(api, holder, policy.id, meta, photo.byteLength);
+    expect(replay).toMatchObject({ status: 201, offset: photo.byteLength });
+    expect((await uploadDocument(api, holder, policy.id, { ...meta, fileKey: crypto.randomUUID() }, photo)).status).toBe(409);
+    expect(await count(api, `SELECT count(*) AS n FROM documents WHERE application_id = '${policy.id}' AND paper = 'nominee-nid'`)).toBe(1);
+    // Only the holder sends it, and only as this paper.
+    expect((await uploadDocument(api, agent, policy.id, { ...meta, fileKey: crypto.randomUUID() }, photo)).status).toBe(403);
+    expect((await uploadDocument(api, holder, policy.id, { ...meta, fileKey: crypto.randomUUID(), paper: 'death-certificate' }, photo)).status).toBe(400);
+
+    for (const who of [agent, admin, holder]) expect((await listed(who)).nomineeNidPhoto).toEqual({ documentId: sent.documentId });
+    const bytes = await api.fetch(`/api/applications/${policy.id}/documents/${sent.documentId}`, { headers: { authorization: `Bearer ${agent.token}` } });
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('image/jpeg');
+    expect((await api.fetch(`/api/applications/${policy.id}/documents/${sent.documentId}`, { headers: { authorization: `Bearer ${otherAgent.token}` } })).status).toBe(403);
+
+    expect((await decide(agent, id, 'approved', 'The photo matches the NID number')).status).toBe(200);
+    // Kept with the policy: among its documents, named as the paper it is.
+    const documents = await call(api, 'GET', `/api/applications/${policy.id}/documents`, holder);
+    expect(documents.body).toEqual([expect.objectContaining({ id: sent.documentId, kind: 'other', paper: 'nominee-nid', writeId: key })]);
+    expect((await listed(holder)).nomineeNidPhoto).toEqual({ documentId: sent.documentId });
   });
 
   it('a claim after the change is taken from the new nominee and refused from the old one; before it, the old nominee is in force', async () => {

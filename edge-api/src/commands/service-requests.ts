@@ -20,7 +20,7 @@ import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import { notifyAboutApplication } from '../notifications/events.ts';
 import { claimDueOn, dhakaToday } from '../schemas/claim.ts';
-import type { ServiceDecisionInput, ServiceRequestInput, ServiceRequestKind, ServiceRequestStatus } from '../schemas/service-request.ts';
+import { nomineeNidPhotoPaper, type ServiceDecisionInput, type ServiceRequestInput, type ServiceRequestKind, type ServiceRequestStatus } from '../schemas/service-request.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 
@@ -96,8 +96,9 @@ export async function requestServiceChange(
     };
     const results = await batch([
       // One open request of a kind per policy: decided by the insert itself, so two at once make one.
-      sql`INSERT INTO service_requests (id, application_id, user_id, kind, changes, status, created_at)
-          SELECT ${id}, ${policy.id}, ${actor.id}, ${input.kind}, ${changes}, 'pending', ${at}
+      // The write's key names the documents sent with it (a nominee change's NID photo, migration 0311).
+      sql`INSERT INTO service_requests (id, application_id, user_id, kind, changes, status, created_at, write_id)
+          SELECT ${id}, ${policy.id}, ${actor.id}, ${input.kind}, ${changes}, 'pending', ${at}, ${key?.mutationId ?? null}
           WHERE NOT EXISTS (SELECT 1 FROM service_requests WHERE application_id = ${policy.id} AND kind = ${input.kind} AND status = 'pending')`.compile(db),
       auditInsertAfterChange(db, { actor, action: `service-request.${input.kind}`, entity: 'service_requests', entityId: id, from: null, to: changes, at }),
       ...record.success(201, { json: body }, { afterChange: true }),
@@ -206,6 +207,11 @@ export interface ServiceRequestListItem extends ServiceRequest {
   /** Working days it has waited; open only. */
   overdue: boolean;
   dueOn: string;
+  /**
+   * A nominee change's photo of the new nominee's NID, once it has reached the server: a document
+   * of the policy (GET /api/applications/:applicationId/documents/:documentId). Null until then.
+   */
+  nomineeNidPhoto: { documentId: string } | null;
 }
 
 /** Whose requests a list holds: an admin all; an agent those on policies assigned to them; anyone else their own. */
@@ -226,6 +232,10 @@ export async function listServiceRequests(
     base
       .selectAll('service_requests')
       .select(['applications.policy_name', 'applications.policy_name_bn', 'applications.policy_number', 'applications.name as holder'])
+      .select(
+        sql<string | null>`(SELECT documents.id FROM documents WHERE documents.application_id = service_requests.application_id AND documents.claim_id IS NULL
+          AND documents.paper = ${nomineeNidPhotoPaper} AND documents.write_id = service_requests.write_id ORDER BY documents.created_at LIMIT 1)`.as('nominee_nid_photo'),
+      )
       // Open ones first, the longest waiting at the top; then the newest decisions.
       .orderBy(sql`service_requests.status = 'pending'`, 'desc')
       .orderBy(sql`CASE WHEN service_requests.status = 'pending' THEN service_requests.created_at END`, 'asc')
@@ -248,6 +258,7 @@ export async function listServiceRequests(
         holder: row.holder,
         dueOn,
         overdue: row.status === 'pending' && today > dueOn,
+        nomineeNidPhoto: row.nominee_nid_photo ? { documentId: row.nominee_nid_photo } : null,
       };
     }),
     total: Number(counted?.total ?? 0),

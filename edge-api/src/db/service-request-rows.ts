@@ -12,4 +12,6 @@ export interface ServiceRequestRow {
   decided_by_email: string | null;
   decided_at: string | null;
   created_at: string;
+  /** migrations/0311: the request's Idempotency-Key, the `write_id` of the documents sent with it. */
+  write_id: string | null;
 }
