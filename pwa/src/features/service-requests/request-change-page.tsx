@@ -1,13 +1,16 @@
 /**
  * "Request a change" on a policy in force (issue 51): the nominee, the address or phone, or a
  * duplicate certificate. The rules are the server's (edge-api/src/schemas/service-request.ts);
- * the request goes through the outbox, so it can be made offline. How often premiums are paid
+ * the request goes through the outbox, so it can be made offline. A nominee change needs a
+ * photo of the new nominee's NID (the documents' capture field), sent after the request. How often premiums are paid
  * is shown as coming with premium schedules (issue 49): the server does not take it yet.
  */
 import { useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { nomineeRelationshipChoices } from 'edge-api/src/schemas/application.ts';
-import { serviceRequestInput, type ServiceRequestBody } from 'edge-api/src/schemas/service-request.ts';
+import { nomineeNidPhotoKind, nomineeNidPhotoPaper, serviceRequestInput, type ServiceRequestBody } from 'edge-api/src/schemas/service-request.ts';
+import { DocumentField } from '../../components/document-field.tsx';
+import { useChosenDocuments } from '../../components/use-chosen-documents.ts';
 import { relationshipLabel } from '../../components/applicant-labels.ts';
 import { shownPolicyName } from '../../components/policy-text.ts';
 import { EmptyState, LoadingState } from '../../components/states.tsx';
@@ -40,6 +43,7 @@ export function RequestChangePage() {
   const [outcome, setOutcome] = useState<RequestOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const photos = useChosenDocuments();
 
   if (mine.status === 'loading') return <LoadingState>{t('service.loading')}</LoadingState>;
   const policy = mine.status === 'ready' ? mine.data.find((application) => application.id === id) : undefined;
@@ -59,16 +63,20 @@ export function RequestChangePage() {
           : {};
     const body = { applicationId: id, kind, changes } as ServiceRequestBody;
     const checked = serviceRequestInput.safeParse(body);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path.at(-1))] ??= fieldMessage(issue.message);
+    const found: Record<string, string> = {};
+    if (!checked.success) for (const issue of checked.error.issues) found[String(issue.path.at(-1))] ??= fieldMessage(issue.message);
+    // The photo the staff check the new NID against: taken now, sent after the request.
+    if (kind === 'nominee' && photos.current().length === 0) found.photo = t('service.nomineeNidPhotoRequired');
+    if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      setOutcome(await requestChange(body, policyName));
+      // Every photo chosen before the tap, one still being prepared too.
+      const chosen = kind === 'nominee' ? await photos.whenPrepared() : [];
+      setOutcome(await requestChange(body, policyName, chosen));
     } catch (error) {
       setFailure(messageOf(error, t('service.failed')));
     } finally {
@@ -135,6 +143,17 @@ export function RequestChangePage() {
               </select>,
             )}
             {field('nomineeNid', t('service.nomineeNid'), <input {...described('nomineeNid')} value={fields.nomineeNid} onChange={set('nomineeNid')} inputMode="numeric" autoComplete="off" />)}
+            <DocumentField
+              kinds={[nomineeNidPhotoKind]}
+              userId={user?.id ?? null}
+              paper={{ key: nomineeNidPhotoPaper, label: t('service.nomineeNidPhoto'), max: 1 }}
+              chosen={photos}
+            />
+            {errors.photo && (
+              <p className="field__error" role="alert">
+                {errors.photo}
+              </p>
+            )}
           </>
         )}
         {kind === 'contact' && (

@@ -20,6 +20,7 @@ import { formatDateTime } from '../../lib/i18n/format.ts';
 import { t } from '../../lib/i18n/runtime.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { NomineeNidPhoto } from './nominee-nid-photo.tsx';
 
 const pageSize = 20;
 
@@ -48,6 +49,7 @@ function ChangeText({ row }: { row: ServiceRequestListItem }) {
       <>
         {t('service.nomineeTo', { name: changes.nomineeName ?? '', relationship: relationshipLabel(changes.relationship ?? '') })}
         {previous && <small className="data__detail">{t('service.was', { value: previous.nomineeName ?? '' })}</small>}
+        <NomineeNidPhoto applicationId={row.applicationId} photo={row.nomineeNidPhoto} />
       </>
     );
   }
