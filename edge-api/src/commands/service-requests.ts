@@ -19,6 +19,8 @@ import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
 import { notifyAboutApplication } from '../notifications/events.ts';
+import type { PremiumMode } from '../schemas/premium-schedule.ts';
+import { modeChangeQueries, nothingPaidFrom, paidBeyondAnniversaryMessage, planModeChange, type ModeChangePlan } from './premium-mode-change.ts';
 import { claimDueOn, dhakaToday } from '../schemas/claim.ts';
 import { nomineeNidPhotoPaper, type ServiceDecisionInput, type ServiceRequestInput, type ServiceRequestKind, type ServiceRequestStatus } from '../schemas/service-request.ts';
 
@@ -56,14 +58,9 @@ export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
 
 export const onlyYourPoliciesMessage = 'You can only ask for changes to your own policies.';
 export const notInForceMessage = 'Only a policy in force (approved and paid) can be changed.';
-export const premiumsNotAvailableMessage =
-  'Changing how often premiums are paid is not available yet: it comes with premium schedules.';
 export const alreadyOpenMessage = 'You already asked for this change on this policy. Please wait for the decision on it first.';
 export const notYoursToDecideMessage = 'Only the agent assigned to this policy, or an admin, can decide this request.';
 export const alreadyDecidedMessage = (status: string) => `This request was already ${status}.`;
-
-/** Premium schedules come with issue 49; until a policy has one there is nothing to change. */
-const premiumsNotAvailable = () => new ApiError(409, 'conflict', premiumsNotAvailableMessage, { details: { kind: 'premium_mode' } });
 
 export async function requestServiceChange(
   deps: Deps,
@@ -78,7 +75,8 @@ export async function requestServiceChange(
     if (!policy) throw notFound('Policy');
     if (policy.user_id !== actor.id) throw forbidden(onlyYourPoliciesMessage);
     if (!certificateOf(policy)) throw new ApiError(409, 'conflict', notInForceMessage);
-    if (input.kind === 'premium_mode') throw premiumsNotAvailable();
+    // A mode change that could not be made (no schedule, the same mode, dues in arrears) is refused now, with why.
+    if (input.kind === 'premium_mode') await planModeChange(deps, policy, input.changes.mode);
     const id = newId();
     const at = clock().toISOString();
     const changes = JSON.stringify(input.changes);
@@ -118,7 +116,14 @@ function newVerifyCode(): string {
 }
 
 /** What an approved request changes on the policy, and the values it replaces (for the history). */
-function approvedChange(db: Kysely<Database>, request: ServiceRequestRow, policy: StoredApplication, at: string, decidedHere: ReturnType<typeof sql>) {
+function approvedChange(
+  db: Kysely<Database>,
+  request: ServiceRequestRow,
+  policy: StoredApplication,
+  at: string,
+  decidedHere: ReturnType<typeof sql>,
+  modePlan: ModeChangePlan | null,
+) {
   const changes = JSON.parse(request.changes) as Record<string, string | null>;
   const newVersion = () => {
     const code = newVerifyCode();
@@ -157,8 +162,10 @@ function approvedChange(db: Kysely<Database>, request: ServiceRequestRow, policy
     case 'duplicate_certificate':
       // A duplicate is a new version too: the lost paper's code then says it was replaced.
       return { previous: { verifyCode: policy.verify_code ?? null }, queries: newVersion() };
-    case 'premium_mode':
-      throw premiumsNotAvailable();
+    case 'premium_mode': {
+      if (!modePlan) throw new Error('A premium mode change is approved with its plan');
+      return { previous: { mode: policy.premium_mode, from: modePlan.from }, queries: modeChangeQueries(db, policy.id, modePlan, decidedHere) };
+    }
   }
 }
 
@@ -173,11 +180,14 @@ export async function decideServiceRequest(deps: Deps, actor: SessionUser, id: s
   const at = clock().toISOString();
   // The decision of this very batch: what follows it happens only if it was made here.
   const decidedHere = sql`EXISTS (SELECT 1 FROM service_requests WHERE id = ${id} AND status = ${input.status} AND decided_at = ${at} AND decided_by_id = ${actor.id})`;
-  const change = input.status === 'approved' ? approvedChange(db, request, policy, at, decidedHere) : { previous: null, queries: [] };
+  const approved = input.status === 'approved';
+  // A mode change is planned on the day of approval (from the next anniversary), or refused with why.
+  const modePlan = approved && request.kind === 'premium_mode' ? await planModeChange(deps, policy, (JSON.parse(request.changes) as { mode: PremiumMode }).mode) : null;
+  const change = approved ? approvedChange(db, request, policy, at, decidedHere, modePlan) : { previous: null, queries: [] };
   const results = await batch([
     sql`UPDATE service_requests SET status = ${input.status}, reason = ${input.reason}, previous = ${change.previous ? JSON.stringify(change.previous) : null},
           decided_by_id = ${actor.id}, decided_by_email = ${actor.email}, decided_at = ${at}
-        WHERE id = ${id} AND status = 'pending'`.compile(db),
+        WHERE id = ${id} AND status = 'pending' AND ${modePlan ? nothingPaidFrom(policy.id, modePlan) : sql`1`}`.compile(db),
     auditAfterChange(db, {
       actor,
       action: `service-request.${input.status === 'approved' ? 'approve' : 'refuse'}`,
@@ -195,7 +205,10 @@ export async function decideServiceRequest(deps: Deps, actor: SessionUser, id: s
     ),
   ]);
   const decided = await db.selectFrom('service_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  if (results[0]?.changes !== 1) throw new ApiError(409, 'conflict', alreadyDecidedMessage(decided.status), { details: { status: decided.status } });
+  if (results[0]?.changes !== 1) {
+    if (decided.status === 'pending' && modePlan) throw new ApiError(409, 'conflict', paidBeyondAnniversaryMessage, { details: { kind: 'premium_mode', from: modePlan.from } });
+    throw new ApiError(409, 'conflict', alreadyDecidedMessage(decided.status), { details: { status: decided.status } });
+  }
   return toServiceRequest(decided);
 }
 
