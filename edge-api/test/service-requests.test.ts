@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dhakaToday } from '../src/schemas/claim.ts';
+import { pushPayload } from '../src/notifications/texts.ts';
 import { useApi } from './support/app.ts';
 import { call, count, type Json } from './support/calls.ts';
 import { insertApplication, insertPolicy } from './support/records.ts';
@@ -333,6 +334,32 @@ describe(`the other kinds on ${runtime}`, () => {
 
     expect((await ask(holder, { applicationId: ahead.id, kind: 'premium_mode', changes: { mode: 'weekly' } })).status).toBe(400);
     expect((await ask(holder, { applicationId: ahead.id, kind: 'fortnightly', changes: {} })).status).toBe(400);
+  });
+});
+
+describe(`the staff are told of a new request on ${runtime}`, () => {
+  it('the assigned agent hears of it, not the admins; with no agent, every admin; in their own language', async () => {
+    const told = async (who: typeof holder, policyId: string) =>
+      (await notificationsOf(who)).filter((item) => item.event === 'service-request.new' && item.entityId === policyId);
+    const assigned = await policyInForce();
+    expect((await ask(holder, nomineeChange(assigned.id))).status).toBe(201);
+    expect(await told(agent, assigned.id)).toEqual([expect.objectContaining({ link: '/dashboard/serviceRequests', policyName: 'Amar Poribar' })]);
+    expect(await told(admin, assigned.id)).toEqual([]);
+    expect(await told(otherAgent, assigned.id)).toEqual([]);
+    // A second one of the kind while the first is open is refused, and tells nobody again.
+    expect((await ask(holder, nomineeChange(assigned.id))).status).toBe(409);
+    expect(await told(agent, assigned.id)).toHaveLength(1);
+
+    const unassigned = await policyInForce({ assigned_agent: null });
+    expect((await ask(holder, { applicationId: unassigned.id, kind: 'duplicate_certificate' })).status).toBe(201);
+    expect(await told(admin, unassigned.id)).toHaveLength(1);
+    expect(await told(agent, unassigned.id)).toEqual([]);
+
+    // The push says it in the recipient's language.
+    const notification = { id: 'n1', event: 'service-request.new' as const, link: '/dashboard/serviceRequests', policy_name: 'Amar Poribar', policy_name_bn: 'আমার পরিবার' };
+    expect(pushPayload(notification, 'en')).toMatchObject({ title: 'Change to decide', body: 'A policyholder asked for a change to Amar Poribar. Approve or refuse it.' });
+    expect(pushPayload(notification, 'bn').title).toBe('পরিবর্তনের অনুরোধ');
+    expect(pushPayload(notification, 'bn').body).toContain('পরিবর্তন চেয়েছেন');
   });
 });
 

@@ -18,7 +18,7 @@ import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import { notifyAboutApplication } from '../notifications/events.ts';
+import { notifyAboutApplication, notifyAdmins } from '../notifications/events.ts';
 import type { PremiumMode } from '../schemas/premium-schedule.ts';
 import { modeChangeQueries, nothingPaidFrom, paidBeyondAnniversaryMessage, planModeChange, type ModeChangePlan } from './premium-mode-change.ts';
 import { claimDueOn, dhakaToday } from '../schemas/claim.ts';
@@ -100,10 +100,28 @@ export async function requestServiceChange(
           WHERE NOT EXISTS (SELECT 1 FROM service_requests WHERE application_id = ${policy.id} AND kind = ${input.kind} AND status = 'pending')`.compile(db),
       auditInsertAfterChange(db, { actor, action: `service-request.${input.kind}`, entity: 'service_requests', entityId: id, from: null, to: changes, at }),
       ...record.success(201, { json: body }, { afterChange: true }),
+      // After the record: it reads changes() of the audit row just before it.
+      ...notifyStaffOfRequest(db, id, policy, at),
     ]);
     if (results[0]?.changes === 1) return { ok: true, status: 201, body, replayed: false };
     return record.refuse(409, { error: 'conflict', message: alreadyOpenMessage });
   });
+}
+
+/**
+ * The staff who decide a new request hear of it, in their own language (the inbox's and the
+ * push's texts are per recipient): the agent assigned to the policy, else every admin. Written
+ * after the request's insert, only if it inserted (a second one of a kind while one is open tells nobody).
+ */
+function notifyStaffOfRequest(db: Kysely<Database>, id: string, policy: StoredApplication, at: string) {
+  const asked = sql`EXISTS (SELECT 1 FROM service_requests WHERE service_requests.id = ${id} AND service_requests.created_at = ${at})`;
+  const agentId = sql`(SELECT users.id FROM users WHERE users.email = applications.assigned_agent COLLATE NOCASE AND users.role = 'agent')`;
+  const noAgent = sql`NOT EXISTS (SELECT 1 FROM applications JOIN users ON users.email = applications.assigned_agent COLLATE NOCASE AND users.role = 'agent'
+    WHERE applications.id = ${policy.id})`;
+  return [
+    ...notifyAboutApplication(db, { event: 'service-request.new', applicationId: policy.id, at, recipient: agentId }, sql`id = ${policy.id} AND ${asked} AND ${agentId} IS NOT NULL`),
+    ...notifyAdmins(db, { event: 'service-request.new', entityId: policy.id, policyName: policy.policy_name, policyNameBn: policy.policy_name_bn ?? null, at }, sql`${asked} AND ${noAgent}`),
+  ];
 }
 
 const mayDecide = (user: SessionUser, policy: Pick<StoredApplication, 'assigned_agent'>) =>
