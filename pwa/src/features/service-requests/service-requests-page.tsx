@@ -21,6 +21,8 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { NomineeNidPhoto } from './nominee-nid-photo.tsx';
+import { formatDay, modeLabel } from '../../lib/premiums/premium-labels.tsx';
+import type { PremiumMode } from 'edge-api/src/schemas/premium-schedule.ts';
 
 const pageSize = 20;
 
@@ -58,6 +60,14 @@ function ChangeText({ row }: { row: ServiceRequestListItem }) {
       <>
         {[changes.address, changes.phone].filter(Boolean).join(', ')}
         {previous && <small className="data__detail">{t('service.was', { value: [previous.address, previous.phone].filter(Boolean).join(', ') })}</small>}
+      </>
+    );
+  }
+  if (row.kind === 'premium_mode') {
+    return (
+      <>
+        {modeLabel(changes.mode as PremiumMode)}
+        {previous && <small className="data__detail">{t('service.modeFrom', { day: formatDay(previous.from ?? ''), value: modeLabel(previous.mode as PremiumMode) })}</small>}
       </>
     );
   }
