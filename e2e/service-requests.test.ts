@@ -1,8 +1,9 @@
 /**
  * Issue 51 in a browser, at 360x740, in English and in Bangla: a policyholder asks, while
- * offline, to change the nominee of a policy in force; the request waits on the phone and
- * reaches the server exactly once when the network returns; the assigned agent approves it
- * with a reason; the holder then sees the new nominee on the certificate and the change in the
+ * offline, to change the nominee of a policy in force, with a photo of the new nominee's NID
+ * taken on the phone; the request and its photo wait on the phone and reach the server exactly
+ * once when the network returns; the assigned agent sees the photo and approves it with a
+ * reason; the holder then sees the new nominee on the certificate and the change in the
  * policy's history.
  */
 import { readFileSync } from 'node:fs';
@@ -12,9 +13,10 @@ import { repoRoot } from './support/app-server.ts';
 import type { Locator } from 'playwright-core';
 import { newContext, type Page } from './support/browser.ts';
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
+import { cameraPhoto } from './support/documents.ts';
 import { expectFullyOnScreen } from './support/fits.ts';
 import { loginAs, queryDb } from './support/login.ts';
-import { offlineJourney, openReadyForOffline, readOutbox } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, readOutbox, readStore } from './support/offline.ts';
 
 const journey = offlineJourney();
 const phone = { width: 360, height: 740 };
@@ -73,6 +75,10 @@ async function expectTappable(page: Page, locator: Locator, what: string) {
   await expectFullyOnScreen(page, locator, what, { scroll: false });
 }
 
+const nomineePhotosOf = (applicationId: string) =>
+  queryDb<{ kind: string; write_id: string }>(journey.server, "SELECT kind, write_id FROM documents WHERE application_id = ? AND paper = 'nominee-nid'", applicationId);
+const pendingPhotos = (page: Page) => readStore<{ paper?: string | null; state: string }>(page, 'pendingDocuments');
+
 const requestsOf = (applicationId: string) =>
   queryDb<{ status: string; changes: string; reason: string | null }>(journey.server, 'SELECT status, changes, reason FROM service_requests WHERE application_id = ?', applicationId);
 
@@ -98,18 +104,35 @@ async function changeTheNomineeOffline(language: Language, names: { policy: stri
   await page.getByLabel(say(language, 'service.relationship'), { exact: true }).selectOption('Child');
   await page.getByLabel(say(language, 'service.nomineeNid'), { exact: true }).fill('1992555444333');
   const send = page.getByRole('button', { name: say(language, 'service.send') });
+
+  // Without the photo of the new nominee's NID, it is asked for.
+  await expectTappable(page, send, 'Send request');
+  await send.click();
+  await page.getByRole('alert').filter({ hasText: say(language, 'service.nomineeNidPhotoRequired') }).waitFor();
+
+  // The photo, taken with the phone's camera (the documents' capture field), still offline.
+  const photoField = page.getByRole('group', { name: say(language, 'service.nomineeNidPhoto') });
+  const camera = photoField.locator('input[capture="environment"]');
+  await expectTappable(page, photoField.locator('label', { has: page.locator('input[capture="environment"]') }), 'Take photo');
+  await camera.setInputFiles({ name: 'nominee-nid.jpg', mimeType: 'image/jpeg', buffer: cameraPhoto(1200, 800, 51) });
+  await photoField.locator('.document-field__item img').waitFor({ timeout: 30_000 });
   await expectTappable(page, send, 'Send request');
   await send.click();
 
-  // It waits on the phone, said so; nothing has reached the server.
+  // It waits on the phone with its photo, said so; nothing has reached the server.
   await page.getByRole('status').filter({ hasText: say(language, 'service.queued') }).waitFor();
-  expect((await readOutbox(page)).map((item) => [item.type, item.state])).toEqual([['service-request.create', 'queued']]);
+  const outbox = await readOutbox(page);
+  expect(outbox.map((item) => [item.type, item.state])).toEqual([['service-request.create', 'queued']]);
+  expect((await pendingPhotos(page)).map((photo) => [photo.paper, photo.state])).toEqual([['nominee-nid', 'waiting']]);
   expect(requestsOf(applicationId)).toEqual([]);
+  expect(nomineePhotosOf(applicationId)).toEqual([]);
 
-  // Back online: it is sent, once.
+  // Back online: the request is sent, once, and its photo after it, once, tied to it.
   await context.setOffline(false);
   await expect.poll(() => readOutbox(page), { timeout: 30_000 }).toEqual([]);
   await expect.poll(() => requestsOf(applicationId).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => pendingPhotos(page), { timeout: 30_000 }).toEqual([]);
+  expect(nomineePhotosOf(applicationId)).toEqual([{ kind: 'other', write_id: outbox[0]!.mutationId }]);
   const [asked] = requestsOf(applicationId);
   expect(asked!.status).toBe('pending');
   expect(JSON.parse(asked!.changes)).toEqual({ nomineeName: names.newNominee, relationship: 'Child', nomineeNid: '1992555444333' });
@@ -122,6 +145,10 @@ async function changeTheNomineeOffline(language: Language, names: { policy: stri
   await agent.getByRole('heading', { level: 1, name: say(language, 'service.staffHeading') }).waitFor();
   const row = agent.getByRole('row').filter({ hasText: names.newNominee });
   await row.waitFor();
+  // The agent sees the photo of the new nominee's NID before deciding.
+  const photo = row.getByRole('img', { name: say(language, 'service.nomineeNidPhoto') });
+  await photo.waitFor();
+  await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
   const reason = row.getByLabel(say(language, 'service.reason'), { exact: true });
   await expectTappable(agent, reason, 'the reason');
   await reason.fill(language === 'bn' ? 'কাগজপত্র দেখা হয়েছে' : 'Checked the papers');

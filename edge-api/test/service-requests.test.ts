@@ -7,10 +7,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dhakaToday } from '../src/schemas/claim.ts';
+import { pushPayload } from '../src/notifications/texts.ts';
 import { useApi } from './support/app.ts';
 import { call, count, type Json } from './support/calls.ts';
 import { insertApplication, insertPolicy } from './support/records.ts';
 import { insertRow } from './support/rows.ts';
+import { createUpload, uploadDocument } from './support/documents.ts';
+import { jpegImage } from './support/images.ts';
+import { insertPolicyInForce, markDuesPaid } from './support/premiums.ts';
+import { addMonths } from '../src/schemas/premium-schedule.ts';
 import { runtime } from './support/target.ts';
 
 const { api, admin, agent, otherAgent, holder, other } = useApi({
@@ -62,6 +67,7 @@ const nomineeChange = (applicationId: string) => ({
   kind: 'nominee',
   changes: { nomineeName: 'Salma Begum', relationship: 'Child', nomineeNid: newNomineeNid },
 });
+const premiumsOf = (id: string) => call(api, 'GET', `/api/premiums/${id}`, holder);
 const notificationsOf = async (user: typeof holder) => (await call(api, 'GET', '/api/notifications', user)).body.items as Json[];
 
 function claimBody(policyNumber: string, claimantNid: string, eventDate: string) {
@@ -125,6 +131,41 @@ describe(`a nominee change on ${runtime}`, () => {
 
     // Deciding it again is refused, and changes nothing.
     expect((await decide(admin, id, 'refused')).status).toBe(409);
+  });
+
+  it('carries a photo of the new nominee\'s NID: sent once after the request, seen by the deciding agent and admins, kept with the policy', async () => {
+    const policy = await policyInForce();
+    const key = crypto.randomUUID();
+    const id = (await ask(holder, nomineeChange(policy.id), key)).body.id as string;
+    const listed = async (who: typeof holder) =>
+      ((await call(api, 'GET', `/api/service-requests?applicationId=${policy.id}`, who)).body.items as Json[]).find((item) => item.id === id)!;
+    // Not arrived yet: the staff are told there is none.
+    expect((await listed(agent)).nomineeNidPhoto).toBeNull();
+
+    const meta = { kind: 'other' as const, writeId: key, fileKey: crypto.randomUUID(), paper: 'nominee-nid' };
+    const photo = jpegImage(64, 40);
+    const sent = await uploadDocument(api, holder, policy.id, meta, photo);
+    expect(sent.status).toBe(204);
+    // The outbox's replay finds the same document; a second photo for the same request is refused.
+    const replay = await createUpload(api, holder, policy.id, meta, photo.byteLength);
+    expect(replay).toMatchObject({ status: 201, offset: photo.byteLength });
+    expect((await uploadDocument(api, holder, policy.id, { ...meta, fileKey: crypto.randomUUID() }, photo)).status).toBe(409);
+    expect(await count(api, `SELECT count(*) AS n FROM documents WHERE application_id = '${policy.id}' AND paper = 'nominee-nid'`)).toBe(1);
+    // Only the holder sends it, and only as this paper.
+    expect((await uploadDocument(api, agent, policy.id, { ...meta, fileKey: crypto.randomUUID() }, photo)).status).toBe(403);
+    expect((await uploadDocument(api, holder, policy.id, { ...meta, fileKey: crypto.randomUUID(), paper: 'death-certificate' }, photo)).status).toBe(400);
+
+    for (const who of [agent, admin, holder]) expect((await listed(who)).nomineeNidPhoto).toEqual({ documentId: sent.documentId });
+    const bytes = await api.fetch(`/api/applications/${policy.id}/documents/${sent.documentId}`, { headers: { authorization: `Bearer ${agent.token}` } });
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('image/jpeg');
+    expect((await api.fetch(`/api/applications/${policy.id}/documents/${sent.documentId}`, { headers: { authorization: `Bearer ${otherAgent.token}` } })).status).toBe(403);
+
+    expect((await decide(agent, id, 'approved', 'The photo matches the NID number')).status).toBe(200);
+    // Kept with the policy: among its documents, named as the paper it is.
+    const documents = await call(api, 'GET', `/api/applications/${policy.id}/documents`, holder);
+    expect(documents.body).toEqual([expect.objectContaining({ id: sent.documentId, kind: 'other', paper: 'nominee-nid', writeId: key })]);
+    expect((await listed(holder)).nomineeNidPhoto).toEqual({ documentId: sent.documentId });
   });
 
   it('a claim after the change is taken from the new nominee and refused from the old one; before it, the old nominee is in force', async () => {
@@ -211,13 +252,114 @@ describe(`the other kinds on ${runtime}`, () => {
     expect(certificate.body.verifyCode).not.toBe(policy.verify_code);
   });
 
-  it('a change of how often premiums are paid is refused clearly until premiums land', async () => {
-    const policy = await policyInForce();
-    const asked = await ask(holder, { applicationId: policy.id, kind: 'premium_mode', changes: { mode: 'quarterly' } });
-    expect(asked.status).toBe(409);
-    expect(asked.body.message).toMatch(/not available yet/);
-    expect((await ask(holder, { applicationId: policy.id, kind: 'premium_mode', changes: { mode: 'weekly' } })).status).toBe(400);
-    expect((await ask(holder, { applicationId: policy.id, kind: 'fortnightly', changes: {} })).status).toBe(400);
+  it('how often premiums are paid: approved, the unpaid dues from the next anniversary are the new mode\'s; paid and earlier dues stay; refused, nothing changes', async () => {
+    // Two years and a bit into a five-year monthly policy, paid up to today.
+    const { id } = await insertPolicyInForce(api, holder, { startedDaysAgo: 400, mode: 'monthly', termYears: 5, monthlyMinor: 50_000, agent });
+    const before = (await premiumsOf(id)).body;
+    const today = dhakaToday(new Date());
+    await markDuesPaid(api, id, (before.dues as Json[]).filter((due) => (due.dueOn as string) <= today).length);
+    const paidBefore = ((await premiumsOf(id)).body.dues as Json[]).filter((due) => due.paidAt);
+    expect(paidBefore.length).toBeGreaterThan(12);
+
+    const modeChange = { applicationId: id, kind: 'premium_mode', changes: { mode: 'quarterly' } };
+    const refusedOne = await ask(holder, modeChange);
+    expect(refusedOne.status).toBe(201);
+    expect((await decide(agent, refusedOne.body.id as string, 'refused', 'Please ask again after the harvest')).status).toBe(200);
+    expect((await premiumsOf(id)).body).toMatchObject({ mode: 'monthly', dues: before.dues.map((due: Json) => expect.objectContaining({ id: due.id, dueOn: due.dueOn, amountMinor: due.amountMinor })) });
+
+    const asked = await ask(holder, modeChange);
+    expect(asked.status).toBe(201);
+    const anniversary = addMonths(before.startedOn as string, 24);
+    const approved = await decide(agent, asked.body.id as string, 'approved', 'Quarterly suits the harvest');
+    expect(approved.status).toBe(200);
+    expect(approved.body.previous).toEqual({ mode: 'monthly', from: anniversary });
+
+    const after = (await premiumsOf(id)).body;
+    expect(after.mode).toBe('quarterly');
+    const dues = after.dues as Json[];
+    // Before the anniversary: the same dues (the paid ones untouched); from it: one every three months to the term's end.
+    const kept = dues.filter((due) => (due.dueOn as string) < anniversary);
+    expect(kept).toEqual((before.dues as Json[]).filter((due) => (due.dueOn as string) < anniversary).map((due) => expect.objectContaining({ id: due.id, dueOn: due.dueOn, amountMinor: 50_000 })));
+    expect(dues.filter((due) => due.paidAt)).toEqual(paidBefore);
+    const fromAnniversary = dues.filter((due) => (due.dueOn as string) >= anniversary);
+    expect(fromAnniversary.map((due) => due.dueOn)).toEqual(Array.from({ length: 12 }, (_, i) => addMonths(anniversary, 3 * i)));
+    expect(new Set(fromAnniversary.map((due) => due.amountMinor))).toEqual(new Set([50_000 * 3]));
+    expect(fromAnniversary.every((due) => due.paidAt === null)).toBe(true);
+    // A replaced due's id is never used again.
+    expect(fromAnniversary.some((due) => (before.dues as Json[]).some((old) => old.id === due.id))).toBe(false);
+    const audit = await api.sql<{ action: string }>(`SELECT action FROM audit_log WHERE entity_id = '${asked.body.id as string}' ORDER BY at`);
+    expect(audit.map((row) => row.action)).toEqual(['service-request.premium_mode', 'service-request.approve']);
+  });
+
+  it('how often premiums are paid: refused with the reason while dues are in arrears, for the same mode, with no schedule, or when dues past the anniversary are paid', async () => {
+    // Forty days in, the first due unpaid: in arrears.
+    const behind = await insertPolicyInForce(api, holder, { startedDaysAgo: 40, agent });
+    const inArrears = await ask(holder, { applicationId: behind.id, kind: 'premium_mode', changes: { mode: 'yearly' } });
+    expect(inArrears.status).toBe(409);
+    expect(inArrears.body.message).toMatch(/arrears/);
+    expect(inArrears.body.details).toMatchObject({ kind: 'premium_mode', arrearsMinor: 50_000 * 2 });
+    expect(await count(api, `SELECT count(*) AS n FROM service_requests WHERE application_id = '${behind.id}'`)).toBe(0);
+
+    // Paid up when asked, in arrears by the time it is decided: the approval is refused and the request stays open.
+    const slipped = await insertPolicyInForce(api, holder, { startedDaysAgo: 40, agent });
+    await premiumsOf(slipped.id);
+    await markDuesPaid(api, slipped.id, 2);
+    const asked = await ask(holder, { applicationId: slipped.id, kind: 'premium_mode', changes: { mode: 'half_yearly' } });
+    expect(asked.status).toBe(201);
+    await api.sql('UPDATE premium_dues SET paid_at = NULL, receipt_id = NULL WHERE application_id = ? AND seq = 1', slipped.id);
+    const late = await decide(agent, asked.body.id as string, 'approved');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/arrears/);
+    expect((await api.sql<{ status: string }>(`SELECT status FROM service_requests WHERE id = '${asked.body.id as string}'`))[0]!.status).toBe('pending');
+    expect((await premiumsOf(slipped.id)).body.mode).toBe('monthly');
+
+    const same = await insertPolicyInForce(api, holder, { mode: 'quarterly' });
+    await premiumsOf(same.id);
+    await markDuesPaid(api, same.id, 1);
+    expect((await ask(holder, { applicationId: same.id, kind: 'premium_mode', changes: { mode: 'quarterly' } })).status).toBe(409);
+
+    // Sold before premiums were kept: no schedule to change.
+    const old = await policyInForce();
+    const none = await ask(holder, { applicationId: old.id, kind: 'premium_mode', changes: { mode: 'quarterly' } });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toMatch(/no premium schedule/);
+
+    // Paid ahead past the next anniversary (all 13 first months): from then the dues cannot change.
+    const ahead = await insertPolicyInForce(api, holder, {});
+    await premiumsOf(ahead.id);
+    await markDuesPaid(api, ahead.id, 13);
+    const paidAhead = await ask(holder, { applicationId: ahead.id, kind: 'premium_mode', changes: { mode: 'yearly' } });
+    expect(paidAhead.status).toBe(409);
+    expect(paidAhead.body.message).toMatch(/already paid/);
+
+    expect((await ask(holder, { applicationId: ahead.id, kind: 'premium_mode', changes: { mode: 'weekly' } })).status).toBe(400);
+    expect((await ask(holder, { applicationId: ahead.id, kind: 'fortnightly', changes: {} })).status).toBe(400);
+  });
+});
+
+describe(`the staff are told of a new request on ${runtime}`, () => {
+  it('the assigned agent hears of it, not the admins; with no agent, every admin; in their own language', async () => {
+    const told = async (who: typeof holder, policyId: string) =>
+      (await notificationsOf(who)).filter((item) => item.event === 'service-request.new' && item.entityId === policyId);
+    const assigned = await policyInForce();
+    expect((await ask(holder, nomineeChange(assigned.id))).status).toBe(201);
+    expect(await told(agent, assigned.id)).toEqual([expect.objectContaining({ link: '/dashboard/serviceRequests', policyName: 'Amar Poribar' })]);
+    expect(await told(admin, assigned.id)).toEqual([]);
+    expect(await told(otherAgent, assigned.id)).toEqual([]);
+    // A second one of the kind while the first is open is refused, and tells nobody again.
+    expect((await ask(holder, nomineeChange(assigned.id))).status).toBe(409);
+    expect(await told(agent, assigned.id)).toHaveLength(1);
+
+    const unassigned = await policyInForce({ assigned_agent: null });
+    expect((await ask(holder, { applicationId: unassigned.id, kind: 'duplicate_certificate' })).status).toBe(201);
+    expect(await told(admin, unassigned.id)).toHaveLength(1);
+    expect(await told(agent, unassigned.id)).toEqual([]);
+
+    // The push says it in the recipient's language.
+    const notification = { id: 'n1', event: 'service-request.new' as const, link: '/dashboard/serviceRequests', policy_name: 'Amar Poribar', policy_name_bn: 'আমার পরিবার' };
+    expect(pushPayload(notification, 'en')).toMatchObject({ title: 'Change to decide', body: 'A policyholder asked for a change to Amar Poribar. Approve or refuse it.' });
+    expect(pushPayload(notification, 'bn').title).toBe('পরিবর্তনের অনুরোধ');
+    expect(pushPayload(notification, 'bn').body).toContain('পরিবর্তন চেয়েছেন');
   });
 });
 

@@ -18,9 +18,12 @@ import type { AppDeps, SessionUser } from '../http/env.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { prepareMutation, runOnce, type MutationKey, type Outcome } from '../lib/idempotency.ts';
-import { notifyAboutApplication } from '../notifications/events.ts';
+import { notifyAboutApplication, notifyAdmins } from '../notifications/events.ts';
+import type { PremiumMode } from '../schemas/premium-schedule.ts';
+import { modeChangeQueries, nothingPaidFrom, paidBeyondAnniversaryMessage, planModeChange, type ModeChangePlan } from './premium-mode-change.ts';
 import { claimDueOn, dhakaToday } from '../schemas/claim.ts';
-import type { ServiceDecisionInput, ServiceRequestInput, ServiceRequestKind, ServiceRequestStatus } from '../schemas/service-request.ts';
+import { type ServiceDecisionInput, type ServiceRequestInput, type ServiceRequestKind, type ServiceRequestStatus } from '../schemas/service-request.ts';
+import { nomineeNidPhotoColumn } from '../db/service-request-rows.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 
@@ -56,14 +59,9 @@ export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
 
 export const onlyYourPoliciesMessage = 'You can only ask for changes to your own policies.';
 export const notInForceMessage = 'Only a policy in force (approved and paid) can be changed.';
-export const premiumsNotAvailableMessage =
-  'Changing how often premiums are paid is not available yet: it comes with premium schedules.';
 export const alreadyOpenMessage = 'You already asked for this change on this policy. Please wait for the decision on it first.';
 export const notYoursToDecideMessage = 'Only the agent assigned to this policy, or an admin, can decide this request.';
 export const alreadyDecidedMessage = (status: string) => `This request was already ${status}.`;
-
-/** Premium schedules come with issue 49; until a policy has one there is nothing to change. */
-const premiumsNotAvailable = () => new ApiError(409, 'conflict', premiumsNotAvailableMessage, { details: { kind: 'premium_mode' } });
 
 export async function requestServiceChange(
   deps: Deps,
@@ -78,7 +76,8 @@ export async function requestServiceChange(
     if (!policy) throw notFound('Policy');
     if (policy.user_id !== actor.id) throw forbidden(onlyYourPoliciesMessage);
     if (!certificateOf(policy)) throw new ApiError(409, 'conflict', notInForceMessage);
-    if (input.kind === 'premium_mode') throw premiumsNotAvailable();
+    // A mode change that could not be made (no schedule, the same mode, dues in arrears) is refused now, with why.
+    if (input.kind === 'premium_mode') await planModeChange(deps, policy, input.changes.mode);
     const id = newId();
     const at = clock().toISOString();
     const changes = JSON.stringify(input.changes);
@@ -96,15 +95,34 @@ export async function requestServiceChange(
     };
     const results = await batch([
       // One open request of a kind per policy: decided by the insert itself, so two at once make one.
-      sql`INSERT INTO service_requests (id, application_id, user_id, kind, changes, status, created_at)
-          SELECT ${id}, ${policy.id}, ${actor.id}, ${input.kind}, ${changes}, 'pending', ${at}
+      // The write's key names the documents sent with it (a nominee change's NID photo, migration 0311).
+      sql`INSERT INTO service_requests (id, application_id, user_id, kind, changes, status, created_at, write_id)
+          SELECT ${id}, ${policy.id}, ${actor.id}, ${input.kind}, ${changes}, 'pending', ${at}, ${key?.mutationId ?? null}
           WHERE NOT EXISTS (SELECT 1 FROM service_requests WHERE application_id = ${policy.id} AND kind = ${input.kind} AND status = 'pending')`.compile(db),
       auditInsertAfterChange(db, { actor, action: `service-request.${input.kind}`, entity: 'service_requests', entityId: id, from: null, to: changes, at }),
       ...record.success(201, { json: body }, { afterChange: true }),
+      // After the record: it reads changes() of the audit row just before it.
+      ...notifyStaffOfRequest(db, id, policy, at),
     ]);
     if ((results[0]?.changes ?? 0) > 0) return { ok: true, status: 201, body, replayed: false };
     return record.refuse(409, { error: 'conflict', message: alreadyOpenMessage });
   });
+}
+
+/**
+ * The staff who decide a new request hear of it, in their own language (the inbox's and the
+ * push's texts are per recipient): the agent assigned to the policy, else every admin. Written
+ * after the request's insert, only if it inserted (a second one of a kind while one is open tells nobody).
+ */
+function notifyStaffOfRequest(db: Kysely<Database>, id: string, policy: StoredApplication, at: string) {
+  const asked = sql`EXISTS (SELECT 1 FROM service_requests WHERE service_requests.id = ${id} AND service_requests.created_at = ${at})`;
+  const agentId = sql`(SELECT users.id FROM users WHERE users.email = applications.assigned_agent COLLATE NOCASE AND users.role = 'agent')`;
+  const noAgent = sql`NOT EXISTS (SELECT 1 FROM applications JOIN users ON users.email = applications.assigned_agent COLLATE NOCASE AND users.role = 'agent'
+    WHERE applications.id = ${policy.id})`;
+  return [
+    ...notifyAboutApplication(db, { event: 'service-request.new', applicationId: policy.id, at, recipient: agentId }, sql`id = ${policy.id} AND ${asked} AND ${agentId} IS NOT NULL`),
+    ...notifyAdmins(db, { event: 'service-request.new', entityId: policy.id, policyName: policy.policy_name, policyNameBn: policy.policy_name_bn ?? null, at }, sql`${asked} AND ${noAgent}`),
+  ];
 }
 
 const mayDecide = (user: SessionUser, policy: Pick<StoredApplication, 'assigned_agent'>) =>
@@ -117,7 +135,14 @@ function newVerifyCode(): string {
 }
 
 /** What an approved request changes on the policy, and the values it replaces (for the history). */
-function approvedChange(db: Kysely<Database>, request: ServiceRequestRow, policy: StoredApplication, at: string, decidedHere: ReturnType<typeof sql>) {
+function approvedChange(
+  db: Kysely<Database>,
+  request: ServiceRequestRow,
+  policy: StoredApplication,
+  at: string,
+  decidedHere: ReturnType<typeof sql>,
+  modePlan: ModeChangePlan | null,
+) {
   const changes = JSON.parse(request.changes) as Record<string, string | null>;
   const newVersion = () => {
     const code = newVerifyCode();
@@ -156,8 +181,10 @@ function approvedChange(db: Kysely<Database>, request: ServiceRequestRow, policy
     case 'duplicate_certificate':
       // A duplicate is a new version too: the lost paper's code then says it was replaced.
       return { previous: { verifyCode: policy.verify_code ?? null }, queries: newVersion() };
-    case 'premium_mode':
-      throw premiumsNotAvailable();
+    case 'premium_mode': {
+      if (!modePlan) throw new Error('A premium mode change is approved with its plan');
+      return { previous: { mode: policy.premium_mode, from: modePlan.from }, queries: modeChangeQueries(db, policy.id, modePlan, decidedHere) };
+    }
   }
 }
 
@@ -172,11 +199,14 @@ export async function decideServiceRequest(deps: Deps, actor: SessionUser, id: s
   const at = clock().toISOString();
   // The decision of this very batch: what follows it happens only if it was made here.
   const decidedHere = sql`EXISTS (SELECT 1 FROM service_requests WHERE id = ${id} AND status = ${input.status} AND decided_at = ${at} AND decided_by_id = ${actor.id})`;
-  const change = input.status === 'approved' ? approvedChange(db, request, policy, at, decidedHere) : { previous: null, queries: [] };
+  const approved = input.status === 'approved';
+  // A mode change is planned on the day of approval (from the next anniversary), or refused with why.
+  const modePlan = approved && request.kind === 'premium_mode' ? await planModeChange(deps, policy, (JSON.parse(request.changes) as { mode: PremiumMode }).mode) : null;
+  const change = approved ? approvedChange(db, request, policy, at, decidedHere, modePlan) : { previous: null, queries: [] };
   const results = await batch([
     sql`UPDATE service_requests SET status = ${input.status}, reason = ${input.reason}, previous = ${change.previous ? JSON.stringify(change.previous) : null},
           decided_by_id = ${actor.id}, decided_by_email = ${actor.email}, decided_at = ${at}
-        WHERE id = ${id} AND status = 'pending'`.compile(db),
+        WHERE id = ${id} AND status = 'pending' AND ${modePlan ? nothingPaidFrom(policy.id, modePlan) : sql`1`}`.compile(db),
     auditAfterChange(db, {
       actor,
       action: `service-request.${input.status === 'approved' ? 'approve' : 'refuse'}`,
@@ -194,7 +224,10 @@ export async function decideServiceRequest(deps: Deps, actor: SessionUser, id: s
     ),
   ]);
   const decided = await db.selectFrom('service_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  if ((results[0]?.changes ?? 0) === 0) throw new ApiError(409, 'conflict', alreadyDecidedMessage(decided.status), { details: { status: decided.status } });
+  if ((results[0]?.changes ?? 0) === 0) {
+    if (decided.status === 'pending' && modePlan) throw new ApiError(409, 'conflict', paidBeyondAnniversaryMessage, { details: { kind: 'premium_mode', from: modePlan.from } });
+    throw new ApiError(409, 'conflict', alreadyDecidedMessage(decided.status), { details: { status: decided.status } });
+  }
   return toServiceRequest(decided);
 }
 
@@ -206,6 +239,11 @@ export interface ServiceRequestListItem extends ServiceRequest {
   /** Working days it has waited; open only. */
   overdue: boolean;
   dueOn: string;
+  /**
+   * A nominee change's photo of the new nominee's NID, once it has reached the server: a document
+   * of the policy (GET /api/applications/:applicationId/documents/:documentId). Null until then.
+   */
+  nomineeNidPhoto: { documentId: string } | null;
 }
 
 /** Whose requests a list holds: an admin all; an agent those on policies assigned to them; anyone else their own. */
@@ -226,6 +264,7 @@ export async function listServiceRequests(
     base
       .selectAll('service_requests')
       .select(['applications.policy_name', 'applications.policy_name_bn', 'applications.policy_number', 'applications.name as holder'])
+      .select(nomineeNidPhotoColumn)
       // Open ones first, the longest waiting at the top; then the newest decisions.
       .orderBy(sql`service_requests.status = 'pending'`, 'desc')
       .orderBy(sql`CASE WHEN service_requests.status = 'pending' THEN service_requests.created_at END`, 'asc')
@@ -248,6 +287,7 @@ export async function listServiceRequests(
         holder: row.holder,
         dueOn,
         overdue: row.status === 'pending' && today > dueOn,
+        nomineeNidPhoto: row.nominee_nid_photo ? { documentId: row.nominee_nid_photo } : null,
       };
     }),
     total: Number(counted?.total ?? 0),

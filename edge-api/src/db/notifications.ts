@@ -19,6 +19,8 @@ export type NotificationEvent =
   // Policy servicing (issue 51): the holder hears the decision on their request.
   | 'service-request.approved'
   | 'service-request.refused'
+  // ...and the staff who decide it hear of a new one: the assigned agent, else every admin.
+  | 'service-request.new'
   // Premiums after the sale (issue 49): reminders of a due, a receipt, a lapse (premiums/reminders.ts).
   | PremiumNotificationEvent
   // Insurance claims (issue 31, notifications/claim-events.ts); `policyName` carries the claim number.

@@ -1,3 +1,6 @@
+import { sql } from 'kysely';
+import { nomineeNidPhotoPaper } from '../schemas/service-request.ts';
+
 /** migrations/0300: one policy-servicing request (issue 51); `changes` and `previous` are JSON. */
 export interface ServiceRequestRow {
   id: string;
@@ -12,4 +15,14 @@ export interface ServiceRequestRow {
   decided_by_email: string | null;
   decided_at: string | null;
   created_at: string;
+  /** migrations/0311: the request's Idempotency-Key, the `write_id` of the documents sent with it. */
+  write_id: string | null;
 }
+
+/**
+ * The nominee's NID photo sent with a request (issue 51, migration 0311: the policy's paper named
+ * by the request's write id), as a column of a query over `service_requests`.
+ */
+export const nomineeNidPhotoColumn = () =>
+  sql<string | null>`(SELECT documents.id FROM documents WHERE documents.application_id = service_requests.application_id AND documents.claim_id IS NULL
+    AND documents.paper = ${nomineeNidPhotoPaper} AND documents.write_id = service_requests.write_id ORDER BY documents.created_at LIMIT 1)`.as('nominee_nid_photo');

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Role, ServiceRequestRow } from './schema.ts';
+import { nomineeNidPhotoColumn } from './service-request-rows.ts';
 
 type Viewer = { id: string; email: string; role: Role; decidedSince?: string };
 
@@ -25,6 +26,7 @@ export function serviceRequestsChangedSince(db: Kysely<Database>, viewer: Viewer
     .innerJoin('applications', 'applications.id', 'service_requests.application_id')
     .selectAll('service_requests')
     .select(['applications.policy_name', 'applications.policy_name_bn', 'applications.policy_number', 'applications.name as holder'])
+    .select(nomineeNidPhotoColumn)
     .where('service_requests.version', '>', since)
     .where(visibleServiceRequests(viewer))
     .orderBy('service_requests.version')
@@ -33,4 +35,4 @@ export function serviceRequestsChangedSince(db: Kysely<Database>, viewer: Viewer
 }
 
 /** A pulled row: the request and what the list shows of its policy (routes/sync-shapes.ts gives it the API's shape). */
-export type PulledServiceRequestRow = ServiceRequestRow & { version: number; policy_name: string; policy_name_bn: string | null; policy_number: string | null; holder: string };
+export type PulledServiceRequestRow = ServiceRequestRow & { version: number; policy_name: string; policy_name_bn: string | null; policy_number: string | null; holder: string; nominee_nid_photo: string | null };

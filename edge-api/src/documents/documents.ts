@@ -16,7 +16,7 @@ export const toDocumentInfo = (row: DocumentRow): DocumentInfo => ({
   createdAt: row.created_at,
   ownerId: row.owner_id,
   note: row.note,
-  ...(row.claim_id ? { claimId: row.claim_id, paper: row.paper } : {}),
+  ...(row.claim_id ? { claimId: row.claim_id, paper: row.paper } : row.paper ? { paper: row.paper } : {}),
 });
 
 export function documentsOf(deps: Pick<AppDeps, 'db'>, applicationId: string): Promise<DocumentRow[]> {

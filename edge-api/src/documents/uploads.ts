@@ -61,6 +61,11 @@ export async function createUpload(
   length: number,
   /** A claim's document (migration 0225): counted per claim, not with the application's own. */
   claim: { id: string; paper: string | null } | null = null,
+  /**
+   * A named paper of a write on the application itself (a nominee change's photo of the new
+   * nominee's NID, migration 0311): one per write, not counted with the application's own papers.
+   */
+  writePaper: string | null = null,
 ): Promise<UploadRow> {
   const { maxBytes, quotaBytes } = deps.config.documents;
   const existing = await findByKey(deps, applicationId, meta);
@@ -74,14 +79,18 @@ export async function createUpload(
   const now = deps.clock().toISOString();
   const open = sql`document_id is null and refusal is null`;
   const claimId = claim?.id ?? null;
+  const paper = claim?.paper ?? writePaper;
+  // Which documents the count per kind is of: the claim's; one write's named paper; else the application's own.
+  const counted = claim ? sql`claim_id = ${claimId}` : writePaper ? sql`claim_id is null and paper = ${writePaper} and write_id = ${meta.writeId}` : sql`claim_id is null and paper is null`;
+  const most = writePaper ? 1 : documentsPerKind[meta.kind];
   const [result] = await deps.batch([
     sql`insert into document_uploads (id, application_id, owner_id, kind, write_id, client_key, note, length, received, created_at, updated_at, claim_id, paper)
         select ${id}, ${applicationId}, ${user.id}, ${meta.kind}, ${meta.writeId}, ${meta.fileKey}, ${meta.kind === 'evidence' ? (meta.note || null) : null}, ${length}, 0, ${now}, ${now},
-               ${claimId}, ${claim?.paper ?? null}
+               ${claimId}, ${paper}
         where (select coalesce(sum(byte_size), 0) from documents where owner_id = ${user.id})
             + (select coalesce(sum(length), 0) from document_uploads where owner_id = ${user.id} and ${open}) + ${length} <= ${quotaBytes}
-          and (select count(*) from documents where application_id = ${applicationId} and claim_id is ${claimId} and kind = ${meta.kind})
-            + (select count(*) from document_uploads where application_id = ${applicationId} and claim_id is ${claimId} and kind = ${meta.kind} and ${open}) < ${documentsPerKind[meta.kind]}
+          and (select count(*) from documents where application_id = ${applicationId} and ${counted} and kind = ${meta.kind})
+            + (select count(*) from document_uploads where application_id = ${applicationId} and ${counted} and kind = ${meta.kind} and ${open}) < ${most}
         on conflict (application_id, write_id, client_key) do nothing`.compile(deps.db),
   ]);
   if (result?.changes) return (await findUpload(deps, applicationId, id))!;

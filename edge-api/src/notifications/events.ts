@@ -25,6 +25,8 @@ export const linkOf = (event: NotificationEvent, entityId: string | null): strin
       return '/dashboard/manageAgent';
     case 'payment.refused':
       return '/dashboard/adminTransactions';
+    case 'service-request.new':
+      return '/dashboard/serviceRequests';
     case 'premium_due':
     case 'premium_paid':
     case 'policy_lapsed':

@@ -16,6 +16,8 @@ import { uploadableApplication, viewableApplication } from '../documents/documen
 import { documentsOf, findDocument } from '../documents/documents.ts';
 import { createUpload, findUpload } from '../documents/uploads.ts';
 import { documentRoutesFor } from './document-routes.ts';
+import { ApiError } from '../http/errors.ts';
+import { nomineeNidPhotoKind, nomineeNidPhotoPaper } from '../schemas/service-request.ts';
 
 export const documentRoutes = documentRoutesFor({
   mount: '/applications',
@@ -24,7 +26,11 @@ export const documentRoutes = documentRoutesFor({
   findDocument,
   async startUpload(deps, user, id, meta, length) {
     await uploadableApplication(deps, user, id, meta.kind);
-    return createUpload(deps, user, id, meta, length);
+    // The one named paper of an application's own: a nominee change's photo of the new nominee's NID (issue 51).
+    if (meta.paper !== undefined && (meta.paper !== nomineeNidPhotoPaper || meta.kind !== nomineeNidPhotoKind)) {
+      throw new ApiError(400, 'bad_request', `The only paper an application takes is '${nomineeNidPhotoPaper}', of kind '${nomineeNidPhotoKind}'.`);
+    }
+    return createUpload(deps, user, id, meta, length, null, meta.paper ?? null);
   },
   // Any upload kept under this application; the routes check that this person started it.
   findUpload: (deps, _user, id, uploadId) => findUpload(deps, id, uploadId),

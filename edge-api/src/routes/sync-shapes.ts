@@ -18,6 +18,7 @@ export function toSyncedServiceRequest(row: PulledServiceRequestRow, workingDays
     policyNameBn: row.policy_name_bn ?? null,
     policyNumber: row.policy_number ?? null,
     holder: row.holder,
+    nomineeNidPhoto: row.nominee_nid_photo ? { documentId: row.nominee_nid_photo } : null,
     dueOn,
     overdue: row.status === 'pending' && dhakaToday(now) > dueOn,
   };

@@ -16,6 +16,13 @@ export type ServiceRequestStatus = (typeof serviceRequestStatuses)[number];
 /** How often premiums are paid (issue 49); taken only once a premium schedule exists. */
 export const premiumModes = ['monthly', 'quarterly', 'half_yearly', 'yearly'] as const;
 
+/**
+ * The paper a nominee change's photo stands for (migration 0311): a document of kind `other` on
+ * the policy, sent with the request's write, one per request.
+ */
+export const nomineeNidPhotoPaper = 'nominee-nid';
+export const nomineeNidPhotoKind = 'other';
+
 export const nomineeChanges = z.object({
   nomineeName: requiredText('Nominee name', 120),
   relationship: nomineeRelationship,

@@ -47,6 +47,7 @@ const eventMessages: Record<NotificationEvent, MessageId> = {
   'payment.refused': 'notice.event.paymentRefused',
   'service-request.approved': 'notice.event.serviceApproved',
   'service-request.refused': 'notice.event.serviceRefused',
+  'service-request.new': 'notice.event.serviceNew',
   'insurance-claim.filed': 'notice.event.claimFiled',
   'insurance-claim.new': 'notice.event.claimNew',
   'insurance-claim.assigned': 'notice.event.claimWithAgent',

@@ -22,6 +22,9 @@ import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { requestsOnDevice } from './local-service-requests.ts';
+import { NomineeNidPhoto } from './nominee-nid-photo.tsx';
+import { formatDay, modeLabel } from '../../lib/premiums/premium-labels.tsx';
+import type { PremiumMode } from 'edge-api/src/schemas/premium-schedule.ts';
 
 const pageSize = 20;
 
@@ -52,6 +55,7 @@ function ChangeText({ row }: { row: ServiceRequestListItem }) {
       <>
         {t('service.nomineeTo', { name: changes.nomineeName ?? '', relationship: relationshipLabel(changes.relationship ?? '') })}
         {previous && <small className="data__detail">{t('service.was', { value: previous.nomineeName ?? '' })}</small>}
+        <NomineeNidPhoto applicationId={row.applicationId} photo={row.nomineeNidPhoto} />
       </>
     );
   }
@@ -60,6 +64,14 @@ function ChangeText({ row }: { row: ServiceRequestListItem }) {
       <>
         {[changes.address, changes.phone].filter(Boolean).join(', ')}
         {previous && <small className="data__detail">{t('service.was', { value: [previous.address, previous.phone].filter(Boolean).join(', ') })}</small>}
+      </>
+    );
+  }
+  if (row.kind === 'premium_mode') {
+    return (
+      <>
+        {modeLabel(changes.mode as PremiumMode)}
+        {previous && <small className="data__detail">{t('service.modeFrom', { day: formatDay(previous.from ?? ''), value: modeLabel(previous.mode as PremiumMode) })}</small>}
       </>
     );
   }

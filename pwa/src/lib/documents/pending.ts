@@ -69,7 +69,8 @@ export async function stashDocuments(
         reason: null,
         summary: write.summary(doc.kind, doc.paper),
         createdAt,
-        ...(write.claimId ? { claimId: write.claimId, paper: doc.paper ?? null } : {}),
+        // A claim's papers go to the claim; a named paper of an application's own (a nominee change's NID photo) to the application.
+        ...(write.claimId ? { claimId: write.claimId, paper: doc.paper ?? null } : doc.paper ? { paper: doc.paper } : {}),
       }),
     ),
   );

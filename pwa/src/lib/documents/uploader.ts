@@ -90,7 +90,7 @@ async function keep(file: PendingDocument, applicationId: string, documentId: st
       createdAt: new Date().toISOString(),
       ownerId: file.userId,
       note: file.note,
-      ...(file.claimId ? { claimId: file.claimId, paper: file.paper ?? null } : {}),
+      ...(file.claimId ? { claimId: file.claimId, paper: file.paper ?? null } : file.paper ? { paper: file.paper } : {}),
       userId: file.userId,
       blob: file.blob,
       keptAt: Date.now(),
