@@ -1,10 +1,9 @@
 /**
  * Whether an applicant proved their number with a code (issue 50), for staff: an SMS about a
  * decision or a due reaches a proven number. Nothing when it is not known (an offline copy).
+ * The screens give the words (texts of the signed-in screens, not loaded on public pages).
  */
-import { t } from '../lib/i18n/runtime.ts';
-
-export function NumberProvenBadge({ proven }: { proven: boolean | null | undefined }) {
+export function NumberProvenBadge({ proven, words }: { proven: boolean | null | undefined; words: { proven: string; unproven: string } }) {
   if (proven === null || proven === undefined) return null;
-  return <span className={`badge ${proven ? 'badge--success' : 'badge--warn'}`}>{proven ? t('claim.numberProven') : t('claim.numberUnproven')}</span>;
+  return <span className={`badge ${proven ? 'badge--success' : 'badge--warn'}`}>{proven ? words.proven : words.unproven}</span>;
 }

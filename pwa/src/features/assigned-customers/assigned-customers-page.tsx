@@ -51,7 +51,7 @@ const columns = (): Column<Customer>[] => [
     header: t('customers.phone'),
     cell: (customer) => (
       <>
-        <CallLink phone={customer.phone} name={customer.name} /> {customer.phone && <NumberProvenBadge proven={customer.phoneVerified} />}
+        <CallLink phone={customer.phone} name={customer.name} /> {customer.phone && <NumberProvenBadge proven={customer.phoneVerified} words={{ proven: t('claim.numberProven'), unproven: t('claim.numberUnproven') }} />}
       </>
     ),
   },

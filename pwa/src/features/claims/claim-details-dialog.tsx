@@ -32,7 +32,7 @@ interface ClaimDetailsDialogProps {
 
 /** Whether the applicant proved this number with a code (issue 50): an SMS about the decision reaches them. */
 function NumberProven({ applicationId }: { applicationId: string }) {
-  return <NumberProvenBadge proven={useNumberProven(applicationId)} />;
+  return <NumberProvenBadge proven={useNumberProven(applicationId)} words={{ proven: t('claim.numberProven'), unproven: t('claim.numberUnproven') }} />;
 }
 
 /** "41 (born 12 Apr 1985)", and a warning when the policy's range does not include it. */
