@@ -101,6 +101,15 @@ describe(`SMS about policies on ${runtime}`, () => {
     await expect.poll(() => sms.messagesTo(phone).slice(before + 1).map((m) => m.message)).toEqual([
       `LifeSure: we received your premium of BDT ${taka} for Shanti Term Life. Receipt ${paid!.receipt_number}.`,
     ]);
+
+    // A change asked for on the policy (issue 51): its decision reaches the proven number too.
+    const asked = await call(api, 'POST', '/api/service-requests', customer, { applicationId: id, kind: 'duplicate_certificate', changes: {} }, { 'Idempotency-Key': crypto.randomUUID() });
+    expect(asked.status).toBe(201);
+    const requestId = (asked.body as { id: string }).id;
+    expect((await call(api, 'POST', `/api/service-requests/${requestId}/decision`, agent, { status: 'approved', reason: 'A new copy is on its way' })).status).toBe(200);
+    await expect.poll(() => sms.messagesTo(phone).slice(before + 2).map((m) => m.message)).toEqual([
+      'LifeSure: the change you asked for on Shanti Term Life was approved.',
+    ]);
   });
 
   it('sends each decision on a claim: another document needed, then not approved', async () => {

@@ -17,6 +17,8 @@ const decisions: Partial<Record<NotificationEvent, Decision>> = {
   'insurance-claim.rejected': 'claim-rejected',
   'insurance-claim.sent-back': 'claim-more-documents',
   'insurance-claim.paid': 'claim-paid',
+  'service-request.approved': 'change-approved',
+  'service-request.refused': 'change-refused',
 };
 
 /** "BDT 1,250.50": Latin letters keep an English SMS in GSM-7 (a ৳ would make it UCS-2). */

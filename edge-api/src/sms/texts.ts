@@ -37,7 +37,15 @@ export function premiumPaidText(language: Language, amount: string, policy: stri
     : `LifeSure: we received your premium of ${amount} for ${policy}. Receipt ${receipt}.`;
 }
 
-export type Decision = 'application-approved' | 'application-rejected' | 'claim-approved' | 'claim-rejected' | 'claim-more-documents' | 'claim-paid';
+export type Decision =
+  | 'application-approved'
+  | 'application-rejected'
+  | 'claim-approved'
+  | 'claim-rejected'
+  | 'claim-more-documents'
+  | 'claim-paid'
+  | 'change-approved'
+  | 'change-refused';
 
 const decisionTexts: Record<Decision, Record<Language, (policy: string) => string>> = {
   'application-approved': {
@@ -63,6 +71,15 @@ const decisionTexts: Record<Decision, Record<Language, (policy: string) => strin
   'claim-paid': {
     en: (p) => `LifeSure: the payout of your claim on ${p} was sent.`,
     bn: (p) => `LifeSure: ${p}-এর দাবির টাকা পাঠানো হয়েছে।`,
+  },
+  // Issue 51: a change the holder asked for on their policy (nominee, contact, how often to pay, a certificate).
+  'change-approved': {
+    en: (p) => `LifeSure: the change you asked for on ${p} was approved.`,
+    bn: (p) => `LifeSure: ${p}-এর যে পরিবর্তন চেয়েছিলেন, তা অনুমোদিত।`,
+  },
+  'change-refused': {
+    en: (p) => `LifeSure: the change you asked for on ${p} was refused. Open the app for the reason.`,
+    bn: (p) => `LifeSure: ${p}-এর পরিবর্তনের অনুরোধ নামঞ্জুর। কারণ জানতে অ্যাপ খুলুন।`,
   },
 };
 
