@@ -52,7 +52,11 @@ async function signInInBangla(page: Page, role: 'user' | 'agent' | 'admin', targ
 
 /** What a person taps is on the 360 px screen. */
 async function tap(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
+  // A sync pull landing may draw the screen again and replace the element mid-scroll (CI: "not
+  // attached to the DOM"): the locator finds the new one on the next try.
+  await expect
+    .poll(() => target.scrollIntoViewIfNeeded({ timeout: 5_000 }).then(() => true, () => false))
+    .toBe(true);
   const box = await target.boundingBox();
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
