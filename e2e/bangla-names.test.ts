@@ -52,8 +52,9 @@ async function signInInBangla(page: Page, role: 'user' | 'agent' | 'admin', targ
 
 /** What a person taps is on the 360 px screen. */
 async function tap(target: Locator) {
-  // A sync pull landing may draw the screen again and replace the element mid-scroll (CI: "not
-  // attached to the DOM"): the locator finds the new one on the next try.
+  // In CI the element was once replaced mid-scroll ("not attached to the DOM"; what redrew it is
+  // not known): the scroll is tried again and the locator finds the element now on the screen.
+  // The tap and the on-screen checks below stay as strict.
   await expect
     .poll(() => target.scrollIntoViewIfNeeded({ timeout: 5_000 }).then(() => true, () => false))
     .toBe(true);

@@ -11,7 +11,7 @@ import { fiscalYearLabel, fiscalYearOf } from '../edge-api/src/schemas/premium-s
 import { useAppAndBrowser } from './support/app-server.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { loginAs, queryDb, writeDb } from './support/login.ts';
+import { loginInLanguage, queryDb } from './support/login.ts';
 
 const app = useAppAndBrowser({ seed: 'full' });
 type Lang = 'en' | 'bn';
@@ -91,13 +91,7 @@ async function signedInPhone(lang: Lang, target: string): Promise<Page> {
     };
   });
   const page = await context.newPage();
-  writeDb(app.server, "UPDATE users SET language = NULL WHERE email = 'user@demo.local'");
-  await loginAs(page, app.server, 'user', target);
-  if (lang === 'bn') {
-    await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === `/bn${target}`);
-  }
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await loginInLanguage(page, app.server, 'user', lang, target);
   return page;
 }
 

@@ -13,7 +13,7 @@ import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { apiAs, loginAs, queryDb, writeDb } from './support/login.ts';
+import { apiAs, loginInLanguage, queryDb } from './support/login.ts';
 
 // The demo as `npm start` fills it: its 60 days of sales, with premiums paid online and in cash (seed/demo-premiums.ts).
 const app = useAppAndBrowser({ seed: 'full' });
@@ -59,17 +59,6 @@ interface Stats {
 
 const prefix = (lang: Lang) => (lang === 'bn' ? '/bn' : '');
 
-/** Signs in as the demo admin on the English page; in Bangla then chooses বাংলা with the switch. */
-async function signIn(page: Page, lang: Lang) {
-  writeDb(app.server, "UPDATE users SET language = NULL WHERE email = 'admin@demo.local'");
-  await loginAs(page, app.server, 'admin', '/dashboard');
-  if (lang === 'bn') {
-    await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/bn/dashboard');
-  }
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-}
-
 const cardValue = (page: Page, label: string) =>
   page.getByRole('listitem').filter({ has: page.locator('.stat-card__label', { hasText: new RegExp(`^${label}$`) }) }).locator('.stat-card__value');
 
@@ -88,7 +77,7 @@ describe.each(['en', 'bn'] as const)('the collections report at 360x740 (%s)', (
     const stats = await admin.json<Stats>('/api/admin-stats');
 
     const page = await (await newContext(app.browser, phone(lang))).newPage();
-    await signIn(page, lang);
+    await loginInLanguage(page, app.server, 'admin', lang);
     await page.getByRole('heading', { level: 1, name: w.dashboard }).waitFor();
     await expect.poll(() => cardValue(page, w.collected).innerText()).toBe(formatMoneyIn(lang, stats.premiums.collectedThisMonthMinor));
     const share = stats.premiums.persistency.share;

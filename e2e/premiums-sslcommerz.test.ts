@@ -6,53 +6,13 @@
  * listing both dues. What must be tapped is checked to be on the screen.
  */
 import { describe, expect, it } from 'vitest';
-import { applicationRow, policyRow } from '../edge-api/src/seed/factories.ts';
-import { newContext, type Page } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { loginAs, queryDb, writeDb } from './support/login.ts';
+import { insertPolicyInForce } from './support/dashboard-data.ts';
+import { loginInLanguage, queryDb } from './support/login.ts';
 import { useAppWithSslcommerz } from './support/sslcommerz-app.ts';
 
 const { app, gatewayOrigin } = useAppWithSslcommerz();
-const dayMs = 86_400_000;
-
-function insertRow(table: string, row: Record<string, unknown>) {
-  const columns = Object.keys(row).filter((key) => row[key] !== undefined);
-  writeDb(app.server, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((key) => {
-    const value = row[key];
-    return typeof value === 'object' && value !== null ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value;
-  }));
-}
-
-/** A policy in force of the demo customer, monthly at `monthlyMinor`, whose cover began `startedDaysAgo` days ago. */
-function policyInForce(title: string, startedDaysAgo: number, monthlyMinor: number): string {
-  const [user] = queryDb<{ id: string; email: string; name: string }>(app.server, "SELECT id, email, name FROM users WHERE email = 'user@demo.local'");
-  const policy = policyRow({ id: `e2e-ssl-policy-${crypto.randomUUID()}`, title, duration: 5 });
-  insertRow('policies', policy);
-  const startedAt = new Date(Date.now() - startedDaysAgo * dayMs).toISOString();
-  const n = crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
-  const row = applicationRow(user!, {
-    id: `e2e-ssl-prem-${crypto.randomUUID()}`,
-    policy_id: policy.id,
-    policy_name: title,
-    estimated_premium: monthlyMinor,
-    status: 'approved',
-    payment_status: 'paid',
-    decided_at: startedAt,
-    applied_at: startedAt,
-    paid_at: startedAt,
-    receipt_number: `RC-E2E-${n}`,
-    paid_amount_minor: 5000,
-    paid_currency: 'bdt',
-    paid_method: 'demo',
-    paid_provider: 'demo',
-    paid_transaction_id: `demo_pi_e2e_ssl_${n}`,
-    policy_number: `BD-E2ES${n}`,
-    verify_code: crypto.randomUUID().replace(/-/g, ''),
-    premium_mode: 'monthly',
-  });
-  insertRow('applications', row);
-  return row.id as string;
-}
 
 const receiptsOf = (applicationId: string) =>
   queryDb<{ receipt_number: string; due_ids: string; amount_minor: number; provider: string; method: string }>(
@@ -61,23 +21,14 @@ const receiptsOf = (applicationId: string) =>
     applicationId,
   );
 
-/** Signs in on the English page, then chooses বাংলা with the switch. */
-async function signInInBangla(page: Page, target: string) {
-  writeDb(app.server, "UPDATE users SET language = NULL WHERE email = 'user@demo.local'");
-  await loginAs(page, app.server, 'user', target);
-  await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === `/bn${target}`);
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('bn');
-}
-
 describe('premium dues by bKash through SSLCommerz at 360x740 (bn)', () => {
   it('a customer pays two dues by bKash and comes back to the Bangla premiums page with the receipt listing them', async () => {
     const title = `E2E Wallet ${crypto.randomUUID().slice(0, 6)}`;
     // In grace: the first due 20 days ago is unpaid; the second comes in about ten days.
-    const applicationId = policyInForce(title, 20, 60_000);
+    const applicationId = insertPolicyInForce(app.server, { title, startedDaysAgo: 20, monthlyMinor: 60_000 }).id;
     const context = await newContext(app.browser, { width: 360, height: 740, locale: 'bn-BD' });
     const page = await context.newPage();
-    await signInInBangla(page, `/dashboard/premiums/${applicationId}`);
+    await loginInLanguage(page, app.server, 'user', 'bn', `/dashboard/premiums/${applicationId}`);
     await page.getByRole('heading', { level: 1, name: 'প্রিমিয়াম' }).waitFor();
     await page.locator('.premiums__summary').getByText('গ্রেস পিরিয়ডে', { exact: true }).waitFor();
 

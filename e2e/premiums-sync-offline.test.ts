@@ -6,58 +6,21 @@
  * offline (a policy decided long ago), and their change requests list the customer's request.
  */
 import { describe, expect, it } from 'vitest';
-import { applicationRow, policyRow } from '../edge-api/src/seed/factories.ts';
 import type { Page } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { queryDb, writeDb } from './support/login.ts';
+import { insertPolicyInForce, insertRow } from './support/dashboard-data.ts';
 import { offlineJourney, openReadyForOffline } from './support/offline.ts';
 
 const journey = offlineJourney();
 const viewport = { width: 360, height: 740 };
-const dayMs = 86_400_000;
-
-function insertRow(table: string, row: Record<string, unknown>) {
-  const columns = Object.keys(row).filter((key) => row[key] !== undefined);
-  writeDb(journey.server, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((key) => {
-    const value = row[key];
-    return typeof value === 'object' && value !== null ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value;
-  }));
-}
 
 /** A monthly policy in force of the demo customer, begun `startedDaysAgo` days ago, with a pending request for a duplicate certificate. */
 function policyWithRequest(title: string, startedDaysAgo: number, agent: string | null) {
-  const [user] = queryDb<{ id: string; email: string; name: string }>(journey.server, "SELECT id, email, name FROM users WHERE email = 'user@demo.local'");
-  const policy = policyRow({ id: `e2e-sync-policy-${crypto.randomUUID()}`, title, duration: 5 });
-  insertRow('policies', policy);
-  const startedAt = new Date(Date.now() - startedDaysAgo * dayMs).toISOString();
-  const n = crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
-  const row = applicationRow(user!, {
-    id: `e2e-sync-${crypto.randomUUID()}`,
-    policy_id: policy.id,
-    policy_name: title,
-    estimated_premium: 60_000,
-    status: 'approved',
-    payment_status: 'paid',
-    assigned_agent: agent,
-    assigned_at: agent ? startedAt : null,
-    decided_at: startedAt,
-    applied_at: startedAt,
-    paid_at: startedAt,
-    receipt_number: `RC-SYNC-${n}`,
-    paid_amount_minor: 5000,
-    paid_currency: 'bdt',
-    paid_method: 'demo',
-    paid_provider: 'demo',
-    paid_transaction_id: `demo_pi_sync_${n}`,
-    policy_number: `BD-SYN${n}`,
-    verify_code: crypto.randomUUID().replace(/-/g, ''),
-    premium_mode: 'monthly',
-  });
-  insertRow('applications', row);
-  insertRow('service_requests', {
+  const row = insertPolicyInForce(journey.server, { title, startedDaysAgo, agent });
+  insertRow(journey.server, 'service_requests', {
     id: `e2e-sr-${crypto.randomUUID()}`,
     application_id: row.id,
-    user_id: user!.id,
+    user_id: row.user_id,
     kind: 'duplicate_certificate',
     changes: {},
     status: 'pending',

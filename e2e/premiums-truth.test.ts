@@ -6,12 +6,12 @@
  * e2e/premiums.test.ts moves it: each policy's cover began so many days ago.
  */
 import { describe, expect, it } from 'vitest';
-import { applicationRow, policyRow } from '../edge-api/src/seed/factories.ts';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { newContext, type Page } from './support/browser.ts';
+import { newContext } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { loginAs, queryDb, writeDb } from './support/login.ts';
+import { insertPolicyInForce } from './support/dashboard-data.ts';
+import { loginInLanguage, queryDb } from './support/login.ts';
 
 const app = useAppAndBrowser();
 type Lang = 'en' | 'bn';
@@ -67,52 +67,11 @@ function shownDay(day: string, lang: Lang): string {
   return lang === 'bn' ? bengaliDigits(`${d} ${months[m - 1]}, ${y}`) : `${d} ${months[m - 1]} ${y}`;
 }
 
-function insertRow(table: string, row: Record<string, unknown>) {
-  const columns = Object.keys(row).filter((key) => row[key] !== undefined);
-  writeDb(app.server, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((key) => row[key]));
-}
-
 /** A monthly policy of the demo user whose cover began `startedDaysAgo` days ago, nothing paid since. */
 function policyInForce(title: string, startedDaysAgo: number, monthlyMinor: number) {
-  const [user] = queryDb<{ id: string; email: string; name: string }>(app.server, "SELECT id, email, name FROM users WHERE email = 'user@demo.local'");
-  const policy = policyRow({ id: `e2e-truth-policy-${crypto.randomUUID()}`, title, duration: 5 });
-  insertRow('policies', policy);
-  const startedAt = new Date(Date.now() - startedDaysAgo * dayMs).toISOString();
-  const n = crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
-  const verifyCode = crypto.randomUUID().replace(/-/g, '');
-  const row = applicationRow(user!, {
-    id: `e2e-truth-${crypto.randomUUID()}`,
-    policy_id: policy.id,
-    policy_name: title,
-    estimated_premium: monthlyMinor,
-    status: 'approved',
-    payment_status: 'paid',
-    decided_at: startedAt,
-    applied_at: startedAt,
-    paid_at: startedAt,
-    receipt_number: `RC-TRUTH-${n}`,
-    paid_amount_minor: 5000,
-    paid_currency: 'bdt',
-    paid_method: 'demo',
-    paid_provider: 'demo',
-    paid_transaction_id: `demo_pi_truth_${n}`,
-    policy_number: `BD-TR${n}`,
-    verify_code: verifyCode,
-    premium_mode: 'monthly',
-  });
-  insertRow('applications', row);
+  const row = insertPolicyInForce(app.server, { title, startedDaysAgo, monthlyMinor });
   // The cover's first day, in Dhaka, as the server counts it from the same moment.
-  return { id: row.id as string, verifyCode, startedOn: new Date(Date.parse(startedAt) + 6 * 3_600_000).toISOString().slice(0, 10) };
-}
-
-async function signIn(page: Page, lang: Lang, target: string) {
-  writeDb(app.server, "UPDATE users SET language = NULL WHERE email = 'user@demo.local'");
-  await loginAs(page, app.server, 'user', target);
-  if (lang === 'bn') {
-    await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === `/bn${target}`);
-  }
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  return { id: row.id as string, verifyCode: row.verify_code as string, startedOn: new Date(Date.parse(row.applied_at as string) + 6 * 3_600_000).toISOString().slice(0, 10) };
 }
 
 const prefix = (lang: Lang) => (lang === 'bn' ? '/bn' : '');
@@ -129,7 +88,7 @@ describe.each(['en', 'bn'] as const)('the truth about a policy at 360x740 (%s)',
     const inGrace = policyInForce(`Truth Grace ${lang} ${tag}`, 20, 45_000);
     const context = await newContext(app.browser, phone(lang));
     const page = await context.newPage();
-    await signIn(page, lang, '/dashboard/myApplication');
+    await loginInLanguage(page, app.server, 'user', lang, '/dashboard/myApplication');
 
     await page.goto(`${app.server.url}${prefix(lang)}/dashboard/certificates/${lapsed.id}`);
     await page.getByRole('heading', { level: 1, name: w.certificate }).waitFor();
@@ -163,7 +122,7 @@ describe.each(['en', 'bn'] as const)('the truth about a policy at 360x740 (%s)',
     const lapsedOn = new Date(Date.parse(`${lapsed.startedOn}T00:00:00Z`) + 31 * dayMs).toISOString().slice(0, 10);
     const context = await newContext(app.browser, phone(lang));
     const page = await context.newPage();
-    await signIn(page, lang, '/dashboard/claims/new');
+    await loginInLanguage(page, app.server, 'user', lang, '/dashboard/claims/new');
     await page.getByRole('heading', { level: 1, name: w.fileClaim }).waitFor();
     await page.getByRole('radio', { name: w.policyholder, exact: true }).check();
     // The person's own policies come from the device's copy: the new one once it has arrived.

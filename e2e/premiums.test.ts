@@ -5,17 +5,16 @@
  * revived by paying its arrears. What must be tapped is checked to be on the screen.
  */
 import { describe, expect, it } from 'vitest';
-import { applicationRow, policyRow } from '../edge-api/src/seed/factories.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
-import { loginAs, queryDb, writeDb } from './support/login.ts';
+import { insertPolicyInForce } from './support/dashboard-data.ts';
+import { loginInLanguage, queryDb } from './support/login.ts';
 import { offlineJourney, readOutbox, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
 type Lang = 'en' | 'bn';
 const phone = (locale: Lang) => ({ width: 360, height: 740, locale: locale === 'bn' ? 'bn-BD' : 'en-IN' });
-const dayMs = 86_400_000;
 
 const words = {
   en: {
@@ -49,59 +48,6 @@ const words = {
     reviveHeading: 'পলিসি আবার চালু করুন',
   },
 } as const;
-
-function insertRow(table: string, row: Record<string, unknown>) {
-  const columns = Object.keys(row).filter((key) => row[key] !== undefined);
-  writeDb(journey.server, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, ...columns.map((key) => {
-    const value = row[key];
-    return typeof value === 'object' && value !== null ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value;
-  }));
-}
-
-/** A policy in force of the demo customer whose cover began `startedDaysAgo` days ago, monthly at `monthlyMinor`. */
-function policyInForce(title: string, startedDaysAgo: number, { agent = null as string | null, monthlyMinor = 60_000 } = {}): string {
-  const [user] = queryDb<{ id: string; email: string; name: string }>(journey.server, "SELECT id, email, name FROM users WHERE email = 'user@demo.local'");
-  const policy = policyRow({ id: `e2e-prem-policy-${crypto.randomUUID()}`, title, duration: 5 });
-  insertRow('policies', policy);
-  const startedAt = new Date(Date.now() - startedDaysAgo * dayMs).toISOString();
-  const n = crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
-  const row = applicationRow(user!, {
-    id: `e2e-prem-${crypto.randomUUID()}`,
-    policy_id: policy.id,
-    policy_name: title,
-    estimated_premium: monthlyMinor,
-    status: 'approved',
-    payment_status: 'paid',
-    assigned_agent: agent,
-    assigned_at: agent ? startedAt : null,
-    decided_at: startedAt,
-    applied_at: startedAt,
-    paid_at: startedAt,
-    receipt_number: `RC-E2E-${n}`,
-    paid_amount_minor: 5000,
-    paid_currency: 'bdt',
-    paid_method: 'demo',
-    paid_provider: 'demo',
-    paid_transaction_id: `demo_pi_e2e_${n}`,
-    policy_number: `BD-E2E${n}`,
-    verify_code: crypto.randomUUID().replace(/-/g, ''),
-    premium_mode: 'monthly',
-  });
-  insertRow('applications', row);
-  return row.id as string;
-}
-
-/** Signs in on the English page; in Bangla then chooses বাংলা with the switch (the account keeps it). */
-async function signIn(page: Page, role: 'user' | 'agent', lang: Lang, target: string) {
-  // Each test starts from the language it is about, whatever an earlier test chose for the account.
-  writeDb(journey.server, 'UPDATE users SET language = NULL WHERE email = ?', `${role}@demo.local`);
-  await loginAs(page, journey.server, role, target);
-  if (lang === 'bn') {
-    await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === `/bn${target}`);
-  }
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
-}
 
 const prefix = (lang: Lang) => (lang === 'bn' ? '/bn' : '');
 
@@ -142,10 +88,10 @@ describe.each(['en', 'bn'] as const)('premiums after the sale at 360x740 (%s)', 
   it('a customer pays two dues by the demo mode and sees the receipt listing them', async () => {
     const title = `E2E Shield ${lang} ${crypto.randomUUID().slice(0, 6)}`;
     // In grace: the first due 20 days ago is unpaid; the second comes in about ten days.
-    const applicationId = policyInForce(title, 20);
+    const applicationId = insertPolicyInForce(journey.server, { title, startedDaysAgo: 20 }).id;
     const context = await newContext(journey.browser, phone(lang));
     const page = await context.newPage();
-    await signIn(page, 'user', lang, '/dashboard/myApplication');
+    await loginInLanguage(page, journey.server, 'user', lang, '/dashboard/myApplication');
     await openPremiumsFromMyPolicies(page, lang, title);
     const summary = page.locator('.premiums__summary');
     await summary.getByText(w.inGrace, { exact: true }).waitFor();
@@ -184,12 +130,12 @@ describe.each(['en', 'bn'] as const)('premiums after the sale at 360x740 (%s)', 
 
   it('an agent records a cash collection offline; online again, the customer sees it paid', async () => {
     const title = `E2E Field ${lang} ${crypto.randomUUID().slice(0, 6)}`;
-    const applicationId = policyInForce(title, 20, { agent: 'agent@demo.local', monthlyMinor: 45_000 });
+    const applicationId = insertPolicyInForce(journey.server, { title, startedDaysAgo: 20, agent: 'agent@demo.local', monthlyMinor: 45_000 }).id;
     const [holder] = queryDb<{ name: string }>(journey.server, 'SELECT name FROM applications WHERE id = ?', applicationId);
 
     const agentContext = await newContext(journey.browser, phone(lang));
     const agent = await agentContext.newPage();
-    await signIn(agent, 'agent', lang, '/dashboard/collections');
+    await loginInLanguage(agent, journey.server, 'agent', lang, '/dashboard/collections');
     await waitForServiceWorker(agent);
     await waitForLocalCopy(agent);
     await waitForRoleScreens(agent);
@@ -227,7 +173,7 @@ describe.each(['en', 'bn'] as const)('premiums after the sale at 360x740 (%s)', 
 
     const customerContext = await newContext(journey.browser, phone(lang));
     const customer = await customerContext.newPage();
-    await signIn(customer, 'user', lang, '/dashboard/myApplication');
+    await loginInLanguage(customer, journey.server, 'user', lang, '/dashboard/myApplication');
     await openPremiumsFromMyPolicies(customer, lang, title);
     await customer.locator('.premiums__summary').getByText(w.inForce, { exact: true }).waitFor();
     const receipt = customer.locator('.premiums__receipt').filter({ hasText: receiptNumber! });
@@ -240,10 +186,10 @@ describe.each(['en', 'bn'] as const)('premiums after the sale at 360x740 (%s)', 
   it('a lapsed policy is revived by paying every due in arrears', async () => {
     const title = `E2E Revive ${lang} ${crypto.randomUUID().slice(0, 6)}`;
     // The first due 70 days ago went unpaid past its 30 days of grace: lapsed, with three dues in arrears.
-    const applicationId = policyInForce(title, 70, { monthlyMinor: 30_000 });
+    const applicationId = insertPolicyInForce(journey.server, { title, startedDaysAgo: 70, monthlyMinor: 30_000 }).id;
     const context = await newContext(journey.browser, phone(lang));
     const page = await context.newPage();
-    await signIn(page, 'user', lang, '/dashboard/myApplication');
+    await loginInLanguage(page, journey.server, 'user', lang, '/dashboard/myApplication');
     await openPremiumsFromMyPolicies(page, lang, title);
     await page.locator('.premiums__summary').getByText(w.lapsed, { exact: true }).waitFor();
     await page.getByRole('heading', { name: w.reviveHeading }).waitFor();

@@ -11,6 +11,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { AppServer } from './app-server.ts';
 import { fillCredentials } from './public-site.ts';
 
@@ -21,6 +22,20 @@ export const demoEmail = (role: DemoRole) => `${role}@demo.local`;
 interface SignInAnswer {
   accessToken: string;
   user: { id: string; email: string; name: string; role: DemoRole; photoURL: string | null };
+}
+
+/**
+ * Signs in on the English page and, for Bangla, then chooses বাংলা with the switch (the account
+ * keeps it). Each test starts from the language it is about, whatever an earlier test chose.
+ */
+export async function loginInLanguage(page: Page, server: AppServer, role: DemoRole, lang: 'en' | 'bn', target = '/dashboard'): Promise<void> {
+  writeDb(server, 'UPDATE users SET language = NULL WHERE email = ?', demoEmail(role));
+  await loginAs(page, server, role, target);
+  if (lang === 'bn') {
+    await page.getByRole('link', { name: 'বাংলা', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/bn${target}`);
+  }
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
 }
 
 /** Signs in as the demo account of `role` and ends on `target` (default /dashboard). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useApi, useStarted } from './support/app.ts';
 import { adminReject, assign, call } from './support/calls.ts';
 import { createApplicationFor, expectPaidOnce, paymentTrail, post } from './support/payment-fixtures.ts';
-import { signFields, startSslcommerzStandIn } from './support/sslcommerz-stand-in.ts';
+import { gatewayPosts, signFields, startSslcommerzStandIn } from './support/sslcommerz-stand-in.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -21,20 +21,8 @@ async function openSession(applicationId: string, method = 'bkash', user: TestUs
   return (await res.json()) as { gatewayUrl: string; tranId: string; amount: number; currency: string };
 }
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-/** What the gateway's server does after a payment: posts the signed fields to our IPN address. */
-const ipn = (fields: Record<string, string>) =>
-  api.fetch('/api/sslcommerz/ipn', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) });
-
-/** What the person's browser does on the way back from the gateway: a cross-site form post. */
-const returnTo = (outcome: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
-  api.fetch(`/api/sslcommerz/return/${outcome}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: gateway.url },
-    body: form(fields),
-  });
+/** The gateway's server posting the signed fields to our IPN address; the person's browser on its way back. */
+const { ipn, returnTo } = gatewayPosts(api, gateway);
 
 async function paidAtGateway(cardType?: string) {
   const application = await createApplicationFor(api, owner);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { useApi, useStarted } from './support/app.ts';
 import { call } from './support/calls.ts';
 import { insertPolicyInForce } from './support/premiums.ts';
-import { startSslcommerzStandIn } from './support/sslcommerz-stand-in.ts';
+import { gatewayPosts, startSslcommerzStandIn } from './support/sslcommerz-stand-in.ts';
 import { runtime } from './support/target.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -23,16 +23,7 @@ const premiumsOf = async (id: string) => (await call(api, 'GET', `/api/premiums/
 const openSession = (applicationId: string, dueIds: string[], extra: Record<string, unknown> = {}, who: TestUser = holder) =>
   call(api, 'POST', '/api/sslcommerz/session', who, { applicationId, method: 'bkash', dueIds, ...extra });
 
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const ipn = (fields: Record<string, string>) =>
-  api.fetch('/api/sslcommerz/ipn', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) });
-const returnTo = (outcome: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
-  api.fetch(`/api/sslcommerz/return/${outcome}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: gateway.url },
-    body: form(fields),
-  });
+const { ipn, returnTo } = gatewayPosts(api, gateway);
 
 const receiptRows = (applicationId: string) =>
   api.sql<{ id: string; due_ids: string; amount_minor: number; provider: string; method: string; revived: number; transaction_id: string }>(

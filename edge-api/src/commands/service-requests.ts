@@ -23,7 +23,7 @@ import type { PremiumMode } from '../schemas/premium-schedule.ts';
 import { modeChangeQueries, nothingPaidFrom, paidBeyondAnniversaryMessage, planModeChange, type ModeChangePlan } from './premium-mode-change.ts';
 import { claimDueOn, dhakaToday } from '../schemas/claim.ts';
 import { type ServiceDecisionInput, type ServiceRequestInput, type ServiceRequestKind, type ServiceRequestStatus } from '../schemas/service-request.ts';
-import { nomineeNidPhotoColumn } from '../db/service-request-rows.ts';
+import { nomineeNidPhotoColumn, type ListedServiceRequestRow } from '../db/service-request-rows.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch' | 'clock'>;
 
@@ -246,6 +246,21 @@ export interface ServiceRequestListItem extends ServiceRequest {
   nomineeNidPhoto: { documentId: string } | null;
 }
 
+/** A request as the lists answer it (and the sync pull carries it); `overdue` as of `today` (a Dhaka day). */
+export function toServiceRequestListItem(row: ListedServiceRequestRow, workingDays: number, today: string): ServiceRequestListItem {
+  const dueOn = claimDueOn(new Date(row.created_at), workingDays);
+  return {
+    ...toServiceRequest(row),
+    policyName: row.policy_name,
+    policyNameBn: row.policy_name_bn ?? null,
+    policyNumber: row.policy_number ?? null,
+    holder: row.holder,
+    dueOn,
+    overdue: row.status === 'pending' && today > dueOn,
+    nomineeNidPhoto: row.nominee_nid_photo ? { documentId: row.nominee_nid_photo } : null,
+  };
+}
+
 /** Whose requests a list holds: an admin all; an agent those on policies assigned to them; anyone else their own. */
 export async function listServiceRequests(
   deps: Pick<AppDeps, 'db' | 'clock'> & { workingDays: number },
@@ -277,19 +292,7 @@ export async function listServiceRequests(
   ]);
   const today = dhakaToday(deps.clock());
   return {
-    items: rows.map((row): ServiceRequestListItem => {
-      const dueOn = claimDueOn(new Date(row.created_at), deps.workingDays);
-      return {
-        ...toServiceRequest(row),
-        policyName: row.policy_name,
-        policyNameBn: row.policy_name_bn ?? null,
-        policyNumber: row.policy_number ?? null,
-        holder: row.holder,
-        dueOn,
-        overdue: row.status === 'pending' && today > dueOn,
-        nomineeNidPhoto: row.nominee_nid_photo ? { documentId: row.nominee_nid_photo } : null,
-      };
-    }),
+    items: rows.map((row) => toServiceRequestListItem(row, deps.workingDays, today)),
     total: Number(counted?.total ?? 0),
     page,
     pageSize,

@@ -26,3 +26,12 @@ export interface ServiceRequestRow {
 export const nomineeNidPhotoColumn = () =>
   sql<string | null>`(SELECT documents.id FROM documents WHERE documents.application_id = service_requests.application_id AND documents.claim_id IS NULL
     AND documents.paper = ${nomineeNidPhotoPaper} AND documents.write_id = service_requests.write_id ORDER BY documents.created_at LIMIT 1)`.as('nominee_nid_photo');
+
+/** A request with what the lists show of its policy (GET /api/service-requests, the sync pull). */
+export type ListedServiceRequestRow = ServiceRequestRow & {
+  policy_name: string;
+  policy_name_bn?: string | null;
+  policy_number?: string | null;
+  holder: string;
+  nominee_nid_photo: string | null;
+};

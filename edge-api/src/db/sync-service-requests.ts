@@ -5,8 +5,8 @@
  * its decision, and its policy given to another agent each move it.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, Role, ServiceRequestRow } from './schema.ts';
-import { nomineeNidPhotoColumn } from './service-request-rows.ts';
+import type { Database, Role } from './schema.ts';
+import { nomineeNidPhotoColumn, type ListedServiceRequestRow } from './service-request-rows.ts';
 
 type Viewer = { id: string; email: string; role: Role; decidedSince?: string };
 
@@ -35,4 +35,4 @@ export function serviceRequestsChangedSince(db: Kysely<Database>, viewer: Viewer
 }
 
 /** A pulled row: the request and what the list shows of its policy (routes/sync-shapes.ts gives it the API's shape). */
-export type PulledServiceRequestRow = ServiceRequestRow & { version: number; policy_name: string; policy_name_bn: string | null; policy_number: string | null; holder: string; nominee_nid_photo: string | null };
+export type PulledServiceRequestRow = ListedServiceRequestRow & { version: number };

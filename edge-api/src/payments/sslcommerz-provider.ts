@@ -244,14 +244,7 @@ export async function confirmSslcommerzPayment(deps: Deps, report: { tranId: str
     .where('id', '=', session.application_id)
     .executeTakeFirst();
   if (!application) return refuse('its application no longer exists');
-  const intent = {
-    id: transactionId,
-    clientSecret: null,
-    amountMinor: session.amount_minor,
-    currency: 'bdt',
-    status: 'succeeded',
-    metadata: { applicationId: application.id, userId: application.user_id },
-  };
+  const intent = confirmedIntent(session, transactionId, { applicationId: application.id, userId: application.user_id });
   const owner = { id: application.user_id, email: application.user_email };
   const recorded = await recordPayment(deps, { application, intent, provider: 'sslcommerz', method: methodOfCardType(answer.card_type), actor: owner });
   if (!recorded || recorded.payment.transaction_id !== transactionId) {
@@ -266,6 +259,16 @@ export async function confirmSslcommerzPayment(deps: Deps, report: { tranId: str
   return { kind: 'paid', applicationId: application.id, recordedNow: recorded?.recordedNow ?? false, session };
 }
 
+/** A session the gateway confirmed, as the payment records take a provider's intent: the amount it confirmed, in taka. */
+const confirmedIntent = (session: SslcommerzSession, transactionId: string, metadata: Record<string, string>) => ({
+  id: transactionId,
+  clientSecret: null,
+  amountMinor: session.amount_minor,
+  currency: 'bdt',
+  status: 'succeeded',
+  metadata,
+});
+
 const markSessionPaid = (deps: Deps, session: SslcommerzSession) =>
   deps.db.updateTable('sslcommerz_sessions').set({ status: 'paid' }).where('tran_id', '=', session.tran_id).execute();
 
@@ -277,14 +280,7 @@ const markSessionPaid = (deps: Deps, session: SslcommerzSession) =>
 async function recordSessionDues(deps: Deps, session: SslcommerzSession, dueIds: string[], transactionId: string, method: string) {
   const application = await findApplication(deps.db, session.application_id);
   if (!application) return { refused: 'its application no longer exists' };
-  const intent = {
-    id: transactionId,
-    clientSecret: null,
-    amountMinor: session.amount_minor,
-    currency: 'bdt',
-    status: 'succeeded',
-    metadata: { applicationId: application.id, userId: session.user_id, purpose: 'premium', dueSeqs: seqRangeOf(dueIds) },
-  };
+  const intent = confirmedIntent(session, transactionId, { applicationId: application.id, userId: session.user_id, purpose: 'premium', dueSeqs: seqRangeOf(dueIds) });
   return recordDuesIntent(deps, {
     application,
     intent,

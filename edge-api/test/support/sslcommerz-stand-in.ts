@@ -300,3 +300,22 @@ export async function startSslcommerzStandIn(): Promise<SslcommerzStandIn> {
       }),
   };
 }
+
+/**
+ * The two posts that come back from the gateway to the API: the IPN, server to server, and the
+ * person's browser returning from the checkout (a cross-site form post from the gateway's page).
+ */
+export function gatewayPosts(api: { fetch(path: string, init?: RequestInit): Promise<Response> }, gateway: { url: string }) {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  return {
+    ipn: (fields: Record<string, string>) =>
+      api.fetch('/api/sslcommerz/ipn', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form(fields) }),
+    returnTo: (outcome: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
+      api.fetch(`/api/sslcommerz/return/${outcome}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin: gateway.url },
+        body: form(fields),
+      }),
+  };
+}

@@ -23,18 +23,11 @@ import { useSession } from '../../lib/use-session.ts';
 import { answerOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { useLocalApplications } from '../../lib/use-local-applications.ts';
+import { kindLabel } from './kind-label.ts';
 import { requestChange, type RequestOutcome } from './request-change.ts';
 
 type Kind = 'nominee' | 'contact' | 'premium_mode' | 'duplicate_certificate';
 const kinds: Kind[] = ['nominee', 'contact', 'premium_mode', 'duplicate_certificate'];
-const kindLabel = (kind: Kind) =>
-  kind === 'nominee'
-    ? t('service.kindNominee')
-    : kind === 'contact'
-      ? t('service.kindContact')
-      : kind === 'premium_mode'
-        ? t('service.kindPremiumMode')
-        : t('service.kindDuplicate');
 
 /** Why the server refused: a mode change while premiums are in arrears is said in the page's language. */
 function failureText(error: unknown): string {

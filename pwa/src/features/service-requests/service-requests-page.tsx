@@ -21,6 +21,7 @@ import { t } from '../../lib/i18n/runtime.ts';
 import { usePagedRequest } from '../../lib/use-paged-request.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { kindLabel } from './kind-label.ts';
 import { requestsOnDevice } from './local-service-requests.ts';
 import { NomineeNidPhoto } from './nominee-nid-photo.tsx';
 import { formatDay, modeLabel } from '../../lib/premiums/premium-labels.tsx';
@@ -34,15 +35,6 @@ async function fetchRequests(page: number, applicationId: string | undefined, si
   const query = { page: String(page), pageSize: String(pageSize), ...(applicationId ? { applicationId } : {}) };
   return answerOf(await api['service-requests'].$get({ query }, { init: { signal } }));
 }
-
-const kindLabel = (kind: string) =>
-  kind === 'nominee'
-    ? t('service.kindNominee')
-    : kind === 'contact'
-      ? t('service.kindContact')
-      : kind === 'premium_mode'
-        ? t('service.kindPremiumMode')
-        : t('service.kindDuplicate');
 
 const statusLabel = (status: string) => (status === 'approved' ? t('service.approved') : status === 'refused' ? t('service.refused') : t('service.pending'));
 
