@@ -83,6 +83,10 @@ describe(`SMS about policies on ${runtime}`, () => {
     const listed = (path: string, who: typeof agent) => call(api, 'GET', path, who).then((answer) => (answer.body.items as { id: string; phoneVerified: boolean }[]).find((row) => row.id === id));
     expect(await listed(`/api/applications/assigned/${encodeURIComponent(agent.email)}/search`, agent)).toMatchObject({ phoneVerified: true });
     expect(await listed(`/api/applications/search?q=${encodeURIComponent('Shanti Term Life')}`, admin)).toMatchObject({ phoneVerified: true });
+    // A number nobody proved is said to be so.
+    const unproven = await apply(api, other, policy.id, { phone: newNumber() });
+    const unprovenRow = (await call(api, 'GET', `/api/applications/search?q=${encodeURIComponent('Shanti Term Life')}`, admin)).body.items.find((row: { id: string }) => row.id === unproven);
+    expect(unprovenRow).toMatchObject({ phoneVerified: false });
     // The same number typed the local way on an application is the same proven number.
     const local = await apply(api, customer, policy.id, { phone: `0${phone.slice(4)}` });
     expect((await call(api, 'GET', `/api/applications/${local}`, customer)).body).toMatchObject({ phoneVerified: true });
