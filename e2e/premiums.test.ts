@@ -27,7 +27,7 @@ const words = {
     back: 'Back to the premiums',
     collections: 'Collections',
     receiptNumber: /^Receipt number (FC-\d{8}-[A-Z0-9]{10})$/,
-    payFor: (policy: string) => `Pay the premium of ${policy}`,
+    payFor: (policy: string) => `Pay premium for ${policy}`,
     openPremiums: (policy: string) => `Premiums of ${policy}`,
     cardNumber: 'Card number',
     reviveHeading: 'Revive the policy',

@@ -31,18 +31,25 @@ export async function expectNothingOverflows(page: Page, screen: string): Promis
 
 /**
  * What a person must tap lies wholly inside the screen: scrolled into view first, as a person
- * would scroll, unless it must be there without scrolling (`scroll: false`).
+ * would scroll, unless it must be there without scrolling (`scroll: false`). Checked again until it
+ * holds, as a person scrolls again when a redraw (a sync pull, a picture arriving) moved it away;
+ * if it never holds, the last measure says which edge is out.
  */
 export async function expectFullyOnScreen(page: Page, locator: Locator, what: string, { scroll = true } = {}): Promise<void> {
-  if (scroll) await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
-  const view = page.viewportSize();
-  expect(box, `${what} has a box`).not.toBeNull();
-  if (!box || !view) return;
-  expect(box.x, `${what} left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what} right edge`).toBeLessThanOrEqual(view.width);
-  expect(box.y, `${what} top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height, `${what} bottom edge`).toBeLessThanOrEqual(view.height);
+  const outside = async (): Promise<string> => {
+    if (scroll) await locator.scrollIntoViewIfNeeded();
+    const box = await locator.boundingBox();
+    const view = page.viewportSize();
+    if (!box || !view) return `${what} has no box`;
+    const edges = [
+      box.x < 0 && `left edge ${box.x} < 0`,
+      box.x + box.width > view.width && `right edge ${box.x + box.width} > ${view.width}`,
+      box.y < 0 && `top edge ${box.y} < 0`,
+      box.y + box.height > view.height && `bottom edge ${box.y + box.height} > ${view.height}`,
+    ].filter(Boolean);
+    return edges.length ? `${what}: ${edges.join(', ')}` : '';
+  };
+  await expect.poll(outside, { timeout: 10_000, message: `${what} lies wholly on the screen` }).toBe('');
 }
 
 /** What a header holds in its row: the brand, the bell, each status badge, the language switch, the Menu button. */
