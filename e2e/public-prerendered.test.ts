@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { hydrated, openWithAppHeld } from './support/held-app.ts';
+import { queryDb } from './support/login.ts';
 import { offlineJourney, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -153,6 +154,39 @@ describe('prerendered public pages', () => {
     await calculateQuote(page, { age: '30', coverage: '1000000', years: '10', gender: 'Female', smoker: 'No' });
     await totals.getByText('Monthly premium').waitFor();
     expect(early).toBe(await totals.innerText());
+    await page.context().close();
+  });
+
+  it('sends a newsletter sign-up and a contact message pressed before the app hydrated, once it has, as typed', async () => {
+    const email = `early-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const home = await openWithAppHeld(journey.browser, new URL('/', journey.server.url).href);
+    let page = home.page;
+    const newsletter = page.locator('.newsletter__form');
+    await newsletter.getByLabel('Name').fill('Early Visitor');
+    await newsletter.getByLabel('Email').fill(email);
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    // Nothing sent by the browser itself: no reload, and no email in the address.
+    expect(await hydrated(page)).toBe(false);
+    expect(new URL(page.url()).search).toBe('');
+    home.release();
+    await newsletter.locator('.newsletter__outcome').getByText('Thank you for subscribing!').waitFor();
+    expect(queryDb(journey.server, 'SELECT name FROM newsletter_subscribers WHERE email = ?', email)).toEqual([{ name: 'Early Visitor' }]);
+    expect(new URL(page.url()).search).toBe('');
+    expect(home.errors).toEqual([]);
+    await page.context().close();
+
+    const contact = await openWithAppHeld(journey.browser, new URL('/contact', journey.server.url).href);
+    page = contact.page;
+    await page.getByLabel('Name').fill('Early Visitor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Message').fill('Written before the page had its app.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await hydrated(page)).toBe(false);
+    expect(new URL(page.url()).search).toBe('');
+    contact.release();
+    await page.getByText('Thank you: your message reached our support team.', { exact: false }).waitFor();
+    expect(queryDb(journey.server, 'SELECT message FROM support_messages WHERE email = ?', email)).toEqual([{ message: 'Written before the page had its app.' }]);
+    expect(contact.errors).toEqual([]);
     await page.context().close();
   });
 

@@ -8,6 +8,7 @@
  * takes over, its router follows links and this stands down.
  */
 import { onTakeover } from './early-answer.ts';
+import { markFormsSentEarly } from './early-submit.ts';
 
 /** The site's pages are paths without a file extension; the API and files are not pages. */
 function isPageAddress(url: URL): boolean {
@@ -46,3 +47,6 @@ onTakeover(() => {
   document.removeEventListener('click', onClick);
   window.removeEventListener('pageshow', onPageShow);
 });
+
+// A form sent meanwhile stays on the page, marked, for the app to send once it has arrived.
+markFormsSentEarly();

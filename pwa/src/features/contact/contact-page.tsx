@@ -3,11 +3,13 @@
  * settles the spec's simulated send): signed in, through the outbox, so offline it is sent when
  * the network returns; the sender is told when to expect an answer, and nothing more.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { supportContact } from 'edge-api/src/schemas/support-contact.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { useSubmittedBeforeHydration } from '../../lib/use-submitted-before-hydration.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import './contact.css';
 import { type MessageId, t } from '../../lib/i18n/runtime.ts';
 
@@ -42,6 +44,17 @@ export function ContactPage() {
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { user } = useSession();
+  const formElement = useRef<HTMLFormElement>(null);
+  // The contact page is prerendered: on a slow phone, what was typed and a Send pressed before the
+  // app arrived are taken up once it has.
+  useTypedBeforeHydration(() =>
+    (['name', 'email', 'message'] as const).map((field) => ({
+      element: document.getElementById(`${id}-${field}`) as HTMLInputElement | null,
+      rendered: form[field],
+      onTyped: (value: string) => setForm((f) => ({ ...f, [field]: value })),
+    })),
+  );
+  useSubmittedBeforeHydration(formElement);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,7 +102,8 @@ export function ContactPage() {
     <section className="container contact">
       <h1>{t('contact.heading')}</h1>
       <div className="contact__layout">
-        <form className="contact__form" noValidate onSubmit={(event) => void send(event)} onFocus={() => void loadSender()}>
+        {/* method="dialog": sent before the app has hydrated, the page is not reloaded and emptied (lib/early-submit.ts). */}
+        <form ref={formElement} className="contact__form" method="dialog" noValidate onSubmit={(event) => void send(event)} onFocus={() => void loadSender()}>
           <div className="field">
             <label htmlFor={`${id}-name`}>{t('contact.name')}</label>
             <input {...fieldProps('name')} autoComplete="name" />

@@ -2,11 +2,13 @@
  * The newsletter sign-up (spec sections 4, 5 and 8): idle → submitting → success (form
  * cleared), in the page's language, or error, with the server's own words (translated) when it sends them.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { answerOf, ApiRequestError, messageOf } from '../../lib/api-error.ts';
 import { api } from '../../lib/http.ts';
 import { t } from '../../lib/i18n/runtime.ts';
+import { useSubmittedBeforeHydration } from '../../lib/use-submitted-before-hydration.ts';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 
 type Outcome = { kind: 'success' | 'error'; text: string; unsubscribeUrl?: string } | null;
 
@@ -19,6 +21,14 @@ export function Newsletter() {
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // On a slow phone the home page is there seconds before its app: what was typed then is kept,
+  // and Subscribe pressed then is answered once the app has arrived.
+  useTypedBeforeHydration(() => [
+    { element: form.current?.elements.namedItem('name') as HTMLInputElement | null, rendered: name, onTyped: setName },
+    { element: form.current?.elements.namedItem('email') as HTMLInputElement | null, rendered: email, onTyped: setEmail },
+  ]);
+  useSubmittedBeforeHydration(form);
 
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,7 +63,9 @@ export function Newsletter() {
           <h2 id="newsletter-heading" className="home-section__title">{t('newsletter.heading')}</h2>
           <p>{t('newsletter.intro')}</p>
         </div>
-        <form className="newsletter__form" onSubmit={subscribe} onFocus={() => void loadRules()}>
+        {/* method="dialog" outside a dialog sends nowhere: pressed before the app has hydrated, the
+            page is not reloaded with the name and email in its address (lib/early-submit.ts). */}
+        <form ref={form} className="newsletter__form" method="dialog" onSubmit={subscribe} onFocus={() => void loadRules()}>
           <div className="field">
             <label htmlFor="newsletter-name">{t('newsletter.name')}</label>
             <input id="newsletter-name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
