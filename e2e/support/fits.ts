@@ -49,7 +49,7 @@ export async function expectFullyOnScreen(page: Page, locator: Locator, what: st
     ].filter(Boolean);
     return edges.length ? `${what}: ${edges.join(', ')}` : '';
   };
-  await expect.poll(outside, { timeout: 10_000, message: `${what} lies wholly on the screen` }).toBe('');
+  await expect.poll(outside, { message: `${what} lies wholly on the screen` }).toBe('');
 }
 
 /** What a header holds in its row: the brand, the bell, each status badge, the language switch, the Menu button. */
