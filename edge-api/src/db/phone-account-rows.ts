@@ -46,6 +46,12 @@ export interface SmsQueueRow {
   notification_id: string;
   status: Generated<'pending' | 'taken'>;
   created_at: string;
+  /** What an SMS about premiums is about (migration 0310): a reminder of a due, or a receipt. */
+  premium_due_id: string | null;
+  premium_kind: 'before' | 'on_day' | 'mid_grace' | 'lapsed' | null;
+  premium_receipt_id: string | null;
+  /** 1: held through Dhaka's quiet hours (21:00-08:00). */
+  quiet_at_night: Generated<number>;
 }
 
 /** The demo's kept SMS and emails (GET /api/demo/outbox). */

@@ -3,6 +3,7 @@
  * over a SQLite file in DATA_DIR. First start creates the schema and, in demo mode only,
  * fills demo content and one account per role.
  */
+import { appClock } from '../lib/app-clock.ts';
 import { getRequestListener } from '@hono/node-server';
 import type SQLite from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
@@ -87,7 +88,7 @@ export async function startNodeServer(options: StartOptions = {}) {
   // Answered writes survive a power cut (synchronous = FULL, decision 0075).
   const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), readSynchronous(env.SQLITE_SYNCHRONOUS), ops.onCommit);
   const applied = migrate(database.sqlite, migrationsDir);
-  const clock = () => new Date();
+  const clock = appClock(env, config.production);
   // node:crypto hashes synchronously; WebCrypto's promise costs more than the hash itself.
   useSha256((text) => createHash('sha256').update(text).digest('hex'));
   const wasm = (specifier: string) => compileWasm(readFileSync(fileURLToPath(import.meta.resolve(specifier))));

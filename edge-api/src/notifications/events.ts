@@ -74,10 +74,11 @@ export function deliveriesOf(db: Db, base: string, at: string): CompiledQuery {
  */
 export function notifyAboutApplication(
   db: Db,
-  change: { event: NotificationEvent; applicationId: string; at: string; recipient?: RawBuilder<unknown> },
+  change: { event: NotificationEvent; applicationId: string; at: string; recipient?: RawBuilder<unknown>; base?: string },
   where: RawBuilder<unknown>,
 ): CompiledQuery[] {
-  const base = newId();
+  // `base`: a caller that writes more about this notification in the batch knows its id, `<base>-0`.
+  const base = change.base ?? newId();
   const { event, applicationId, at } = change;
   return [
     sql`INSERT INTO notifications ${columns}

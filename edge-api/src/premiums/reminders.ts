@@ -5,7 +5,8 @@
  * Runs with the housekeeping (hourly: Node's timer, the Worker's cron). Between 21:00 and 08:00
  * in Dhaka it sends nothing: what falls due overnight is sent by the first run after 08:00, as
  * each kind stays due over a window of days, not one instant. Bounded: unpaid dues are read a
- * page at a time by day (an index of unpaid dues), never the whole book.
+ * page at a time by day (an index of unpaid dues), never the whole book. Each reminder also goes
+ * by SMS to a proven number (sms/premium-sms.ts, queued in the same batch; decision 0117).
  */
 import { sql, type CompiledQuery } from 'kysely';
 import type { AppDeps } from '../http/env.ts';
@@ -14,14 +15,13 @@ import type { ReminderKind } from '../db/premium-rows.ts';
 import { notifyAboutApplication } from '../notifications/events.ts';
 import { addDays } from '../schemas/premium-schedule.ts';
 import { dhakaToday } from '../schemas/claim.ts';
+import { newId } from '../lib/ids.ts';
+import { inQuietHours } from '../lib/quiet-hours.ts';
+import { queuePremiumSms } from '../sms/premium-sms.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch'> & { config: Pick<AppConfig, 'premiums'> };
 
-/** Dhaka's quiet hours: nothing is pushed from 21:00 to 08:00 (UTC+6, no daylight saving). */
-export function inQuietHours(now: Date): boolean {
-  const hour = (now.getUTCHours() + 6) % 24;
-  return hour >= 21 || hour < 8;
-}
+export { inQuietHours };
 
 /** A lapse notice older than this is not sent any more (a server down for a month does not flood the inbox). */
 const lapseNoticeDays = 30;
@@ -90,15 +90,18 @@ export async function sendPremiumReminders(deps: Deps, now: Date): Promise<Remin
       const kind = reminderKindOn(due.due_on, today, graceDays, Boolean(due.first_unpaid));
       if (!kind || Boolean(due[kind])) continue;
       sent += 1;
+      const base = newId();
       statements.push(
         sql`INSERT INTO premium_reminders (due_id, kind, sent_at) VALUES (${due.id}, ${kind}, ${at}) ON CONFLICT DO NOTHING`.compile(db),
         // Told only if the reminder was not sent meanwhile (changes() of the insert just before),
         // and only while the policy is approved and paid.
         ...notifyAboutApplication(
           db,
-          { event: kind === 'lapsed' ? 'policy_lapsed' : 'premium_due', applicationId: due.application_id, at },
+          { event: kind === 'lapsed' ? 'policy_lapsed' : 'premium_due', applicationId: due.application_id, at, base },
           sql`changes() = 1 AND id = ${due.application_id} AND status = 'approved' AND payment_status = 'paid'`,
         ),
+        // And by SMS (sms/premium-sms.ts), only with that notification.
+        queuePremiumSms(db, `${base}-0`, { dueId: due.id, kind }),
       );
     }
     // A batch per page: its size is bounded, and what a page sent is committed before the next.

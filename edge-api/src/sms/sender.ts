@@ -15,7 +15,7 @@ export type SmsDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sms'>;
 /** +8801[3-9]XXXXXXXX: the only numbers the server sends to. */
 export const bangladeshiMobile = /^\+8801[3-9]\d{8}$/;
 
-export type SmsKind = 'sign-in-code' | 'reset-code' | 'verify-code' | 'password-changed' | 'premium-paid' | 'decision';
+export type SmsKind = 'sign-in-code' | 'reset-code' | 'verify-code' | 'password-changed' | 'premium-paid' | 'premium-reminder' | 'decision';
 export type SmsResult = 'sent' | 'kept' | 'capped' | 'failed' | 'refused';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -10,6 +10,7 @@ import { readConfig, type EnvSource } from '../http/config.ts';
 import { createD1Database } from './d1.ts';
 import { countD1Calls, d1CallsHeader } from './d1-call-count.ts';
 import { housekeeping } from '../lib/housekeeping.ts';
+import { appClock } from '../lib/app-clock.ts';
 import { prerenderedPageFile } from '../http/page-addresses.ts';
 import { verifyPageCode, verifyPageStatus } from '../http/verify-page.ts';
 import { choosePaymentProvider } from '../payments/choose-provider.ts';
@@ -88,7 +89,7 @@ function appFor(env: WorkerEnv) {
     // resizer's memory, which stays at its peak, must fit beside the rest (decision 0086). An
     // hourly cron run sizes five older pictures (lib/picture-size-backfill.ts): its CPU time is bounded.
     const config = readConfig({ PASSWORD_HASH_CONCURRENCY: '1', IMAGE_MAX_WEBP_PIXELS: '8000000', IMAGE_MAX_SIZED_PIXELS: '2000000', PICTURE_BACKFILL_BATCH: '5', ...env });
-    const clock = () => new Date();
+    const clock = appClock(env, config.production);
     const payments = choosePaymentProvider(config, db, clock);
     const deps: AppDeps = {
       db,
@@ -140,6 +141,8 @@ export default {
     // An isolate that saw views and then no request writes them here, if the cron lands on it.
     // Every minute (wrangler.toml): the pushes due for a retry; housekeeping only on the hourly cron.
     const hourly = (_event as { cron?: string } | null)?.cron !== everyMinute;
-    ctx.waitUntil(Promise.all([hourly ? housekeeping(deps) : null, deps.views.flush(), deliverDuePushes(deps, 50), deliverDueSms(deps, 50)]));
+    // The SMS the housekeeping queued (premium reminders, issue 49) go out in the same run.
+    const sms = hourly ? housekeeping(deps).then(() => deliverDueSms(deps, 50)) : deliverDueSms(deps, 50);
+    ctx.waitUntil(Promise.all([sms, deps.views.flush(), deliverDuePushes(deps, 50)]));
   },
 };
