@@ -18,6 +18,7 @@ import { dhakaToday } from '../schemas/claim.ts';
 import { newId } from '../lib/ids.ts';
 import { inQuietHours } from '../lib/quiet-hours.ts';
 import { queuePremiumSms } from '../sms/premium-sms.ts';
+import { makeSchedule, premiumBasisOf } from './dues.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'batch'> & { config: Pick<AppConfig, 'premiums'> };
 
@@ -54,8 +55,42 @@ export interface ReminderPass {
   scanned: number;
 }
 
+/** Policies whose schedule one pass makes at most: each costs two reads and a write (a Worker's calls are counted). */
+const schedulesPerPass = 25;
+
+/**
+ * A schedule is made the first time anything reads it (premiums/dues.ts); a policy nobody has
+ * looked at since its approval would have no dues to be reminded of. The pass makes a few.
+ */
+async function makeMissingSchedules(deps: Pick<AppDeps, 'db'>): Promise<number> {
+  const { db } = deps;
+  const missing = await db
+    .selectFrom('applications')
+    .selectAll()
+    .where('status', '=', 'approved')
+    .where('payment_status', '=', 'paid')
+    .where('premium_mode', 'is not', null)
+    // What a schedule needs (premiumBasisOf, makeSchedule): a policy without it would be picked every pass.
+    .where('policy_number', 'is not', null)
+    .where('verify_code', 'is not', null)
+    .where('paid_at', 'is not', null)
+    .where('estimated_premium', '>', 0)
+    .where(({ exists, selectFrom }) => exists(selectFrom('policies').select(sql.lit(1).as('one')).whereRef('policies.id', '=', 'applications.policy_id').where('policies.duration', '>', 0)))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('premium_dues').select(sql.lit(1).as('one')).whereRef('premium_dues.application_id', '=', 'applications.id'))))
+    // In no fixed order: whatever one pass cannot make, another will.
+    .orderBy(sql`random()`)
+    .limit(schedulesPerPass)
+    .execute();
+  for (const application of missing) {
+    const basis = await premiumBasisOf(db, application);
+    if (basis) await makeSchedule(db, basis);
+  }
+  return missing.length;
+}
+
 export async function sendPremiumReminders(deps: Deps, now: Date): Promise<ReminderPass> {
   if (inQuietHours(now)) return { held: true, sent: 0, scanned: 0 };
+  await makeMissingSchedules(deps);
   const { db, batch } = deps;
   const { graceDays } = deps.config.premiums;
   const today = dhakaToday(now);

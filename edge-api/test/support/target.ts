@@ -37,6 +37,12 @@ export interface ApiTarget {
   hasStoredImage(name: string): Promise<boolean>;
   /** Puts a file in the image store directly, as an older server may have left it. */
   putStoredImage(name: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stops the server and starts it again over the same database, on the same address, with
+   * `env` over its settings: a restart (a new process, a new isolate), e.g. with the app's clock
+   * moved (APP_CLOCK_AT). Only from startApi.
+   */
+  restart?(env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -108,8 +114,34 @@ function oneConnectionEach(init: RequestInit = {}): RequestInit {
 }
 
 async function startNode(env: Record<string, string>, servePwa = false): Promise<Omit<ApiTarget, 'fetch'>> {
-  const { api, stop } = await startNodeOnFreshData(env, { servePwa });
-  return { ...api, stop };
+  const fresh = await startNodeOnFreshData(env, { servePwa });
+  let api = fresh.api;
+  let settings = env;
+  return {
+    runtime: 'node',
+    url: api.url,
+    logFile: api.logFile,
+    sql: (query, ...params) => api.sql(query, ...params),
+    housekeeping: () => api.housekeeping(),
+    deleteStoredImage: (name) => api.deleteStoredImage(name),
+    hasStoredImage: (name) => api.hasStoredImage(name),
+    putStoredImage: (name, bytes, contentType) => api.putStoredImage(name, bytes, contentType),
+    async restart(overrides = {}) {
+      await api.stop();
+      settings = { ...settings, ...overrides };
+      const port = new URL(api.url).port;
+      const server = await startNodeServer({
+        env: { DATA_DIR: fresh.dataDir, HOST: '127.0.0.1', JWT_SECRET: testJwtSecret, SEED_DEMO: 'false', LOG_FILE: api.logFile ?? newLogFile('node'), ...testLimits, ...settings, PORT: port },
+        servePwa,
+        quiet: true,
+      });
+      api = nodeTarget(server);
+    },
+    async stop() {
+      await api.stop().catch(() => {});
+      rmSync(fresh.dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -215,14 +247,14 @@ async function startWorker(env: Record<string, string>, pwaDir?: string): Promis
   const testAccessKey = randomUUID();
   const compatibilityDate = '2025-09-01';
   const stores = { d1Databases: { DB: d1Id }, r2Buckets: ['IMAGES'] };
-  const mf = new Miniflare({
+  const optionsWith = (bindings: Record<string, string>, port: number) => ({
     d1Persist: join(dir, 'v3/d1'),
     r2Persist: join(dir, 'v3/r2'),
     handleStructuredLogs: appendTo(logFile),
     // The cron trigger as an HTTP request (/cdn-cgi/handler/scheduled), not through a binding proxy.
     unsafeTriggerHandlers: true,
     host: '127.0.0.1',
-    port: 0,
+    port,
     workers: [
       {
         // First: every request that names no other route's host reaches the app.
@@ -234,7 +266,7 @@ async function startWorker(env: Record<string, string>, pwaDir?: string): Promis
         compatibilityDate,
         compatibilityFlags: ['nodejs_compat'],
         ...stores,
-        bindings: env,
+        bindings,
         ...(pwaDir ? { assets: assetsOf(pwaDir) } : {}),
       },
       {
@@ -248,6 +280,8 @@ async function startWorker(env: Record<string, string>, pwaDir?: string): Promis
       },
     ],
   });
+  let settings = env;
+  const mf = new Miniflare(optionsWith(settings, 0));
   const url = (await mf.ready).toString().replace(/\/$/, '');
   async function testAccess<T>(path: string, init: { body?: string | Uint8Array; contentType?: string } = {}): Promise<T> {
     const res = await mf.dispatchFetch(`http://${testAccessHost}${path}`, {
@@ -272,6 +306,12 @@ async function startWorker(env: Record<string, string>, pwaDir?: string): Promis
     sql: <Row>(query: string, ...params: unknown[]) => testAccess<Row[]>('/sql', { body: JSON.stringify({ query, params }) }),
     scheduled: cron,
     housekeeping: () => cron(hourlyCron),
+    // workerd itself is restarted over the same D1 and R2 files (the persist folders).
+    async restart(overrides = {}) {
+      settings = { ...settings, ...overrides };
+      await mf.setOptions(optionsWith(settings, Number(new URL(url).port)));
+      await mf.ready;
+    },
     async deleteStoredImage(name) {
       await testAccess('/images/delete' + named(name));
     },
