@@ -140,5 +140,6 @@ describe(`premium reminders on ${runtime}`, () => {
     expect(await smsQueued()).toBe(3);
     expect(await smsPending()).toBe(0);
     expect(sms.delivered.length).toBe(3);
-  });
+    // Two restarts of workerd take seconds each on a loaded machine.
+  }, 120_000);
 });
