@@ -46,7 +46,7 @@ export interface SmsQueueRow {
   notification_id: string;
   status: Generated<'pending' | 'taken'>;
   created_at: string;
-  /** What an SMS about premiums is about (migration 0310): a reminder of a due, or a receipt. */
+  /** What an SMS about premiums is about (migration 0313): a reminder of a due, or a receipt. */
   premium_due_id: string | null;
   premium_kind: 'before' | 'on_day' | 'mid_grace' | 'lapsed' | null;
   premium_receipt_id: string | null;

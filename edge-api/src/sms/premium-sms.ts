@@ -2,7 +2,7 @@
  * SMS about premiums (issue 49 part 4, decision 0117): what is queued and what is said. The
  * reminder pass queues a reminder or lapse notice in the batch that records it, with its
  * notification (so at most once per due and kind, across any restart); the receipt notice is
- * queued by a trigger on the inbox (migration 0310). The text is written when it is sent, from
+ * queued by a trigger on the inbox (migration 0313). The text is written when it is sent, from
  * the due or receipt as it is then: a due paid overnight is not reminded of in the morning.
  */
 import { sql, type CompiledQuery, type Kysely } from 'kysely';

@@ -4,7 +4,7 @@
  * request that queued it and on each cron tick. A queued SMS is taken by one conditional update
  * before it is sent, so two senders never send it twice; the tries are sendSms's (sms/sender.ts).
  * Whether the number is still proven and the person still wants SMS is checked again at sending.
- * An SMS about premiums (migration 0310, sms/premium-sms.ts) waits through Dhaka's quiet hours.
+ * An SMS about premiums (migration 0313, sms/premium-sms.ts) waits through Dhaka's quiet hours.
  */
 import type { NotificationEvent } from '../db/notifications.ts';
 import type { Language } from '../schemas/language.ts';

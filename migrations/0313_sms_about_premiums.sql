@@ -13,7 +13,9 @@ ALTER TABLE sms_queue ADD COLUMN quiet_at_night INTEGER NOT NULL DEFAULT 0;
 -- The reminders and the lapse notice are queued by the reminder pass itself, in the batch that
 -- records them (premiums/reminders.ts). The receipt notice, whoever records the payment (online
 -- or in the field, premiums/record-dues.ts), by this trigger: the receipt is the one of that
--- policy written in the same batch, at the notification's own instant.
+-- policy written in the same batch, at the notification's own instant. It is a trigger of its own,
+-- beside notifications_queue_sms (last made by 0312 with the service-request events), because a
+-- receipt's SMS names the receipt; neither trigger's events are the other's.
 CREATE TRIGGER notifications_queue_premium_paid_sms AFTER INSERT ON notifications
 WHEN NEW.event = 'premium_paid'
 BEGIN
