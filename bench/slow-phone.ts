@@ -5,7 +5,9 @@
  *  - first visit: a fresh profile (no cache, no service worker). As soon as the page shows what
  *    a person would use first, the bench uses it, and again every `attemptMs` until the app
  *    answers (issue 32): on `/all-policies` typing into the catalogue's search until the list
- *    shows only the matches; on `/` the hero's button until the quote form shows; on
+ *    shows only the matches, and (issue 52) typing a search nothing matches, in English and on
+ *    `/bn/all-policies` in Bangla, until the page says so in the app's words; on `/` the hero's
+ *    button until the quote form shows; on
  *    `/get-quote` filling the form and pressing Calculate until the estimate shows. The time is
  *    from the start of the navigation to that answer (wall time, seen from the bench). An
  *    attempt that followed a link is not repeated: the bench waits for the next page, as a
@@ -25,7 +27,7 @@ import { formatMs, median } from './support/stats.ts';
 const slow3g = { offline: false, latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
 const cpuSlowdown = 4;
 const attemptMs = 2000;
-const goals = { firstPaint: 4000, answered: 6000, repeatFirstPaint: 1500 };
+const goals = { firstPaint: 4000, answered: 4000, repeatFirstPaint: 1500 };
 
 /** Each page's first interaction: `act` does what a person would, `answered` sees the app's answer. */
 interface FirstInteraction {
@@ -49,6 +51,8 @@ async function shows(locator: Locator, ms = attemptMs): Promise<void> {
 }
 
 const searchTerm = 'Shishu';
+/** Neither the spec's search nor the forgiving one finds it (issue 52, goal 4). */
+const noMatchTerm = 'qqxzv';
 const interactions: FirstInteraction[] = [
   {
     path: '/all-policies',
@@ -65,6 +69,26 @@ const interactions: FirstInteraction[] = [
         return cards.length > 0 && cards.length < 8 && cards.every((card) => card.textContent?.toLowerCase().includes(term.toLowerCase()));
       }, searchTerm),
   },
+  ...[
+    { path: '/all-policies', message: 'No policies found matching your search.' },
+    { path: '/bn/all-policies', message: 'আপনার খোঁজার সাথে মেলে এমন কোনো পলিসি পাওয়া যায়নি।' },
+  ].map(
+    ({ path, message }): FirstInteraction => ({
+      path,
+      what: `typing "${noMatchTerm}" (nothing matches) into the catalogue's search says "${message}"`,
+      ready: (page) => shows(page.getByRole('searchbox')),
+      act: async (page) => {
+        const box = page.getByRole('searchbox');
+        await box.fill('');
+        await box.pressSequentially(noMatchTerm);
+      },
+      answered: (page) =>
+        page.evaluate(
+          (message) => document.querySelector('.catalogue .state--empty')?.textContent === message && !document.querySelector('.catalogue .card-grid > li'),
+          message,
+        ),
+    }),
+  ),
   {
     path: '/',
     what: "the hero's button opens the quote form",
@@ -187,7 +211,7 @@ export async function runSlowPhoneBench(ctx: BenchContext): Promise<BenchOutcome
   const runs = ctx.quick ? 1 : 3;
   const app = await startApp({ seed: true });
   const browser = await launchBrowser();
-  const results = new Map<string, { first: Visit[]; repeat: number[] }>(interactions.map(({ path }) => [path, { first: [], repeat: [] }]));
+  const results = new Map<FirstInteraction, { first: Visit[]; repeat: number[] }>(interactions.map((interaction) => [interaction, { first: [], repeat: [] }]));
   const loads: string[] = [];
   try {
     for (let run = 0; run < runs; run++) {
@@ -200,8 +224,8 @@ export async function runSlowPhoneBench(ctx: BenchContext): Promise<BenchOutcome
           const load = loadavg()[0]!.toFixed(2);
           const first = await firstVisit(page, app.url + interaction.path, interaction);
           const repeat = await repeatFirstPaint(page, app.url + interaction.path);
-          results.get(interaction.path)?.first.push(first);
-          results.get(interaction.path)?.repeat.push(repeat);
+          results.get(interaction)?.first.push(first);
+          results.get(interaction)?.repeat.push(repeat);
           loads.push(load);
           ctx.log(
             `  ${interaction.path} run ${run + 1} (load ${load}): answered after ${formatMs(first.answered)}, ` +
@@ -221,19 +245,22 @@ export async function runSlowPhoneBench(ctx: BenchContext): Promise<BenchOutcome
   const rows: string[][] = [];
   const command = 'npm run bench -- slow-phone';
   const mid = (visits: Visit[], key: keyof Visit) => median(visits.map((v) => v[key]));
+  const pathsShown = new Set<string>();
   for (const interaction of interactions) {
-    const { first, repeat } = results.get(interaction.path)!;
+    const { first, repeat } = results.get(interaction)!;
     const answered = mid(first, 'answered');
     const firstPaint = mid(first, 'firstPaint');
     const repeatPaint = median(repeat);
-    goalRows.push(
-      { figure: `${interaction.path}: first visit, ${interaction.what} (median of ${runs})`, goal: `≤ ${formatMs(goals.answered)}`, measured: formatMs(answered), met: answered <= goals.answered, command },
+    goalRows.push({ figure: `${interaction.path}: first visit, ${interaction.what} (median of ${runs})`, goal: `≤ ${formatMs(goals.answered)}`, measured: formatMs(answered), met: answered <= goals.answered, command });
+    // A page's paints once, with its first interaction (the catalogue has two).
+    if (!pathsShown.has(interaction.path)) goalRows.push(
       { figure: `${interaction.path}: first visit, first paint (median of ${runs})`, goal: `≤ ${formatMs(goals.firstPaint)}`, measured: formatMs(firstPaint), met: firstPaint <= goals.firstPaint, command },
       { figure: `${interaction.path}: repeat visit, first paint (median of ${runs})`, goal: `≤ ${formatMs(goals.repeatFirstPaint)}`, measured: formatMs(repeatPaint), met: repeatPaint <= goals.repeatFirstPaint, command },
       { figure: `${interaction.path}: first visit, largest paint (median of ${runs})`, goal: noGoal, measured: formatMs(mid(first, 'largestPaint')), met: null, command },
     );
+    pathsShown.add(interaction.path);
     rows.push([
-      interaction.path,
+      `${interaction.path}: ${interaction.what}`,
       formatMs(answered),
       formatMs(firstPaint),
       formatMs(mid(first, 'largestPaint')),

@@ -49,9 +49,10 @@ describe("the catalogue's search before the app has arrived", () => {
     const prerendered = await cardTitles(page);
     expect(prerendered).toHaveLength(8);
 
-    // A word only the forgiving search could place is left to the app: the list stays as it was.
+    // A word only the forgiving search places ("Shikha" for Shikkha) is answered by it, as the app does.
     await box.pressSequentially('Shikha');
-    expect(await cardTitles(page)).toEqual(prerendered);
+    await expect.poll(() => cardTitles(page)).toContain('Shishu Shikkha Education Plan');
+    expect(await cardTitles(page)).not.toEqual(prerendered);
 
     await searchEarly(page, 'Shishu');
     const early = await cardTitles(page);
@@ -104,6 +105,44 @@ describe("the catalogue's search before the app has arrived", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+});
+
+const emptyText = (page: Page) => page.locator('.catalogue .state--empty').textContent();
+
+describe("a catalogue search that finds nothing, before the app has arrived (decision 0119)", () => {
+  for (const { path, message } of [
+    { path: '/all-policies', message: 'No policies found matching your search.' },
+    { path: '/bn/all-policies', message: 'আপনার খোঁজার সাথে মেলে এমন কোনো পলিসি পাওয়া যায়নি।' },
+  ]) {
+    it(`says so on ${path} as the app does, at 360 px, and the app takes over with the same`, async () => {
+      const { page, release, errors } = await openWithAppHeld(app.browser, `${app.server.url}${path}`);
+      const box = page.getByRole('searchbox');
+      await box.waitFor();
+      // Neither the spec's search nor the forgiving one finds this.
+      await box.pressSequentially('qqxzv');
+      await expect.poll(() => emptyText(page)).toBe(message);
+      expect(await hydrated(page)).toBe(false);
+      expect(await cardTitles(page)).toEqual([]);
+      expect(await countText(page)).toBe('');
+      const shown = (await page.locator('.catalogue .state--empty').boundingBox())!;
+      expect(shown.x).toBeGreaterThanOrEqual(0);
+      expect(shown.x + shown.width).toBeLessThanOrEqual(360);
+      // Clearing the box gives the page back as it was.
+      await box.fill('');
+      await expect.poll(async () => (await cardTitles(page)).length).toBe(8);
+      await box.pressSequentially('qqxzv');
+      await expect.poll(() => emptyText(page)).toBe(message);
+
+      release();
+      await expect.poll(() => hydrated(page)).toBe(true);
+      await expect.poll(() => settling(page)).toBe(false);
+      expect(await emptyText(page)).toBe(message);
+      expect(await cardTitles(page)).toEqual([]);
+      expect(await box.inputValue()).toBe('qqxzv');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
 
 const estimateText = (page: Page) => page.locator('.quote__result section').innerText();

@@ -114,6 +114,25 @@ async function withCatalogue<T>(use: (catalogue: Awaited<ReturnType<typeof readC
   }
 }
 
+/**
+ * The home's popular policies as its cards show them: without their descriptions, which a card
+ * never shows (~1.3 KB brotli of a first visit's page data, decision 0119). The list is replaced
+ * by the server's answer or the device's copy as soon as one arrives (popular-policies.tsx).
+ */
+const asCards = (popular: readonly Policy[]): Policy[] => popular.map((policy) => ({ ...policy, description: '', descriptionBn: null }));
+
+/**
+ * The home's newest posts as its cards show them (no preview): of a post's text a card reads only
+ * its language, Bangla when it holds any Bengali letter (languageOfText), so the text is cut
+ * after its first Bengali letter, or to nothing (~0.9 KB brotli, decision 0119). The device's
+ * copy replaces them once filled (latest-blogs.tsx).
+ */
+const asBlogCards = (blogs: readonly Blog[]): Blog[] =>
+  blogs.map((blog) => {
+    const bengali = blog.content.search(/[\u0980-\u09ff]/);
+    return { ...blog, content: bengali < 0 ? '' : blog.content.slice(0, bengali + 1) };
+  });
+
 /** What the home shows: the newest blogs and the first questions, as many as its sections do. */
 const homeBlogs = 4;
 const homeFaqs = 5;
@@ -123,7 +142,7 @@ function pagesOf({ policies, blogs, popular, agents, faqs }: Awaited<ReturnType<
   // The blogs, about and contact pages come in one file (app/routes/reading-pages.ts).
   const readingPages = 'src/app/routes/reading-pages.ts';
   return [
-    { name: 'index', data: { path: '/', popular, blogs: blogs.slice(0, homeBlogs), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: { id: 'title.home' } },
+    { name: 'index', data: { path: '/', popular: asCards(popular), blogs: asBlogCards(blogs.slice(0, homeBlogs)), agents, faqs: faqs.slice(0, homeFaqs) }, module: 'src/features/home/home-page.tsx', title: { id: 'title.home' } },
     { name: 'all-policies', data: { path: '/all-policies', catalogue: policies }, module: catalogue, title: { id: 'title.allPolicies' } },
     { name: 'policies', data: { path: '/policies', catalogue: policies }, module: catalogue, title: { id: 'title.allPolicies' } },
     ...policies.map((policy) => ({

@@ -37,7 +37,7 @@ describe("the Node server's hashed build files", () => {
     expect(await plain.text()).toBe(script);
   });
 
-  it('keeps only the headers that act on a subresource on hashed files, pictures and data; documents, SVG and sw.js keep them all', async () => {
+  it('keeps only the headers that act on a subresource on hashed files, pictures and data; an SVG its own strict policy; documents and sw.js keep them all', async () => {
     const asset = await app.request('/assets/route-Ab12.js');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
@@ -57,8 +57,13 @@ describe("the Node server's hashed build files", () => {
       expect(res.headers.get('x-frame-options'), path).toBeNull();
       expect(res.headers.get('last-modified'), path).not.toBeNull();
     }
-    // An SVG can carry script: it keeps the document's headers, as sw.js and the pages do.
-    for (const path of ['/logo.svg', '/sw.js', '/some/page']) {
+    // An SVG can carry script: opened by itself it may run nothing, load nothing, and be framed by no one.
+    const svg = await app.request('/logo.svg', { headers: { accept: 'text/html' } });
+    expect(svg.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
+    expect(svg.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(svg.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    // sw.js and the pages keep the document's headers.
+    for (const path of ['/sw.js', '/some/page']) {
       const res = await app.request(path, { headers: { accept: 'text/html' } });
       expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');

@@ -42,6 +42,20 @@ const signedInWorkModules = [
   /[\\/]pwa[\\/]src[\\/]lib[\\/]web-push\.ts$/,
   /[\\/]pwa[\\/]src[\\/]app[\\/]role-screens\.ts$/,
   /[\\/]pwa[\\/]src[\\/]lib[\\/]documents[\\/]uploader\.ts$/,
+  // What only the network can answer (decision 0119): signing in, registering, verifying,
+  // unsubscribing (content-pages), applying (which needs a session), their forms' texts and zod
+  // with the API's request schemas. A visitor's first visit fetches each when first opened (the
+  // worker keeps it then); a signed-in person's worker keeps them all after sign-in.
+  /[\\/]pwa[\\/]src[\\/]app[\\/]routes[\\/]content-pages\.ts$/,
+  /[\\/]pwa[\\/]src[\\/]features[\\/]apply[\\/]apply-page\.tsx$/,
+  /^\0?virtual:catalogue\/en\/forms$/,
+  /^\0?virtual:catalogue\/bn\/forms$/,
+  /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
+  // The newsletter's rules, loaded when the form is first used (subscribing is sent at once).
+  /[\\/]edge-api[\\/]src[\\/]schemas[\\/]newsletter\.ts$/,
+  // The catalogue's forgiving search (MiniSearch), loaded when the search box is first used:
+  // offline without it, the spec's search still answers (features/policies/use-full-search.ts).
+  /[\\/]pwa[\\/]src[\\/]features[\\/]policies[\\/]fuzzy-search\.ts$/,
 ];
 const signedInWorkFiles = [/^assets\/prepare\.worker-[\w-]+\.js$/];
 
@@ -100,13 +114,13 @@ export function visitorPrecachePlugin(): Plugin {
       // signed-in work must stay lazy: imported statically, it is a mistake in the code.
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const reached = new Set<OutputChunk>();
-      const visit = (chunk: OutputChunk | undefined, lazily: boolean) => {
+      const visit = (chunk: OutputChunk | undefined, lazily: boolean, from?: OutputChunk) => {
         if (!chunk || reached.has(chunk)) return;
-        if (!lazily && workChunks.has(chunk)) throw new Error(`visitor-precache: ${chunk.fileName} (signed-in work) is imported statically by public code`);
+        if (!lazily && workChunks.has(chunk)) throw new Error(`visitor-precache: ${chunk.fileName} (signed-in work) is imported statically by public code (${from?.fileName})`);
         if (lazily && rootChunks.has(chunk)) return;
         reached.add(chunk);
-        for (const file of chunk.imports) visit(byFile.get(file), false);
-        for (const file of chunk.dynamicImports) visit(byFile.get(file), true);
+        for (const file of chunk.imports) visit(byFile.get(file), false, chunk);
+        for (const file of chunk.dynamicImports) visit(byFile.get(file), true, chunk);
       };
       for (const chunk of chunks) if (chunk.isEntry) visit(chunk, false);
 

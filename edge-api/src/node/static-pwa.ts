@@ -78,6 +78,7 @@ export function withStaticPwa(api: ReturnType<typeof createApp>, distDir: string
       await (html ? securityHeaders(prerenderedInlineHashes(distDir)) : secured)(c, async () => {});
       if (isHashedBuildFile(c.req.path)) keepImmutableSubresourceHeadersOnly(c.res.headers);
       else if (isPassiveFile(c.req.path)) dropDocumentOnlyHeaders(c.res.headers);
+      else if (isSvg(c.req.path)) keepPictureDocumentHeaders(c.res.headers);
     })
     // The build manifest, _headers and other dot-files are the build's, not the public's (build-files.ts).
     .use(async (c, next) => {
@@ -137,6 +138,21 @@ const documentOnlyHeaders = [
 ];
 function dropDocumentOnlyHeaders(headers: Headers) {
   for (const name of documentOnlyHeaders) headers.delete(name);
+}
+
+/** An SVG picture (the favicon): shown as an image, but it could run script if opened by itself. */
+const isSvg = (path: string) => /\.svg$/i.test(path);
+
+/**
+ * An SVG's own policy instead of the app's: it may run nothing, load nothing and be framed by no
+ * one, whether shown as an image or opened by itself, in ~90 bytes instead of the document's ~1 KB
+ * of headers. The favicon is asked for twice on a first visit (the page, then the worker's
+ * precache), so this is ~1.8 KB of it (decision 0119). frame-ancestors does X-Frame-Options' work.
+ */
+const svgPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+function keepPictureDocumentHeaders(headers: Headers) {
+  dropDocumentOnlyHeaders(headers);
+  headers.set('content-security-policy', svgPolicy);
 }
 
 /** Last-Modified goes too: a hashed file is immutable and never asked again under its name (~50 bytes of each of ~80 answers; decision 0087). */

@@ -8,18 +8,11 @@
  */
 import { dhakaDayOf } from './claim.ts';
 import { policyStanding, type PremiumDue } from './premium-schedule.ts';
+import { lapsedOnEventMessage } from './claim-lapse-message.ts';
 
-/** The refusal, worded like the other claim date rules (schemas/claim.ts); days are yyyy-mm-dd. */
-export const lapsedOnEventMessage = (lapsedOn: string, unpaidDueOn: string) =>
-  `The policy had lapsed on ${lapsedOn}: the premium due on ${unpaidDueOn} was not paid within the grace period, so the policy was not in force on the day of the event.`;
-
-const lapsedOnEventPattern = /^The policy had lapsed on (\d{4}-\d{2}-\d{2}): the premium due on (\d{4}-\d{2}-\d{2}) was not paid within the grace period, so the policy was not in force on the day of the event\.$/;
-
-/** The days of a lapse refusal's message, to say it in another language; null for any other message. */
-export function readLapsedOnEvent(message: string): { lapsedOn: string; unpaidDueOn: string } | null {
-  const match = lapsedOnEventPattern.exec(message);
-  return match ? { lapsedOn: match[1]!, unpaidDueOn: match[2]! } : null;
-}
+// The refusal's words apart from zod and the premium rules: the page's translation of field
+// messages (pwa/src/lib/i18n/field-messages.ts) is in every page's first script.
+export { lapsedOnEventMessage, readLapsedOnEvent } from './claim-lapse-message.ts';
 
 export interface LapsedOnEvent {
   message: string;

@@ -5,8 +5,10 @@
  * catalogue, a policy, the quote and the application keep their own files: they are the pages
  * people land on, and a first render should not wait for the others. About, blogs and contact
  * are prerendered pages too, read without the forms' code: they are reading-pages.ts.
+ * Every page here needs the network (a blog post, read offline too, has its own file): a
+ * visitor's precache leaves this file out, and a visitor fetches it when first opening one
+ * (decision 0119).
  */
-export { BlogDetails } from '../../features/blogs/blog-details.tsx';
 export { LoginPage } from '../../features/auth/login-page.tsx';
 export { RegisterPage } from '../../features/auth/register-page.tsx';
 export { ForgotPasswordPage } from '../../features/auth/forgot-password-page.tsx';

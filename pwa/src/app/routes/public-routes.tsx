@@ -12,7 +12,8 @@ export const publicRoutes: ScreenRoute[] = [
   // The spec's spelling of this route is kept on purpose.
   { path: 'policy-apply-from', lazy: () => withFormMessages(import('../../features/apply/apply-page.tsx')).then((m) => ({ Component: m.ApplyPage })) },
   { path: 'blogs', lazy: () => import('./reading-pages.ts').then((m) => ({ Component: m.BlogsPage })) },
-  { path: 'blogs/:id', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.BlogDetails })) },
+  // A post is read offline too, so it is not with the network-only pages (decision 0119).
+  { path: 'blogs/:id', lazy: () => import('../../features/blogs/blog-details.tsx').then((m) => ({ Component: m.BlogDetails })) },
   { path: 'about', lazy: () => import('./reading-pages.ts').then((m) => ({ Component: m.AboutPage })) },
   { path: 'contact', lazy: () => import('./reading-pages.ts').then((m) => ({ Component: m.ContactPage })) },
   { path: 'verify/:code', lazy: () => import('./content-pages.ts').then((m) => ({ Component: m.VerifyPage })) },

@@ -3,7 +3,7 @@
  * messages in English, the spec's wording: the same text on server and form, a stable key. On a
  * Bangla page each known message is shown in Bangla; one not listed shows as written.
  */
-import { readLapsedOnEvent } from 'edge-api/src/schemas/claim-lapse.ts';
+import { readLapsedOnEvent } from 'edge-api/src/schemas/claim-lapse-message.ts';
 import { formatDate } from './format.ts';
 import { currentLocale, t, type MessageId } from './runtime.ts';
 
