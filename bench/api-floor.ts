@@ -13,8 +13,15 @@ import { applicationProbes, compareWithFloor, differencesFrom, policyProbes, typ
 import { markdownTable, type BenchContext, type BenchOutcome, type GoalFigure } from './support/report.ts';
 import { formatMicros, formatNumber, formatRatio, median } from './support/stats.ts';
 
-/** App ÷ same-work floor, server CPU per request (issue 32). */
-const floorGoals = { read: 1.2, write: 1.15 } as const;
+/**
+ * The goals (issue 52), server CPU per request. The read is judged against bare Hono: what the app adds
+ * beyond its own framework (bare Hono alone costs 1.14-1.19 of the floor, decision 0099). The write is
+ * judged against the floor. The read's old goal, app ÷ floor ≤ 1.2 (issue 32), is retired (decision 0118).
+ */
+const floorGoals = {
+  read: { limit: 1.1, against: 'bare Hono' },
+  write: { limit: 1.05, against: 'same-work floor' },
+} as const;
 
 interface FloorEndpoint {
   name: string;
@@ -57,8 +64,9 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
   const checks: string[] = [];
   try {
     for (const endpoint of endpoints) {
-      const figure = `${endpoint.name}: app ÷ same-work floor, server CPU per request (median of ${rounds} interleaved rounds)`;
-      const goal = `≤ ${floorGoals[endpoint.kind]}`;
+      const { limit, against } = floorGoals[endpoint.kind];
+      const figure = `${endpoint.name}: app ÷ ${against}, server CPU per request (median of ${rounds} interleaved rounds)`;
+      const goal = `≤ ${limit.toFixed(2)}`;
       const command = commandLine('<app and floor>', endpoint.spec, seconds);
       const [found = [], frameworkFound = []] = await differencesFrom(floor, [app, framework], endpoint.probes);
       checks.push(`${endpoint.name}: ${endpoint.probes.length} probes (${endpoint.probes.map((p) => p.label).join('; ')}): ${found.length ? `${found.length} differ` : 'the same status, headers and body'}; bare Hono: ${frameworkFound.length ? `${frameworkFound.length} differ` : 'the same'}`);
@@ -81,17 +89,36 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
       const ratios = measured.map((r) => r.ratio);
       const ratio = median(ratios);
       const frameworkRatio = median(measured.map((r) => r.frameworkRatio));
-      const appOverFramework = median(measured.map((r) => r.appMicros / r.frameworkMicros));
+      const overFramework = measured.map((r) => r.appMicros / r.frameworkMicros);
+      const appOverFramework = median(overFramework);
+      const range = (values: number[]) => `${formatRatio(Math.min(...values))}-${formatRatio(Math.max(...values))}`;
       const frameworkLine = frameworkFound.length
         ? 'bare Hono not measured (its answers differ)'
-        : `bare Hono ÷ floor ${formatRatio(frameworkRatio)} (pooled ${formatRatio(frameworkPooled)}), app ÷ bare Hono ${formatRatio(appOverFramework)}`;
-      goalRows.push({
-        figure,
-        goal,
-        measured: `${formatRatio(ratio)} (rounds ${formatRatio(Math.min(...ratios))}-${formatRatio(Math.max(...ratios))}, pooled ${formatRatio(pooled)}; app ${formatMicros(median(measured.map((r) => r.appMicros)))}, floor ${formatMicros(median(measured.map((r) => r.floorMicros)))}; ${frameworkLine}; load ${load.map((l) => l.toFixed(1)).join(' → ')})`,
-        met: ratio <= floorGoals[endpoint.kind],
-        command,
-      });
+        : `bare Hono ÷ floor ${formatRatio(frameworkRatio)} (pooled ${formatRatio(frameworkPooled)}), app ÷ bare Hono ${formatRatio(appOverFramework)} (rounds ${range(overFramework)})`;
+      const micros = `app ${formatMicros(median(measured.map((r) => r.appMicros)))}, floor ${formatMicros(median(measured.map((r) => r.floorMicros)))}`;
+      const loadLine = `load ${load.map((l) => l.toFixed(1)).join(' → ')}`;
+      if (against === 'bare Hono') {
+        // Judged against bare Hono: without its answers (they differ from the floor's) there is no figure.
+        const judged = frameworkFound.length ? null : appOverFramework;
+        goalRows.push({
+          figure,
+          goal,
+          measured:
+            judged === null
+              ? `not comparable: ${frameworkLine}`
+              : `${formatRatio(judged)} (rounds ${range(overFramework)}; ${micros}, bare Hono ${formatMicros(median(measured.map((r) => r.frameworkMicros)))}; app ÷ floor ${formatRatio(ratio)} (rounds ${range(ratios)}, pooled ${formatRatio(pooled)}), bare Hono ÷ floor ${formatRatio(frameworkRatio)}; ${loadLine})`,
+          met: judged === null ? null : judged <= limit,
+          command,
+        });
+      } else {
+        goalRows.push({
+          figure,
+          goal,
+          measured: `${formatRatio(ratio)} (rounds ${range(ratios)}, pooled ${formatRatio(pooled)}; ${micros}; ${frameworkLine}; ${loadLine})`,
+          met: ratio <= limit,
+          command,
+        });
+      }
       measured.forEach((r, index) =>
         roundRows.push([
           endpoint.name,
@@ -107,7 +134,7 @@ export async function runFloorPart(ctx: BenchContext, app: AppServer, token: str
         ]),
       );
       consoleLines.push(
-        `${endpoint.name}: app ÷ floor ${formatRatio(ratio)} (goal ${goal}; pooled ${formatRatio(pooled)}); ${frameworkLine}; rounds ${ratios.map(formatRatio).join(', ')}; load ${load.map((l) => l.toFixed(1)).join(' → ')}`,
+        `${endpoint.name}: goal app ÷ ${against} ${goal}; app ÷ floor ${formatRatio(ratio)} (pooled ${formatRatio(pooled)}); ${frameworkLine}; rounds ${ratios.map(formatRatio).join(', ')}; ${loadLine}`,
       );
       ctx.log(`  ${consoleLines[consoleLines.length - 1]}`);
     }

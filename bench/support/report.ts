@@ -67,7 +67,7 @@ export const verdict = (goal: Pick<GoalFigure, 'goal' | 'met'>) =>
   goal.goal === noGoal ? noGoal : goal.met === null ? 'not judged' : goal.met ? 'met' : 'NOT MET';
 
 export const titles: Record<BenchId, string> = {
-  api: '1. API throughput against a plain node:http server',
+  api: '1. API cost against a same-work floor and bare Hono (and against replayed bytes)',
   bundle: '2. JavaScript and CSS bundle sizes',
   lighthouse: '3. Lighthouse scores',
   sync: '4. Sync: delta against full pull, batched against single writes',
