@@ -53,9 +53,6 @@ const signedInWorkModules = [
   /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
   // The newsletter's rules, loaded when the form is first used (subscribing is sent at once).
   /[\\/]edge-api[\\/]src[\\/]schemas[\\/]newsletter\.ts$/,
-  // The catalogue's forgiving search (MiniSearch), loaded when the search box is first used:
-  // offline without it, the spec's search still answers (features/policies/use-full-search.ts).
-  /[\\/]pwa[\\/]src[\\/]features[\\/]policies[\\/]fuzzy-search\.ts$/,
 ];
 const signedInWorkFiles = [/^assets\/prepare\.worker-[\w-]+\.js$/];
 
