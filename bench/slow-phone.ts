@@ -50,6 +50,13 @@ async function shows(locator: Locator, ms = attemptMs): Promise<void> {
   }
 }
 
+/** A visitor types `term` into the catalogue's search box, a key at a time. */
+const typeIntoSearch = (term: string) => async (page: Page) => {
+  const box = page.getByRole('searchbox');
+  await box.fill('');
+  await box.pressSequentially(term);
+};
+
 const searchTerm = 'Shishu';
 /** Neither the spec's search nor the forgiving one finds it (issue 52, goal 4). */
 const noMatchTerm = 'qqxzv';
@@ -58,11 +65,7 @@ const interactions: FirstInteraction[] = [
     path: '/all-policies',
     what: `typing "${searchTerm}" into the catalogue's search shows only the matches`,
     ready: (page) => shows(page.getByRole('searchbox')),
-    act: async (page) => {
-      const box = page.getByRole('searchbox');
-      await box.fill('');
-      await box.pressSequentially(searchTerm);
-    },
+    act: typeIntoSearch(searchTerm),
     answered: (page) =>
       page.evaluate((term) => {
         const cards = [...document.querySelectorAll('.catalogue .card-grid > li')];
@@ -77,11 +80,7 @@ const interactions: FirstInteraction[] = [
       path,
       what: `typing "${noMatchTerm}" (nothing matches) into the catalogue's search says "${message}"`,
       ready: (page) => shows(page.getByRole('searchbox')),
-      act: async (page) => {
-        const box = page.getByRole('searchbox');
-        await box.fill('');
-        await box.pressSequentially(noMatchTerm);
-      },
+      act: typeIntoSearch(noMatchTerm),
       answered: (page) =>
         page.evaluate(
           (message) => document.querySelector('.catalogue .state--empty')?.textContent === message && !document.querySelector('.catalogue .card-grid > li'),

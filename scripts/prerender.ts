@@ -31,6 +31,7 @@ import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'j
 import { startNodeServer } from '../edge-api/src/node/node.ts';
 import { inlineHashesFile, pageScriptsFile, type InlineHashes, type PageScripts } from '../edge-api/src/http/page-addresses.ts';
 import type { EarlyAnswerPage } from '../pwa/src/lib/early-answer.ts';
+import { buildInlineScript } from './prerender-inline-script.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
@@ -325,30 +326,6 @@ const noServiceWorkerInNode = {
   load: (id: string) => (id === '\0pwa-register-in-node' ? 'export const registerSW = () => async () => {};' : null),
 };
 
-/**
- * A page's inline script (a page's early answer, decision 0091; the early leave, 0092), built from the app's own modules
- * into one self-contained, minified script. The CSP allows it by its hash only.
- */
-async function buildInlineScript(entry: string): Promise<string> {
-  const built = await build({
-    configFile: false,
-    root: pwaDir,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      copyPublicDir: false,
-      minify: true,
-      target: 'es2020',
-      lib: { entry: join(pwaDir, entry), formats: ['iife'], name: 'earlyAnswer' },
-    },
-  });
-  const [output] = Array.isArray(built) ? built : [built];
-  if (!output || !('output' in output)) throw new Error(`${entry}: the build gave no output`);
-  const code = output.output[0].code.trim();
-  if (/<\/script/i.test(code)) throw new Error(`${entry}: an inline script must not contain </script`);
-  return code;
-}
-
 async function buildRenderer() {
   await build({
     configFile: false,
@@ -368,10 +345,10 @@ export async function prerenderPages() {
   const { renderPage, renderEarlyAnswer } = await buildRenderer();
   // The scripts of the pages' early answers (decision 0091), by kind.
   const earlyScripts: Record<EarlyAnswerPage, string> = {
-    catalogue: await buildInlineScript('src/features/policies/early-search.ts'),
-    quote: await buildInlineScript('src/features/quote/early-quote.ts'),
+    catalogue: await buildInlineScript(pwaDir, 'src/features/policies/early-search.ts'),
+    quote: await buildInlineScript(pwaDir, 'src/features/quote/early-quote.ts'),
   };
-  const earlyLeave = await buildInlineScript('src/lib/early-leave.ts');
+  const earlyLeave = await buildInlineScript(pwaDir, 'src/lib/early-leave.ts');
   const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
