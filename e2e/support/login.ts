@@ -54,6 +54,10 @@ export async function loginAs(page: Page, server: AppServer, role: DemoRole, tar
       const failure = await page.locator('.form-message--error').allInnerTexts();
       throw new Error(`Signing in as ${role} did not reach ${target} (at ${page.url()}) ${failure.join(' ')}`, { cause: error });
     });
+    // The address changes when the navigation starts, but the router keeps the login page on the
+    // screen (a transition) until the target's code has arrived: a link tapped before then, such
+    // as the language switch, is still the login page's own (/bn/login).
+    await loginHeading.waitFor({ state: 'detached', timeout: 30_000 });
     return;
   }
   // No login page (yet): the session as lib/session.ts stores it, then the target again.
