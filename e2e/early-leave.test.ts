@@ -41,15 +41,16 @@ async function holdPage(page: Page, path: string) {
 }
 
 describe('following a link before the app has arrived', () => {
-  it("stops the home page's downloads at the tap, and the quote form opens", async () => {
+  // (The hero's button opens the quote page the home page carries, without leaving it: e2e/early-page.test.ts.)
+  it("stops the home page's downloads at the tap on its language switch, and the Bangla home opens", async () => {
     const { page, release, errors, heldScripts } = await openWithAppHeld(app.browser, `${app.server.url}/`);
     const scripts = watchScripts(page, heldScripts);
-    const next = await holdPage(page, '/get-quote');
-    const button = page.locator('a.hero__cta:visible').first();
+    const next = await holdPage(page, '/bn');
+    const button = page.locator('a.language-switch');
     await button.waitFor();
     await expect.poll(() => scripts.asked().size).toBeGreaterThan(1);
     expect(await hydrated(page)).toBe(false);
-    // On a 360 px phone the hero's button is on screen, to tap.
+    // On a 360 px phone the language switch is on screen, to tap.
     const box = (await button.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -65,8 +66,9 @@ describe('following a link before the app has arrived', () => {
 
     next.letThrough();
     release();
-    await page.getByRole('heading', { level: 1, name: 'Get a Free Quote' }).waitFor();
-    // The quote page's own app arrives and takes over.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bn');
+    await page.getByRole('link', { name: 'বিনামূল্যে প্রিমিয়াম জানুন' }).first().waitFor();
+    // The Bangla home's own app arrives and takes over.
     await expect.poll(() => hydrated(page)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -237,6 +237,27 @@ function withEarlyLeave(html: string, script: string, hashes: Set<string>) {
 }
 
 /**
+ * The home page carries the quote page, for its hero button before the app arrives (decision 0121,
+ * lib/early-page.ts): the quote page's #root as prerendered, its route's styles (the home's inline
+ * style lacks them) with their already-inline markers, and its route's script preloads, inert in a
+ * <template> until the button is tapped. The quote page shares the home's header and footer, so
+ * brotli sends the repeated markup for little.
+ */
+function withEarlyPage(html: string, carried: { page: Page; body: string; files: ReturnType<typeof routeFiles>; title: string }, script: string, hashes: { style: Set<string>; script: Set<string> }) {
+  const css = carried.files.styles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
+  const head = [
+    ...(css ? [`<style>${css}</style>`] : []),
+    ...carried.files.styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
+    ...carried.files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  if (css) hashes.style.add(sha256(css));
+  const template =
+    `<template id="early-page" data-path="${escapeHtml(carried.page.data.path)}" data-data="/pages/${carried.page.name}.json" data-title="${escapeHtml(carried.title)}">` +
+    `${head.join('')}<div id="early-page-root">${carried.body}</div></template>`;
+  return html.replace('</body>', `  ${template}\n    ${inlineScriptTag(script, hashes.script)}\n  </body>`);
+}
+
+/**
  * Every public page in both languages (issue 25): the English page at its path, the Bangla one
  * under /bn (pages/bn.html, pages/bn/<name>.html), each rendered in its language.
  */
@@ -349,6 +370,7 @@ export async function prerenderPages() {
     quote: await buildInlineScript(pwaDir, 'src/features/quote/early-quote.ts'),
   };
   const earlyLeave = await buildInlineScript(pwaDir, 'src/lib/early-leave.ts');
+  const earlyPage = await buildInlineScript(pwaDir, 'src/lib/early-page.ts');
   const shell = readFileSync(join(distDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const pages = inBothLanguages(await withCatalogue(async (catalogue) => pagesOf(catalogue)));
@@ -357,6 +379,12 @@ export async function prerenderPages() {
   const scriptHashes = new Set<string>();
   const written = createHash('sha256');
   const pageScripts: PageScripts = {};
+  // The quote page in each language, carried by that language's home page (withEarlyPage).
+  const carriedQuote = new Map<Locale, Parameters<typeof withEarlyPage>[1]>();
+  for (const page of pages.filter((p) => p.name === 'get-quote' || p.name === 'bn/get-quote')) {
+    const files = routeFiles(manifest, page.module);
+    carriedQuote.set(localeOfPath(page.data.path), { page, body: await renderPage(page.data), files, title: languageHead(page, manifest).title });
+  }
   for (const page of pages) {
     const body = await renderPage(page.data);
     const file = join(distDir, 'pages', `${page.name}.html`);
@@ -364,7 +392,9 @@ export async function prerenderPages() {
     const answer = await renderEarlyAnswer(page.data);
     const early = answer && { template: answer.template, script: earlyScripts[answer.kind] };
     const prerendered = pageHtml(shell, page, body, routeFiles(manifest, page.module), styleHashes, manifest);
-    const html = withEarlyAnswer(withEarlyLeave(prerendered, earlyLeave, scriptHashes), early, scriptHashes);
+    let html = withEarlyAnswer(withEarlyLeave(prerendered, earlyLeave, scriptHashes), early, scriptHashes);
+    const quote = carriedQuote.get(localeOfPath(page.data.path));
+    if ((page.name === 'index' || page.name === 'bn') && quote) html = withEarlyPage(html, quote, earlyPage, { style: styleHashes, script: scriptHashes });
     const data = JSON.stringify(page.data);
     writeFileSync(file, html);
     writeFileSync(join(distDir, 'pages', `${page.name}.json`), data);
