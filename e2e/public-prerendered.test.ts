@@ -79,11 +79,14 @@ describe('prerendered public pages', () => {
     expect(catalogue).toContain('<h1>All Policies</h1>');
     for (const policy of policies.slice(0, 8)) expect(catalogue).toContain(policy.title);
     // The data to hydrate with is a file of its own. The inline scripts are the early leave in
-    // every page's head (decision 0092) and the catalogue's early search (0091), by hash only.
+    // every page's head (decision 0092), the home's carried quote page (0121) and the catalogue's
+    // early search (0091), by hash only.
     const inlineScripts = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
-    const [leave, ...homeOthers] = inlineScripts(home);
+    const [leave, earlyPage, ...homeOthers] = inlineScripts(home);
     expect(homeOthers).toEqual([]);
-    expect(home.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(1);
+    expect(home.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(2);
+    const homeCsp = (await fetch(new URL('/', journey.server.url))).headers.get('content-security-policy') ?? '';
+    expect(homeCsp).toContain(`'sha256-${createHash('sha256').update(earlyPage!).digest('base64')}'`);
     const inline = inlineScripts(catalogue);
     expect(inline).toHaveLength(2);
     expect(inline[0]).toBe(leave);
