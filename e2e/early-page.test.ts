@@ -50,18 +50,20 @@ describe("the hero's button before the app has arrived", () => {
       await expectOnScreen(page.getByLabel(language.age, { exact: true }));
       // Its styles came with it: the button is styled as the quote page's, not the browser's default.
       expect(await calculate.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgb(239, 239, 239)');
-      // Typed before the app arrives, kept.
+      // Filled and sent before the app arrives: kept, and answered once it has.
       await page.getByLabel(language.age, { exact: true }).fill('30');
       await page.getByLabel(language.coverage).fill('10');
+      await page.getByLabel(/Duration|Term|মেয়াদ/).selectOption({ index: 1 });
+      await calculate.click();
+      expect(await page.getByRole('heading', { name: language.estimate }).count()).toBe(0);
       await heading.evaluate((element) => ((element as HTMLElement & { carried?: true }).carried = true));
 
       release();
       await expect.poll(() => hydrated(page)).toBe(true);
       // Hydrated in place: the very element shown before the app (React did not render it anew).
       expect(await heading.evaluate((element) => (element as HTMLElement & { carried?: true }).carried === true)).toBe(true);
-      await page.getByLabel(/Duration|Term|মেয়াদ/).selectOption({ index: 1 });
-      await calculate.click();
       await page.getByRole('heading', { name: language.estimate }).waitFor();
+      expect(await page.getByLabel(language.age, { exact: true }).inputValue()).toBe('30');
       expect(navigations).toEqual([]);
       expect(errors).toEqual([]);
       await page.context().close();

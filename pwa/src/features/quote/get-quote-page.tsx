@@ -10,6 +10,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration.ts';
 import { earlyAnswerSettled, earlyAnswerShown } from '../../lib/early-answer.ts';
+import { submittedEarlyAttribute } from '../../lib/early-submit.ts';
 import { durationChoices, estimatePremium, wholePoisha, type QuoteInput } from './premium.ts';
 import { poishaToTaka } from 'edge-api/src/schemas/money.ts';
 import './quote.css';
@@ -65,6 +66,9 @@ const messageOf = (error: MessageId | { text: string }) => (typeof error === 'st
 
 const quoteFields = ['age', 'coverage', 'duration', 'gender', 'smoker'] as const;
 
+
+/** The quote form, sent before the app had hydrated it (lib/early-submit.ts marks it). */
+const sentEarlyForm = `.quote__form[${submittedEarlyAttribute}]`;
 
 export function GetQuotePage() {
   usePageTitle(t('title.quote'));
@@ -135,11 +139,13 @@ export function GetQuotePage() {
     })),
   );
 
-  // Calculate was pressed before the app hydrated, and early-quote.ts answered it: the app
-  // answers the same, from what the fields hold (their values reach its state just above).
-  const [answeredEarly] = useState(() => typeof document !== 'undefined' && earlyAnswerShown('quote'));
+  // Calculate was pressed before the app hydrated, and early-quote.ts answered it, or (the quote
+  // page the home page carries, lib/early-page.ts, has no early quote) early-submit.ts marked the
+  // form: the app answers it, from what the fields hold (their values reach its state just above).
+  const [answeredEarly] = useState(() => typeof document !== 'undefined' && (earlyAnswerShown('quote') || document.querySelector(sentEarlyForm) !== null));
   const answerAsEarly = useEffectEvent(() => answer(fieldValues()));
   useEffect(() => {
+    document.querySelector(sentEarlyForm)?.removeAttribute(submittedEarlyAttribute);
     if (answeredEarly) answerAsEarly();
   }, [answeredEarly]);
   // Shown: the estimate (or what is wrong) is on screen in place of the early one.
