@@ -42,6 +42,7 @@ import { serviceRequestRoutes } from './routes/service-requests.ts';
 import { premiumRoutes } from './routes/premiums.ts';
 import { isCompleteAnswer } from './http/complete-answer.ts';
 import { privateByDefault, requestChecks, secureApiAnswer } from './http/security.ts';
+import { outerLayerRouter } from './http/outer-layer-router.ts';
 
 /**
  * The API's routes, each module mounted at its own path (the path names the file). Its type
@@ -117,6 +118,9 @@ const requestGate = (c: Context<AppEnv>, next: Next) =>
     }) as Promise<void>,
   );
 
+/** Whether the outer layer already runs for this request: its first step names the request (request-log.ts). */
+const outerLayerStarted = (c: Context<AppEnv>) => c.get('requestId') !== undefined;
+
 /** The whole API under `/api`. Entry points (Node, Worker) and tests build it the same way. */
 export function createApp(deps: AppDeps) {
   setHashConcurrency(deps.config.passwordHashConcurrency, deps.config.passwordHashMaxQueue, deps.config.passwordHashMaxWaitMs);
@@ -124,29 +128,37 @@ export function createApp(deps: AppDeps) {
   const ops = deps.ops ?? consoleOps(readOpsSettings({}));
   const withOps = deps.ops ? deps : { ...deps, ops };
   const log = requestLog(ops);
-  const app = new Hono<AppEnv>()
-    // Every layer is paid by every request (issue 32), so what all of them need is one: the log
-    // line, around the security headers, around the app's dependencies and the rule that an API
-    // answer is private unless its route says otherwise. A refusal thrown by any later layer is
-    // already an answer when this one resumes, so it gets all of these too. A route that wrote
-    // all of its answer's headers itself (http/complete-answer.ts) is left as it is.
-    .use(async (c, next) => {
-      const logged = log.start(c);
-      c.set('deps', withOps);
-      try {
-        await (passesGate(c.req.method, c.req.path) ? next() : requestGate(c, next));
-      } catch (err) {
-        // A refusal by the gate: answered here as Hono's onError would, so it gets the headers and the log line below.
-        c.res = handleError(err as Error, c);
-      }
-      if (!isCompleteAnswer(c.res)) {
-        secureApiAnswer(c);
-        if (isApiPath(c.req.path)) privateByDefault(c);
-      }
-      log.finish(c, logged);
-    })
-    .route(apiPrefix, apiRoutes(ops));
-  app.notFound((c) => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`)));
+  // Every layer is paid by every request (issue 32), so what all of them need is one: the log
+  // line, around the security headers, around the app's dependencies and the rule that an API
+  // answer is private unless its route says otherwise. A refusal thrown by any later layer is
+  // already an answer when this one resumes, so it gets all of these too. A route that wrote
+  // all of its answer's headers itself (http/complete-answer.ts) is left as it is.
+  const outer = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const logged = log.start(c);
+    c.set('deps', withOps);
+    try {
+      await (passesGate(c.req.method, c.req.path) ? next() : requestGate(c, next));
+    } catch (err) {
+      // A refusal by the gate or the route: answered here as Hono's onError would, so it gets the headers and the log line below.
+      c.res = handleError(err as Error, c);
+    }
+    if (!isCompleteAnswer(c.res)) {
+      secureApiAnswer(c);
+      if (isApiPath(c.req.path)) privateByDefault(c);
+    }
+    log.finish(c, logged);
+  };
+  // The outer layer runs around the first handler a request matches, not as a route of its own:
+  // no compose for a route with one handler, no wildcard in the trie (http/outer-layer-router.ts, decision 0122).
+  const app = new Hono<AppEnv>({ router: outerLayerRouter(outer, outerLayerStarted) as never }).route(apiPrefix, apiRoutes(ops));
+  app.notFound((c) => {
+    const answer = () => errorResponse(c, new ApiError(404, 'not_found', `No such endpoint: ${c.req.method} ${c.req.path}`));
+    if (outerLayerStarted(c)) return answer();
+    // Matched nothing: the outer layer still runs (the gate, the headers, the log line).
+    return outer(c, async () => {
+      c.res = answer();
+    }).then(() => c.res);
+  });
   app.onError(handleError);
   return app;
 }
