@@ -100,7 +100,7 @@ const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|state
  *   outbox (the pull, the push engine, the overlays; Dexie comes with them), one file instead
  *   of ~15 small ones and their facades (decision 0087).
  */
-const offlineStart = /[\\/]pwa[\\/]src[\\/]lib[\\/](sync-pull|outbox-overlay|claim-overlay|screens-first|follow-account|local-live|i18n[\\/]account-language|documents[\\/](kept|pending)|offline[\\/][\w-]+)\.ts$/;
+const offlineStart = /[\\/]pwa[\\/]src[\\/]lib[\\/](offline-entry|sync-pull|outbox-overlay|claim-overlay|screens-first|follow-account|local-live|i18n[\\/]account-language|documents[\\/](kept|pending)|offline[\\/][\w-]+)\.ts$/;
 /**
  * - `worker-start`: the worker's registration (workbox-window) and what the page hands it to keep
  *   (keep-offline), which every page starts once it has settled. Apart from `offline`: with it,

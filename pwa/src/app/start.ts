@@ -19,8 +19,8 @@ import { t } from '../lib/i18n/runtime.ts';
 // Both wait until the database is open (in its own steps: local-db-opened.ts), and on a
 // visitor's prerendered page until the visitor first acts (page-settled.ts holdUntilFirstAct).
 const localWork = <T>(load: () => Promise<T>) => heldWorkMayStart().then(load);
-const syncEngine = () => localWork(() => Promise.all([import('../lib/sync-pull.ts'), localDbOpened()])).then(([engine]) => engine);
-const outboxEngine = () => localWork(() => Promise.all([import('../lib/offline/start.ts'), localDbOpened()])).then(([outbox]) => outbox);
+const syncEngine = () => localWork(() => Promise.all([import('../lib/offline-entry.ts'), localDbOpened()])).then(([engine]) => engine);
+const outboxEngine = () => localWork(() => Promise.all([import('../lib/offline-entry.ts'), localDbOpened()])).then(([outbox]) => outbox);
 const pull = () => void pageSettled().then(syncEngine).then((engine) => engine.pullChanges());
 const pullEveryMs = 60_000;
 // What the worker keeps beyond a visitor's precache (issue 32): this page and its files, the
@@ -67,7 +67,7 @@ export function startApp() {
     }
   });
   // A role an admin changed reaches this person on the next pull or focus, without a reload.
-  void afterSettled(() => localWork(() => import('../lib/follow-account.ts'))).then((follow) => follow.followAccountChanges());
+  void afterSettled(() => localWork(() => import('../lib/offline-entry.ts'))).then((follow) => follow.followAccountChanges());
   void afterSettled(registerAppUpdates);
   void afterSettled(keepOffline).then((keep) => {
     void keep.handOverLoaded();

@@ -99,7 +99,7 @@ export function DocumentGallery({
   const [open, setOpen] = useState<Shown | null>(null);
   // Opened online: what is new (the agent's evidence, or anything, for an admin) comes now.
   useEffect(() => {
-    void import('../lib/documents/kept.ts').then((kept) => (onClaim ? kept.keepClaimDocumentsOf(applicationId) : kept.keepDocumentsOf(applicationId)));
+    void import('../lib/offline-entry.ts').then((kept) => (onClaim ? kept.keepClaimDocumentsOf(applicationId) : kept.keepDocumentsOf(applicationId)));
   }, [applicationId, onClaim]);
   if (!shown) return null;
   const notes = [...new Set(shown.filter((doc) => doc.kind === 'evidence' && doc.note).map((doc) => doc.note!))];

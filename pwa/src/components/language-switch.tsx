@@ -20,7 +20,7 @@ export function LanguageSwitch() {
   const choose = () => {
     rememberLanguage(other);
     // Sent before the page goes; a send cut short is sent again with the next pull.
-    void import('../lib/i18n/account-language.ts').then((account) => account.sendLanguage(other));
+    void import('../lib/offline-entry.ts').then((account) => account.sendLanguage(other));
   };
   return (
     <a className={other === 'bn' ? 'language-switch bangla-label' : 'language-switch'} href={href} hrefLang={other} lang={other} onClick={choose}>

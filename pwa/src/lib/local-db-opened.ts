@@ -11,7 +11,7 @@ import { yieldToBrowser } from './yield-to-browser.ts';
 let opened: Promise<void> | null = null;
 
 export function localDbOpened(): Promise<void> {
-  opened ??= import('./local-db.ts').then(async ({ localDb }) => {
+  opened ??= import('./offline-entry.ts').then(async ({ localDb }) => {
     await yieldToBrowser();
     // A failure (no IndexedDB, private mode) is left to the first read, as before: it reports it.
     await localDb.open().catch(() => undefined);

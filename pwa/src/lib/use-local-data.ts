@@ -16,7 +16,7 @@ export type LocalDataState<T> =
   | { status: 'error'; data: undefined; error: string; retry: () => void }
   | { status: 'ready'; data: T; retry: () => void };
 
-const retry = () => void import('./sync-pull.ts').then((engine) => engine.pullChanges());
+const retry = () => void import('./offline-entry.ts').then((engine) => engine.pullChanges());
 
 /**
  * `prerendered`: the data the page was built with, shown (and hydrated) instead while the copy

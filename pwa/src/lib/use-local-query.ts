@@ -14,7 +14,7 @@ import { afterSettled, heldWorkMayStart } from './page-settled.ts';
 
 // On a visitor's prerendered page, not before the visitor first acts (page-settled.ts).
 const localLive = () =>
-  afterSettled(() => heldWorkMayStart().then(() => Promise.all([import('./local-live.ts'), localDbOpened()]))).then(([live]) => live);
+  afterSettled(() => heldWorkMayStart().then(() => Promise.all([import('./offline-entry.ts'), localDbOpened()]))).then(([live]) => live);
 
 /** `enabled` false: nothing is read (yet); the last answer stays. */
 export function useLocalQuery<T>(query: (db: LocalDb) => Promise<T>, deps: readonly unknown[], enabled = true): T | undefined {

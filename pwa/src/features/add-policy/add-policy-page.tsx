@@ -63,7 +63,7 @@ export function AddPolicyPage() {
       await changePolicy(policy.id, { ...checked.policy, ...(imageUrl ? { image: imageUrl } : {}) });
       showToast('success', t('addPolicy.saved'), values.title.trim());
       stopEditing();
-      void import('../../lib/sync-pull.ts').then((sync) => sync.pullChanges());
+      void import('../../lib/offline-entry.ts').then((sync) => sync.pullChanges());
     } catch (error) {
       const detail = messageOf(error, '');
       setFailure(detail ? t('addPolicy.saveFailedWith', { detail }) : t('addPolicy.saveFailed'));
@@ -94,7 +94,7 @@ export function AddPolicyPage() {
       setValues(emptyPolicyForm);
       void image.choose(null);
       setFileInputKey((key) => key + 1);
-      void import('../../lib/sync-pull.ts').then((sync) => sync.pullChanges());
+      void import('../../lib/offline-entry.ts').then((sync) => sync.pullChanges());
     } catch (error) {
       const detail = messageOf(error, '');
       setFailure(detail ? t('addPolicy.failedWith', { detail }) : t('addPolicy.failed'));

@@ -32,7 +32,7 @@ export function PoliciesOnOffer({ onEdit }: { onEdit: (policy: Policy) => void }
     try {
       await changePolicy(withdrawing.id, { withdrawn: true });
       showToast('success', t('addPolicy.withdrawn'), withdrawing.title);
-      const sync = await import('../../lib/sync-pull.ts');
+      const sync = await import('../../lib/offline-entry.ts');
       await sync.pullChanges();
     } catch (error) {
       setFailure(messageOf(error, t('addPolicy.withdrawFailed')));

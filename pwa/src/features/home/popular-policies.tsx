@@ -21,7 +21,7 @@ const popularCount = 6;
 
 async function popularFromLocalCopy(): Promise<Policy[]> {
   // The local database (Dexie) loads only when needed, so it is not on the home page's critical path.
-  const { localDb } = await import('../../lib/local-db.ts');
+  const { localDb } = await import('../../lib/offline-entry.ts');
   const all = await localDb.policies.toArray();
   return all.sort((a, b) => b.popularity - a.popularity || b.creationDate.localeCompare(a.creationDate)).slice(0, popularCount);
 }

@@ -37,5 +37,5 @@ export async function deleteBlog(id: string): Promise<void> {
 
 /** The public blog pages read the device's copy: refresh it after a change. */
 export function refreshLocalCopy() {
-  void import('../../lib/sync-pull.ts').then((sync) => sync.pullChanges());
+  void import('../../lib/offline-entry.ts').then((sync) => sync.pullChanges());
 }

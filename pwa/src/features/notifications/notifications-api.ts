@@ -21,4 +21,4 @@ export async function markAllRead(): Promise<void> {
 }
 
 /** A pull now: after a push arrived, or to see a change another device made. */
-export const refreshInbox = () => import('../../lib/sync-pull.ts').then((sync) => sync.pullChanges());
+export const refreshInbox = () => import('../../lib/offline-entry.ts').then((sync) => sync.pullChanges());

@@ -65,7 +65,7 @@ export function startOutbox(): void {
   let lastPull = pullStatus.get().state;
   pullStatus.subscribe(() => {
     const { state } = pullStatus.get();
-    if (lastPull === 'syncing' && state === 'idle') void import('../documents/kept.ts').then((kept) => kept.keepDocuments());
+    if (lastPull === 'syncing' && state === 'idle') void import('../offline-entry.ts').then((kept) => kept.keepDocuments());
     lastPull = state;
   });
 
