@@ -90,11 +90,14 @@ function prerenderPublicPages(): Plugin {
  *   policy-choices, age-range, support-contact, document-limits), which import no zod: the
  *   quote page needs only these, the contact page only the support contact, and the outbox,
  *   started on every page, only the document limits (decision 0093).
+ *   And the few small modules the home shares with one or two other screens (the dialog, the
+ *   hydration hooks, the age check's words): each was a file of under 1 KB on every visitor's
+ *   first visit, mostly headers (decision 0120).
  * - `schemas`: zod and the API's request schemas the forms share (edge-api/src/schemas), one
  *   file instead of a dozen of under 1 KB, each of which cost its own ~350 bytes of headers on a
  *   first visit's precache (docs/decisions/0087-bengali-first-visit-bytes.md).
  */
-const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](http|use-request|use-local-data|use-local-query|use-typed-before-hydration|form-errors))\.tsx?$|[\\/]edge-api[\\/]src[\\/](lists[\\/]policy-search-text|schemas[\\/](digits|money|premium|policy-choices|age-range|support-contact|document-limits))\.ts$/;
+const publicCommon = /[\\/]pwa[\\/]src[\\/](components[\\/](dialog|age-eligibility|use-page-title|states|format|not-found|policy-card|blog-card|fallback-image|use-near-viewport|use-reduced-motion|use-money-font)|lib[\\/](use-hydrated|use-submitted-before-hydration|http|use-request|use-local-data|use-local-query|use-typed-before-hydration|form-errors))\.tsx?$|[\\/]edge-api[\\/]src[\\/](lists[\\/]policy-search-text|schemas[\\/](digits|money|premium|policy-choices|age-range|support-contact|document-limits))\.ts$/;
 /**
  * - `offline`: what start-up loads after the first render to keep the device's copy and the
  *   outbox (the pull, the push engine, the overlays; Dexie comes with them), one file instead
