@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -43,6 +44,22 @@ const banglaManifest: Plugin = {
       icons: manifestIcons,
     };
     this.emitFile({ type: 'asset', fileName: manifestFile.bn, source: JSON.stringify(manifest) });
+  },
+};
+
+/**
+ * The tab's icon inside the page (a data: address) instead of /favicon.svg: as a file it was asked
+ * for twice on a first visit (by the page, then by the worker's precache, which reloads a file
+ * without a hash in its name), ~0.8 KB each, mostly headers (decision 0120). public/favicon.svg
+ * stays the drawing the app's icons are made from (scripts/make-pwa-icons.ts).
+ */
+const inlineFavicon: Plugin = {
+  name: 'inline-favicon',
+  transformIndexHtml(html) {
+    const svg = readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim();
+    const address = `data:image/svg+xml,${svg.replace(/"/g, "'").replace(/[<>#%\n]/g, encodeURIComponent)}`;
+    if (!html.includes('href="/favicon.svg"')) throw new Error('inline-favicon: index.html no longer links /favicon.svg');
+    return html.replace('href="/favicon.svg"', `href="${address}"`);
   },
 };
 
@@ -131,6 +148,7 @@ export default defineConfig({
     compiledCatalogues(),
     react(),
     appleTouchIcon,
+    inlineFavicon,
     banglaManifest,
     prerenderPublicPages(),
     // Which built files a visitor can reach: only those are precached (issue 32).

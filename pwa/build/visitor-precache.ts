@@ -53,6 +53,9 @@ const signedInWorkModules = [
   /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
   // The newsletter's rules, loaded when the form is first used (subscribing is sent at once).
   /[\\/]edge-api[\\/]src[\\/]schemas[\\/]newsletter\.ts$/,
+  // Correcting a refused application (Sync problems loads it lazily): applying needs a session,
+  // so a visitor's outbox never holds an application (decision 0120).
+  /[\\/]pwa[\\/]src[\\/]features[\\/]apply[\\/]correct-refused\.ts$/,
 ];
 const signedInWorkFiles = [/^assets\/prepare\.worker-[\w-]+\.js$/];
 
@@ -191,9 +194,9 @@ export function keepForVisitor(url: string): boolean {
   // So is the taka sign's (~1 KB): English pages with money fetch it; Bangla pages never need it.
   if (/^assets\/taka-[\w-]+\.woff2$/.test(url)) return false;
   // The icons are the installer's and the home screen's (they fetch them themselves); the
-  // notifications' (a signed-in person's) are kept as they are shown. Only the favicon stays: the
-  // worker answers it on a returning visit, which would otherwise revalidate it (decision 0087).
-  if (url.startsWith('icons/')) return false;
+  // notifications' (a signed-in person's) are kept as they are shown. The tab's icon is inside
+  // every page (a data: address, vite.config.ts), so its file is asked for by no page (decision 0120).
+  if (url.startsWith('icons/') || url === 'favicon.svg') return false;
   // The web app manifests are read by the browser when it installs the app, online.
   if (url.endsWith('.webmanifest')) return false;
   if (url.startsWith('assets/')) return builtScreens().visitor.includes(url);
