@@ -16,7 +16,6 @@ export {
   requestPersistentStorage,
 } from './sync-pull.ts';
 export { clearOutboxOf, onRefused, startOutbox } from './offline/start.ts';
-export { countUnsent } from './offline/queue.ts';
 export { liveQuery, localDb, type LocalDb } from './local-live.ts';
 export { followAccountChanges } from './follow-account.ts';
 export { sendLanguage } from './i18n/account-language.ts';

@@ -8,7 +8,7 @@ import { sessionStore, signOut } from './session.ts';
 
 /** The warning for unsent writes, or null when nothing would be lost. */
 export async function unsentWarning(userId: string): Promise<string | null> {
-  const { countUnsent } = await import('./offline-entry.ts');
+  const { countUnsent } = await import('./offline/queue.ts');
   const { waiting, refused } = await countUnsent(userId);
   if (waiting > 0) return `You have ${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting to send. Sign out anyway?`;
   if (refused > 0) {
