@@ -62,10 +62,11 @@ export function startOutbox(): void {
   sessionStore.subscribe(watch);
 
   // Documents (issue 27): after each pull, those of the person's applications are kept here.
+  // Directly, not through lib/offline-entry.ts: that module re-exports this one (a cycle).
   let lastPull = pullStatus.get().state;
   pullStatus.subscribe(() => {
     const { state } = pullStatus.get();
-    if (lastPull === 'syncing' && state === 'idle') void import('../offline-entry.ts').then((kept) => kept.keepDocuments());
+    if (lastPull === 'syncing' && state === 'idle') void import('../documents/kept.ts').then((kept) => kept.keepDocuments());
     lastPull = state;
   });
 
