@@ -114,6 +114,10 @@ describe('pictures on a first visit to / at 360x740', () => {
     const page = await context.newPage();
     // The browser's own data saver switch (navigator.connection.saveData), as a phone sets it.
     await (await context.newCDPSession(page)).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    // The hero stands still (reduced motion): it turns every 5 s, and on a loaded machine the page
+    // can take longer than that to settle: a slide turned to is on the screen and rightly fetched.
+    // Whether the next slide is fetched ahead does not depend on motion (hero.tsx, `ahead`).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const requested = new Set<string>();
     page.on('request', (request) => {
       if (request.resourceType() === 'image') requested.add(new URL(request.url()).pathname);

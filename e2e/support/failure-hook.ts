@@ -14,4 +14,6 @@ afterEach(async ({ task }) => {
   const name = task.fullName.startsWith(prefix) ? task.fullName.slice(prefix.length) : task.fullName;
   const saved = await saveFailureArtifacts(task.file.filepath, name);
   if (saved) console.log(`Screenshots and trace of the failed test: ${saved} (npx playwright-core show-trace <trace.zip>)`);
+  // A test that passes on its second attempt prints no error of the first; this is where it is seen.
+  for (const error of task.result.errors ?? []) console.log(`The failed attempt's error: ${error.message}`);
 }, 60_000);
