@@ -5,7 +5,6 @@
  * (MICRO_API_ONLY=1: without the page server in front; MICRO_BARE_TRIE=1, MICRO_BARE_MW=1: bare Hono on the TrieRouter, with
  * one async use() layer; MICRO_ONLY=app|bare: one of them, for a CPU profile; MICRO_AGAINST=<path>: see below)
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,40 +17,23 @@ import { enforceRule } from '../edge-api/src/auth/access.ts';
 import { accessTable } from '../edge-api/src/auth/access-table.ts';
 import { popularityOf } from '../edge-api/src/db/policies.ts';
 import { policyAnswer } from '../edge-api/src/db/policy-answers.ts';
-import { readConfig } from '../edge-api/src/http/config.ts';
 import { requestIdOf } from '../edge-api/src/http/request-id.ts';
 import { writeRequestLine } from '../edge-api/src/http/request-log.ts';
 import { apiSecurityHeaderObject } from '../edge-api/src/http/security.ts';
 import { idParam } from '../edge-api/src/schemas/params.ts';
-import { useSha256 } from '../edge-api/src/lib/idempotency.ts';
 import { createViewCounter, writeViews } from '../edge-api/src/lib/view-counter.ts';
 import { nodeClientAddress } from '../edge-api/src/node/client-address-node.ts';
-import { nodeOps } from '../edge-api/src/node/ops-node.ts';
-import { createNodeDatabase } from '../edge-api/src/node/sqlite-node.ts';
 import { withStaticPwa } from '../edge-api/src/node/static-pwa.ts';
-import { choosePaymentProvider } from '../edge-api/src/payments/choose-provider.ts';
 import { benchPolicies, fillDatabase, insertRows } from './support/data.ts';
+import { nodeAppParts } from './support/node-app-parts.ts';
 import { pwaDist } from './support/processes.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'micro-read-'));
 fillDatabase(dataDir, (sqlite) => insertRows(sqlite, 'policies', benchPolicies(1000)));
-const env = { ...process.env, LOG_FILE: '/dev/null', DATA_DIR: dataDir };
-const config = readConfig(env, { jwtSecret: 'micro-secret-0123456789-abcdefghijklmnopqrstuv' });
-const ops = nodeOps(env, dataDir);
-const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), 'NORMAL' as never, ops.onCommit);
-const clock = () => new Date();
-useSha256((text) => createHash('sha256').update(text).digest('hex'));
+const env = { ...process.env, LOG_FILE: '/dev/null', DATA_DIR: dataDir, JWT_SECRET: process.env.JWT_SECRET ?? 'micro-secret-0123456789-abcdefghijklmnopqrstuv', SQLITE_SYNCHRONOUS: 'NORMAL' };
+const { config, ops, database, deps: parts } = nodeAppParts(env, dataDir);
 const views = createViewCounter(writeViews(database.db), { limit: 1e12, windowMs: 1 } as never, config.viewCounting, () => Date.now());
-const deps = {
-  db: database.db,
-  batch: database.batch,
-  config,
-  clock,
-  payments: choosePaymentProvider(config, database.db, clock),
-  clientAddress: nodeClientAddress(false),
-  views,
-  ops: ops.hooks,
-} as unknown as Parameters<typeof createApp>[0];
+const deps = { ...parts, clientAddress: nodeClientAddress(false), views, ops: ops.hooks } as unknown as Parameters<typeof createApp>[0];
 getRequestListener(() => new Response('')); // the adapter's Request and Response, as on the server
 const api = createApp(deps);
 const appFetch = process.env.MICRO_API_ONLY ? (r: Request, e: unknown) => api.fetch(r, e as never) : withStaticPwa(api, pwaDist).fetch;

@@ -31,7 +31,7 @@ import banglaMessages from '../pwa/src/locales/bn/messages.json' with { type: 'j
 import { startNodeServer } from '../edge-api/src/node/node.ts';
 import { inlineHashesFile, pageScriptsFile, type InlineHashes, type PageScripts } from '../edge-api/src/http/page-addresses.ts';
 import type { EarlyAnswerPage } from '../pwa/src/lib/early-answer.ts';
-import { buildInlineScript } from './prerender-inline-script.ts';
+import { buildInlineScript, inlineScriptTag, sha256, withEarlyAnswer, withEarlyLeave } from './prerender-inline-script.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pwaDir = join(root, 'pwa');
@@ -187,8 +187,6 @@ function routeFiles(manifest: Manifest, module: string) {
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
-
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
@@ -209,31 +207,6 @@ function inlineStyles(html: string, styles: string[], hashes: Set<string>) {
   // link is neither fetched nor applied; the helper skips any stylesheet a link names.
   const alreadyInline = styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`).join('\n    ');
   return inlined.replace('</head>', `<style>${css}</style>\n    ${alreadyInline}\n  </head>`);
-}
-
-/**
- * A page's early answer (decision 0091): what it answers with, inert after #root, and the
- * script that answers, inline at the end of the body (it runs as soon as the page is parsed,
- * seconds before the app on a slow phone). The CSP allows it by its hash only.
- */
-function withEarlyAnswer(html: string, early: { template: string; script: string } | null, hashes: Set<string>) {
-  if (!early) return html;
-  return html.replace('</body>', `  ${early.template}\n    ${inlineScriptTag(early.script, hashes)}\n  </body>`);
-}
-
-/** A page's inline script, its hash kept for the CSP (which allows inline script only by hash). */
-function inlineScriptTag(script: string, hashes: Set<string>) {
-  hashes.add(sha256(script));
-  return `<script>${script}</script>`;
-}
-
-/**
- * Every prerendered page's script that, until the app takes over, stops the page's downloads when
- * a person follows a link to another page (decision 0092). In the head: it listens before anything
- * can be tapped. The CSP allows it by its hash only.
- */
-function withEarlyLeave(html: string, script: string, hashes: Set<string>) {
-  return html.replace('</head>', `  ${inlineScriptTag(script, hashes)}\n  </head>`);
 }
 
 /**

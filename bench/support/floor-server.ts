@@ -17,9 +17,7 @@
  *
  * Usage: node --import tsx bench/support/floor-server.ts (DATA_DIR, PORT, JWT_SECRET... as the app).
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { enforceRule } from '../../edge-api/src/auth/access.ts';
@@ -28,37 +26,23 @@ import { sessionUserOf } from '../../edge-api/src/auth/session.ts';
 import { applyForPolicy } from '../../edge-api/src/commands/applications.ts';
 import { popularityOf } from '../../edge-api/src/db/policies.ts';
 import { policyAnswer } from '../../edge-api/src/db/policy-answers.ts';
-import { readConfig } from '../../edge-api/src/http/config.ts';
 import type { SessionUser } from '../../edge-api/src/http/env.ts';
 import { ApiError, notFound, type ErrorBody } from '../../edge-api/src/http/errors.ts';
 import { requestIdOf } from '../../edge-api/src/http/request-id.ts';
 import { writeRequestLine } from '../../edge-api/src/http/request-log.ts';
 import { apiSecurityHeaderObject, refuseCrossSite } from '../../edge-api/src/http/security.ts';
 import { validationFailure } from '../../edge-api/src/http/validation.ts';
-import { idempotencyHeader, keyFromHeader, useSha256 } from '../../edge-api/src/lib/idempotency.ts';
+import { idempotencyHeader, keyFromHeader } from '../../edge-api/src/lib/idempotency.ts';
 import { createViewCounter, writeViews } from '../../edge-api/src/lib/view-counter.ts';
-import { nodeOps } from '../../edge-api/src/node/ops-node.ts';
 import { loadShedder, readOverloadSettings, serverTimeouts } from '../../edge-api/src/node/overload.ts';
-import { createNodeDatabase, readSynchronous } from '../../edge-api/src/node/sqlite-node.ts';
-import { choosePaymentProvider } from '../../edge-api/src/payments/choose-provider.ts';
 import { applicationInput } from '../../edge-api/src/schemas/application.ts';
 import { idParam } from '../../edge-api/src/schemas/params.ts';
+import { nodeAppParts } from './node-app-parts.ts';
 
 const env = process.env;
 const dataDir = env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must name a copy of the app database');
-const config = readConfig(env, { jwtSecret: env.JWT_SECRET ?? '' });
-const ops = nodeOps(env, dataDir);
-const database = createNodeDatabase(join(dataDir, 'insurance.sqlite'), readSynchronous(env.SQLITE_SYNCHRONOUS), ops.onCommit);
-const clock = () => new Date();
-useSha256((text) => createHash('sha256').update(text).digest('hex'));
-const deps = {
-  db: database.db,
-  batch: database.batch,
-  config,
-  clock,
-  payments: choosePaymentProvider(config, database.db, clock),
-};
+const { config, ops, database, clock, deps } = nodeAppParts(env, dataDir);
 const views = createViewCounter(writeViews(database.db), config.rateLimits.views, config.viewCounting, () => clock().getTime());
 setInterval(() => {
   if (views.due()) void views.flush();
