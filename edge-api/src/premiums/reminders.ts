@@ -39,14 +39,29 @@ interface Candidate {
   lapsed: number;
 }
 
-/** The kind of reminder a due is owed today, or null; `firstUnpaid`: no earlier due of its policy is unpaid. */
+/**
+ * The kind of reminder a due is owed on one day, or null; `firstUnpaid`: no earlier due of its
+ * policy is unpaid. The day's boundaries are worked out once (a pass asks for every unpaid due in
+ * its window: date arithmetic per due was a third of the pass's own work, decision 0126).
+ */
+export function reminderKindsOn(today: string, graceDays: number) {
+  // Each boundary is the earliest (or latest) due day for which a kind is owed today.
+  const lapseNoticeFrom = addDays(today, -(graceDays + lapseNoticeDays)); // grace ended, notice not too old
+  const graceEndedBefore = addDays(today, -graceDays); // grace ends on due + graceDays: over when today is after it
+  const midGraceBy = addDays(today, -Math.floor(graceDays / 2));
+  const beforeFrom = addDays(today, 7);
+  return (dueOn: string, firstUnpaid: boolean): ReminderKind | null => {
+    if (firstUnpaid && dueOn < graceEndedBefore) return dueOn >= lapseNoticeFrom ? 'lapsed' : null;
+    if (firstUnpaid && dueOn <= midGraceBy) return 'mid_grace';
+    if (dueOn <= today) return dueOn >= graceEndedBefore ? 'on_day' : null;
+    if (dueOn <= beforeFrom) return 'before';
+    return null;
+  };
+}
+
+/** The kind of reminder a due is owed today, or null (one due; a pass uses reminderKindsOn). */
 export function reminderKindOn(dueOn: string, today: string, graceDays: number, firstUnpaid: boolean): ReminderKind | null {
-  const graceEnds = addDays(dueOn, graceDays);
-  if (firstUnpaid && today > graceEnds) return today <= addDays(graceEnds, lapseNoticeDays) ? 'lapsed' : null;
-  if (firstUnpaid && today >= addDays(dueOn, Math.floor(graceDays / 2))) return 'mid_grace';
-  if (today >= dueOn) return today <= graceEnds ? 'on_day' : null;
-  if (today >= addDays(dueOn, -7)) return 'before';
-  return null;
+  return reminderKindsOn(today, graceDays)(dueOn, firstUnpaid);
 }
 
 export interface ReminderPass {
@@ -99,9 +114,10 @@ export async function sendPremiumReminders(deps: Deps, now: Date): Promise<Remin
   const to = addDays(today, 7);
   let sent = 0;
   let scanned = 0;
+  const kindOn = reminderKindsOn(today, graceDays);
   let after = { dueOn: '', id: '' };
   for (;;) {
-    // Unpaid dues in the window of any reminder, by day (premium_dues_unpaid_by_day), with the
+    // Unpaid dues in the window of any reminder, by day (premium_dues_unpaid_by_day_and_id, in its order), with the
     // kinds already sent and whether an earlier due of the policy is unpaid; the policy in force
     // (approved, paid) with its term not yet over.
     const page = (await sql<Candidate>`
@@ -122,7 +138,7 @@ export async function sendPremiumReminders(deps: Deps, now: Date): Promise<Remin
     after = { dueOn: last.due_on, id: last.id };
     const statements: CompiledQuery[] = [];
     for (const due of page) {
-      const kind = reminderKindOn(due.due_on, today, graceDays, Boolean(due.first_unpaid));
+      const kind = kindOn(due.due_on, Boolean(due.first_unpaid));
       if (!kind || Boolean(due[kind])) continue;
       sent += 1;
       const base = newId();
