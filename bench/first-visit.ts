@@ -9,6 +9,8 @@
  *    sign-in form, the dashboard, and their role's screens kept for offline use.
  * Counting stops once the worker controls the page and nothing reached the server for
  * `quietMs` (then the background work is done). Goal: ≤ 250 KB for a visitor (issue 52).
+ * `BENCH_LIST_REQUESTS=1` prints every request of each visit, in the order they reached the server,
+ * with its bytes and kind (what decisions 0119, 0120 and 0125 went through by hand).
  */
 import { existsSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -37,6 +39,7 @@ const kinds: Array<[string, (path: string) => boolean]> = [
 const kindOf = (path: string) => kinds.find(([, test]) => test(path.split('?')[0]!))![0];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const listRequests = process.env.BENCH_LIST_REQUESTS === '1';
 
 /** Waits until the worker controls `page` and the server has had no request for `quietMs`. */
 async function settle(page: Page, proxy: CountingProxy): Promise<void> {
@@ -130,6 +133,7 @@ export async function runFirstVisitBench(ctx: BenchContext): Promise<BenchOutcom
       const top = [...sent].sort((a, b) => b.bytes - a.bytes).slice(0, 8);
       largest.push(`- ${scenario.name}: ${top.map((entry) => `${entry.path} ${kb(entry.bytes)}`).join(', ')}`);
       for (const line of lines.slice(-1)) ctx.log(line);
+      if (listRequests) for (const entry of sent) ctx.log(`    ${kb(entry.bytes).padStart(8)} ${entry.status} ${entry.method} ${entry.path} (${kindOf(entry.path)})`);
     }
   } finally {
     await browser.close();
