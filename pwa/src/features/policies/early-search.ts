@@ -9,10 +9,11 @@
  * matching your search." (decision 0119).
  * When the app is about to hydrate, the page is put back exactly as prerendered.
  */
-import { newPolicyIndex, searchPolicies, type PolicyIndex, type SearchablePolicy } from 'edge-api/src/lists/policy-search.ts';
+import { searchPolicies, type SearchablePolicy } from 'edge-api/src/lists/policy-search.ts';
 import { handOverOnHydration, isPageAsPrerendered } from '../../lib/early-answer.ts';
 import { policiesPerPage } from './pagination.ts';
 import { earlyCatalogueId, type EarlyForgivingWords } from './early-catalogue-id.ts';
+import { forgivingIndexInSlices, whenIdle } from './forgiving-index-in-slices.ts';
 
 function startEarlySearch(): void {
   const box = document.getElementById('policy-search');
@@ -32,20 +33,14 @@ function startEarlySearch(): void {
   // What stands in the list's place while an answer shows: the cards found, or the empty state.
   let shown: HTMLElement | null = null;
 
-  // The forgiving search's index, built the first time the spec's search finds nothing.
-  let index: PolicyIndex | null = null;
   const policies: SearchablePolicy[] = cards.map((card, i) => ({
     id: String(i),
     description: '',
     ...(JSON.parse(card.dataset.words ?? '{}') as EarlyForgivingWords),
   }));
-  const forgivingIndex = () => {
-    if (!index) {
-      index = newPolicyIndex();
-      index.addAll(policies);
-    }
-    return index;
-  };
+  // The forgiving search's index, built in slices while the page waits (decision 0124), finished
+  // at once if a search needs it sooner.
+  const forgiving = forgivingIndexInSlices(policies, whenIdle);
 
   const show = (element: HTMLElement) => {
     if (shown === element) return;
@@ -65,7 +60,7 @@ function startEarlySearch(): void {
     const query = box.value;
     if (query.trim() === '') return restore();
     let found = substringFound(query);
-    if (found.length === 0) found = searchPolicies(policies, texts, forgivingIndex(), query).map((policy) => Number(policy.id));
+    if (found.length === 0) found = searchPolicies(policies, texts, forgiving.complete(), query).map((policy) => Number(policy.id));
     if (found.length === 0 && !empty) return restore();
     if (found.length === 0) {
       // The app's own answer to a search that finds nothing: no count, the empty state, no pager.
@@ -90,7 +85,11 @@ function startEarlySearch(): void {
   const substringFound = (query: string) => searchPolicies(policies, texts, null, query).map((policy) => Number(policy.id));
 
   box.addEventListener('input', search);
-  handOverOnHydration('catalogue', { answered: () => shown !== null, restore, stop: () => box.removeEventListener('input', search) });
+  const stop = () => {
+    box.removeEventListener('input', search);
+    forgiving.stop();
+  };
+  handOverOnHydration('catalogue', { answered: () => shown !== null, restore, stop });
   // Typed before this script ran (it runs as the page finishes parsing).
   if (box.value) search();
 }
