@@ -37,7 +37,7 @@ type GroupNode<T> = { key: string[]; next: Map<string, GroupNode<T>>; router?: R
 
 /**
  * What a route requires at each of the first `depth` places: its fixed word, or null for "any" (a
- * parameter, or past the route's end); undefined for a route with anything but fixed words and plain
+ * parameter, or from the route's end onwards, a trailing slash's empty segment included); undefined for a route with anything but fixed words and plain
  * parameters (a wildcard, a pattern, an optional parameter): Hono's RegExpRouter and TrieRouter answer
  * some requests to such routes differently (a wildcard between two fixed words does not match an empty
  * segment in the first, and does in the second), so a table holding one keeps a single router over
@@ -46,7 +46,8 @@ type GroupNode<T> = { key: string[]; next: Map<string, GroupNode<T>>; router?: R
 function placesOf(path: string, depth: number): (string | null)[] | undefined {
   const segments = path.split('/');
   if (segments[0] === '') segments.shift(); // as Hono's splitPath
-  if (!segments.every((segment) => fixedWord.test(segment) || plainParameter.test(segment))) return undefined;
+  const last = segments.length - 1;
+  if (!segments.every((segment, i) => fixedWord.test(segment) || plainParameter.test(segment) || (segment === '' && i === last))) return undefined;
   return Array.from({ length: depth }, (_, i) => (segments[i] !== undefined && fixedWord.test(segments[i]) ? segments[i] : null));
 }
 
