@@ -1,5 +1,6 @@
 /**
- * Hono's own default router (SmartRouter: RegExpRouter, else TrieRouter), with the app's outer layer
+ * Hono's own default router (SmartRouter: RegExpRouter, else TrieRouter; one per group of routes,
+ * grouped-router.ts), with the app's outer layer
  * (app.ts) put around the first handler of whatever chain a request matches, instead of being a route
  * of its own (`app.use`). Why (issue 52, decision 0122): a `use('*')` layer is one more entry the
  * trie carries through every level of every path, and with it every request, even a route with a
@@ -10,11 +11,9 @@
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { SmartRouter } from 'hono/router/smart-router';
-import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { TrieRouter } from 'hono/router/trie-router';
 import type { Router } from 'hono/router';
 import type { AppEnv } from './env.ts';
+import { groupedRouter } from './grouped-router.ts';
 
 type Entry = [MiddlewareHandler<AppEnv>, RouterRoute];
 
@@ -23,7 +22,8 @@ type Entry = [MiddlewareHandler<AppEnv>, RouterRoute];
  * @param started whether the outer layer already runs for this request (the chain's later handlers)
  */
 export function outerLayerRouter(outer: (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void>, started: (c: Context<AppEnv>) => boolean): Router<Entry> {
-  const inner = new SmartRouter<Entry>({ routers: [new RegExpRouter(), new TrieRouter()] });
+  // Hono's default router per group of routes that cannot match the same request (grouped-router.ts, decision 0123).
+  const inner = groupedRouter<Entry>();
   const around =
     (handler: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
     (c, next: Next) =>
