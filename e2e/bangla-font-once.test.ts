@@ -6,7 +6,7 @@
  * Bangla with that font, which only the worker can then give. Requests are counted as the first-visit bench counts
  * them: at a proxy in front of the server, so what the browser's caches or the worker answered is not counted.
  */
-import { execFileSync } from 'node:child_process';
+import { expectNoBengaliSystemFont } from './support/system-fonts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingProxy, type CountingProxy } from '../bench/support/counting-proxy.ts';
 import { newContext, type Page } from './support/browser.ts';
@@ -16,8 +16,7 @@ const journey = offlineJourney();
 let proxy: CountingProxy;
 
 beforeAll(async () => {
-  // The case the font is fetched for: nothing on this machine draws Bengali but the app's font.
-  expect(execFileSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).trim(), 'this test needs a machine without a Bengali system font').toBe('');
+  expectNoBengaliSystemFont();
   proxy = await countingProxy(journey.server.url);
 });
 afterAll(async () => {

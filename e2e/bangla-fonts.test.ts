@@ -8,7 +8,7 @@
  * loaded and again once the page has settled, on /bn, /bn/all-policies, /bn/get-quote and the
  * customer's, agent's and admin's dashboards, at 360x740 with the locale bn-BD.
  */
-import { execFileSync } from 'node:child_process';
+import { expectNoBengaliSystemFont } from './support/system-fonts.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession } from 'playwright-core';
 import { useAppAndBrowser } from './support/app-server.ts';
@@ -23,9 +23,7 @@ const appBengaliFont = 'Noto Sans Bengali';
 const isBengali = (char: string) => /[\u0980-\u09FF]/.test(char);
 
 beforeAll(() => {
-  // The case the app's font is for: nothing on this machine can draw Bengali but the app's font.
-  const bengaliFonts = execFileSync('fc-list', [':lang=bn', 'family'], { encoding: 'utf8' }).trim();
-  expect(bengaliFonts, 'this test needs a machine without a Bengali system font').toBe('');
+  expectNoBengaliSystemFont();
 });
 
 interface DomNode {

@@ -32,7 +32,7 @@ const fixedWord = /^[\w.~-]+$/;
 /** A parameter matching one whole segment (no pattern, not optional): it joins every group at its place. */
 const plainParameter = /^:\w+$/;
 
-type Added<T> = { method: string; path: string; handler: T; places: (string | null)[] | undefined };
+type Added<T> = { order: number; method: string; path: string; handler: T; places: (string | null)[] | undefined };
 type GroupNode<T> = { key: string[]; next: Map<string, GroupNode<T>>; router?: Router<T> };
 
 /**
@@ -66,7 +66,7 @@ export function groupedRouter<T>(depth = 3): Router<T> & { groupOf(method: strin
   let wholeTable: Router<T> | undefined;
 
   const routerOver = (routes: Added<T>[]): Router<T> => {
-    const signature = routes.map((route) => added.indexOf(route)).join(',');
+    const signature = routes.map((route) => route.order).join(',');
     let router = routersByRoutes.get(signature);
     if (!router) {
       router = new SmartRouter<T>({ routers: [new RegExpRouter(), new TrieRouter()] });
@@ -116,7 +116,7 @@ export function groupedRouter<T>(depth = 3): Router<T> & { groupOf(method: strin
       if (!places) mixed = true;
       places?.forEach((word, i) => word !== null && words[i]!.add(word));
       if (method !== METHOD_NAME_ALL) routed.add(method);
-      added.push({ method, path, handler, places });
+      added.push({ order: added.length, method, path, handler, places });
     },
     match(method, path): Result<T> {
       return groupOf(method, path).match(method, path);

@@ -65,11 +65,6 @@ export function reminderKindsOn(today: string, graceDays: number) {
   };
 }
 
-/** The kind of reminder a due is owed today, or null (one due; a pass uses reminderKindsOn). */
-export function reminderKindOn(dueOn: string, today: string, graceDays: number, firstUnpaid: boolean): ReminderKind | null {
-  return reminderKindsOn(today, graceDays)(dueOn, firstUnpaid);
-}
-
 export interface ReminderPass {
   held: boolean;
   sent: number;

@@ -50,8 +50,13 @@ describe('the early search builds its forgiving index in slices', () => {
     const idle = idleMoments();
     const built = forgivingIndexInSlices(policies, idle.later);
     idle.runOne();
+    expect(built.added()).toBe(policiesPerSlice);
     built.stop();
     while (idle.queued.length) idle.runOne();
+    // The slice still queued added nothing and asked for no other.
+    expect(built.added()).toBe(policiesPerSlice);
+    expect(idle.queued).toHaveLength(0);
+    // A search after that still gets the whole index.
     expect(built.complete().documentCount).toBe(policies.length);
   });
 });
