@@ -64,6 +64,11 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           // A failed test leaves screenshots and a trace under e2e/artifacts/.
           setupFiles: ['e2e/support/failure-hook.ts'],
+          // The demo accounts and catalogue are seeded once; each server starts on a copy.
+          globalSetup: ['e2e/support/seeded-database.ts'],
+          // Files share nothing but imported code (each starts its own server and browser): a
+          // worker imports playwright, axe and the helpers once, not once a file (decision 0128).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // In CI a failed browser test runs once more; one that then passes is named at the end

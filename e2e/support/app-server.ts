@@ -4,10 +4,10 @@
  * test can stop it (the API gone) or kill it outright, and start it again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort } from '../../scripts/support/free-port.ts';
 import { launchBrowser, type Browser } from './browser.ts';
 
@@ -39,6 +39,22 @@ export interface AppServerOptions {
    */
   seed?: boolean | 'full';
   env?: Record<string, string>;
+  /**
+   * Start on a copy of the database the run seeded once (seeded-database.ts) when this server
+   * would seed the same: the default seed, the real clock, demo mode. Default true.
+   */
+  fromSeededCopy?: boolean;
+}
+
+/** Settings under which a server would seed other content than the run's seeded copy holds. */
+const seedingSettings = ['APP_CLOCK_AT', 'DEMO_MODE', 'SEED_DEMO', 'DEMO_PASSWORD', 'APP_ENV', 'NODE_ENV'];
+
+/** The run's seeded database, when this server may start on a copy of it. */
+function seededCopyFor(options: AppServerOptions): string | null {
+  if (options.fromSeededCopy === false || (options.seed !== undefined && options.seed !== true)) return null;
+  // The copy was seeded under this process's environment: only a setting of this server's own differs.
+  if (seedingSettings.some((name) => options.env?.[name] !== undefined)) return null;
+  return inject('seededDatabase') || null;
 }
 
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
@@ -47,6 +63,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-app-'));
+  const seeded = seededCopyFor(options);
+  if (seeded) copyFileSync(seeded, join(dataDir, 'insurance.sqlite'));
   const env = {
     ...process.env,
     PORT: String(port),
