@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyForFirstPolicy, calculateQuote } from './support/application-form.ts';
 import { newContext, type Page } from './support/browser.ts';
 import { loginAs, queryDb, writeDb } from './support/login.ts';
-import { offlineJourney, openReadyForOffline, readOutbox, waitForLocalCopy, waitForServiceWorker } from './support/offline.ts';
+import { offlineJourney, openReadyForOffline, readOutbox, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -82,6 +82,8 @@ describe('applying for a policy offline', () => {
     await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
     await waitForServiceWorker(page);
     await waitForLocalCopy(page);
+    // The form's code is kept by the worker after sign-in, not precached (issue 32).
+    await waitForRoleScreens(page);
 
     await context.setOffline(true);
     const policyTitle = await applyThroughTheForm(page, nominee);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Blog } from '../edge-api/src/db/blogs.ts';
 import { startAppServer, useAppAndBrowser } from './support/app-server.ts';
 import { newContext } from './support/browser.ts';
+import { waitForLocalCopy } from './support/page-state.ts';
 import { insertBlog } from './support/public-site.ts';
 
 const app = useAppAndBrowser();
@@ -57,6 +58,9 @@ describe('All Blogs', () => {
     await page.getByRole('heading', { level: 1, name: blogs[0]!.title }).waitFor();
     await page.getByRole('link', { name: '← All Blogs' }).click();
     await page.getByRole('article').nth(1).waitFor();
+    // The copy fills once the visitor has acted (the click above); stopping the API before it
+    // had arrived left nothing to read (seen on a loaded machine, both attempts).
+    await waitForLocalCopy(page);
     await app.server.stop();
     try {
       await page.getByRole('article').nth(1).getByRole('link').click();

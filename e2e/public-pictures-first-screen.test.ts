@@ -131,7 +131,10 @@ describe('pictures on a first visit to / at 360x740', () => {
     // The first card's picture starts 4 px above the screen's bottom edge: a few pixels of layout
     // (a label's width, a font) decide whether it is on the screen, so the edge is given a band.
     const onScreen = await picturesAbove(page, phone.height + screenEdgeBandPx);
-    expect([...requested].filter((src) => !onScreen.includes(src)), 'pictures fetched that are not on the screen').toEqual([]);
+    const offScreen = [...requested].filter((src) => !onScreen.includes(src));
+    // Where each was then, for a failure's message: once it failed with one picture, unnamed.
+    const where = offScreen.length ? JSON.stringify(await lazyPictures(page)) : '';
+    expect(offScreen, `pictures fetched that are not on the screen (the lazy pictures: ${where})`).toEqual([]);
     expect([...requested].some((src) => src.includes('/protect-what-matters')), 'the next slide, not shown yet').toBe(false);
     expect(requested.has(heroSmall), 'the picture on the screen').toBe(true);
     await context.close();

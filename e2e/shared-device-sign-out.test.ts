@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { newContext, type BrowserContext, type Page } from './support/browser.ts';
-import { loginAs, queryDb } from './support/login.ts';
+import { loginAs, loginThroughForm, queryDb } from './support/login.ts';
 import { offlineJourney, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -53,7 +53,8 @@ const signOutAndWait = async (page: Page) => {
 async function signedInContext(role: 'user' | 'agent', target: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(journey.browser, { width: 1280, height: 800 });
   const page = await context.newPage();
-  await loginAs(page, journey.server, role, target);
+  // The form: these journeys are about the sessions a sign-in starts and a sign-out ends.
+  await loginThroughForm(page, journey.server, role, target);
   await waitForServiceWorker(page);
   return { context, page };
 }
