@@ -11,6 +11,7 @@ import { birthDateWithin } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
 import { expectFullyOnScreen, expectNothingOverflows } from './support/fits.ts';
 import { loginAs, queryDb, writeDb } from './support/login.ts';
+import { waitForLocalCopy } from './support/page-state.ts';
 import { signInThroughForm } from './support/public-site.ts';
 
 const app = useAppAndBrowser();
@@ -130,6 +131,9 @@ describe('the nominee, in Bangla at 360 px', () => {
     const page = await (await newContext(app.browser, phone)).newPage();
     await loginAs(page, app.server, 'user', '/dashboard');
     await page.goto(`${app.server.url}/bn/dashboard`);
+    // The app's database exists (with its outbox) before a row is put in it: opened before the
+    // app had made it, the write below would make an empty one and wait for ever (seen once).
+    await waitForLocalCopy(page);
     const [policyRow] = queryDb<{ id: string; min_age: number; max_age: number }>(app.server, 'SELECT id, min_age, max_age FROM policies ORDER BY title LIMIT 1');
     const address = `পুরনো আবেদন ${Date.now()}`;
     // What an app of before issue 47 left in the outbox: an NID of one digit, a foreign phone, no nominee NID.
@@ -142,6 +146,7 @@ describe('the nominee, in Bangla at 360 px', () => {
           open.onsuccess = () => {
             const db = open.result;
             const mutationId = crypto.randomUUID();
+            if (!db.objectStoreNames.contains('outbox')) return reject(new Error('The app has no outbox yet'));
             const added = db.transaction('outbox', 'readwrite').objectStore('outbox').add({
               mutationId, userId: user.id, type: 'application.create', summary: 'Application (older app)', targetId: `local:${mutationId}`,
               payload: { policyId, name: 'Demo User', address, nid: '1', dateOfBirth, phone: '+1 415 555 0100', nomineeName: 'রাশেদা বেগম', relationship: 'Spouse', healthConditions: ['None of the Above'], estimatedPremium: 125_000 },

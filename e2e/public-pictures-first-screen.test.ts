@@ -130,6 +130,11 @@ describe('pictures on a first visit to / at 360x740', () => {
     await settled(page);
     // The first card's picture starts 4 px above the screen's bottom edge: a few pixels of layout
     // (a label's width, a font) decide whether it is on the screen, so the edge is given a band.
+    // A picture's chosen size (currentSrc) is known once it has loaded; before, its plain src
+    // (the largest size) stood for the 360 px one fetched, which read as a picture not on screen.
+    await expect
+      .poll(() => page.evaluate((below) => [...document.images].filter((img) => img.getAttribute('src') && img.getBoundingClientRect().top < below && !img.complete).length, phone.height + screenEdgeBandPx))
+      .toBe(0);
     const onScreen = await picturesAbove(page, phone.height + screenEdgeBandPx);
     const offScreen = [...requested].filter((src) => !onScreen.includes(src));
     // Where each was then, for a failure's message: once it failed with one picture, unnamed.

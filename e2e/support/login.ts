@@ -109,12 +109,15 @@ async function openSignedIn(page: Page, server: AppServer, role: DemoRole, targe
   await storeSession(page, answer);
   await page.goto(`${server.url}${target}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
-  // The account's language may move the page to its Bangla address (account-language.ts).
+  // The account's language may move the page to its other language's address (account-language.ts).
   const at = new URL(page.url());
-  const opened = `${at.pathname.replace(/^\/bn(?=\/|$)/, '') || '/'}${at.search}`;
-  if (opened !== target.replace(/^\/bn(?=\/|$)/, '') && `${at.pathname}${at.search}` !== target) {
-    throw new Error(`Signed in as ${role}, ${target} opened at ${page.url()}`);
-  }
+  if (withoutBangla(`${at.pathname}${at.search}`) !== withoutBangla(target)) throw new Error(`Signed in as ${role}, ${target} opened at ${page.url()}`);
+}
+
+/** An address as its English page has it. */
+function withoutBangla(address: string): string {
+  const english = address.replace(/^\/bn(?=[/?]|$)/, '');
+  return english === '' || english.startsWith('?') ? `/${english}` : english;
 }
 
 /**
