@@ -55,18 +55,19 @@ describe('pictures on a first visit to / at 360x740', () => {
     await expect.poll(() => page.locator('.card__image').count()).toBe(10);
     await expect.poll(() => page.locator('.agent-card__photo').count()).toBeGreaterThan(0);
     await page.waitForLoadState('load');
-    // The first screen's pictures arrive (each is requested and decoded).
+    // What may load: the pictures on the screen, and those within the small distance below it
+    // that a scroll reaches first (use-near-viewport.ts). Everything further down waits.
+    const reach = phone.height + nearViewportPx;
+    // Those pictures arrive (each is requested and decoded): a picture's chosen size (currentSrc)
+    // is known only then; before, its plain src (the largest) stood for the 360 px one fetched.
     await expect
       .poll(() =>
-        page.evaluate(() => [...document.images].filter((img) => img.getAttribute('src') && img.getBoundingClientRect().top < innerHeight).every((img) => img.complete)),
+        page.evaluate((below) => [...document.images].filter((img) => img.getAttribute('src') && img.getBoundingClientRect().top < below).every((img) => img.complete), reach),
       )
       .toBe(true);
     // Two frames after the last section laid out: a picture the browser meant to fetch has been asked for.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
-    // What may load: the pictures on the screen, and those within the small distance below it
-    // that a scroll reaches first (use-near-viewport.ts). Everything further down waits.
-    const reach = phone.height + nearViewportPx;
     const onScreen = await picturesAbove(page, reach);
     const extra = [...requested].filter((src) => !onScreen.includes(src));
     expect(extra, 'pictures requested that the first screen does not show').toEqual([]);
