@@ -12,7 +12,7 @@ import { newContext, type BrowserContext, type Page } from './support/browser.ts
 import { demoUser, insertApplication } from './support/dashboard-data.ts';
 import { uploadDocument } from '../edge-api/test/support/documents.ts';
 import { cameraPhoto } from './support/documents.ts';
-import { apiAs, loginAs } from './support/login.ts';
+import { apiAs, loginThroughForm } from './support/login.ts';
 import { offlineJourney, readStore, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
 
 const journey = offlineJourney();
@@ -70,7 +70,8 @@ const keptOf = async (page: Page, applicationId: string) =>
 /** The customer's first visit: signed in, the worker installed, the local copy and the screens list kept. */
 async function firstVisit(context: BrowserContext) {
   const first = await context.newPage();
-  await loginAs(first, journey.server, 'user', '/dashboard/myApplication');
+  // The form (decision 0128): this file counts the requests of a first visit and the next, from sign-in on.
+  await loginThroughForm(first, journey.server, 'user', '/dashboard/myApplication');
   await waitForServiceWorker(first);
   await waitForLocalCopy(first);
   await waitForRoleScreens(first);
