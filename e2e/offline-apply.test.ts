@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyForFirstPolicy, calculateQuote } from './support/application-form.ts';
-import { newContext, type Page } from './support/browser.ts';
-import { loginAs, queryDb, writeDb } from './support/login.ts';
-import { offlineJourney, openReadyForOffline, readOutbox, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
+import type { Page } from './support/browser.ts';
+import { queryDb, writeDb } from './support/login.ts';
+import { offlineJourney, openReadyForOffline, readOutbox } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -77,13 +77,7 @@ describe('applying for a policy offline', () => {
 
   it('shows a queued application past the open-per-policy limit as refused, with the reason', async () => {
     const nominee = `Past the limit ${Date.now()}`;
-    const context = await newContext(journey.browser, { width: 1280, height: 800 });
-    const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
-    // The form's code is kept by the worker after sign-in, not precached (issue 32).
-    await waitForRoleScreens(page);
+    const { context, page } = await openReadyForOffline(journey, { role: 'user', path: '/dashboard/myApplication', viewport: { width: 1280, height: 800 } });
 
     await context.setOffline(true);
     const policyTitle = await applyThroughTheForm(page, nominee);

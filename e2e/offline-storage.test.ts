@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyForFirstPolicy, openApplicationForm } from './support/application-form.ts';
 import { newContext } from './support/browser.ts';
-import { loginAs } from './support/login.ts';
-import { offlineJourney, readOutbox, readStore, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker } from './support/offline.ts';
+import { makeReadyForOffline, offlineJourney, readOutbox, readStore, waitForLocalCopy } from './support/offline.ts';
 
 const journey = offlineJourney();
 
@@ -26,12 +25,9 @@ describe('the local database and the browser’s storage', () => {
       };
     });
     const page = await context.newPage();
-    await loginAs(page, journey.server, 'user', '/dashboard/myApplication');
-    await waitForServiceWorker(page);
-    await waitForLocalCopy(page);
-    // The application form's code is kept by the worker after sign-in, not precached (issue 32):
-    // offline before it was kept, the form could not open (its one failed attempt in CI).
-    await waitForRoleScreens(page);
+    // Signed in, with the screens kept: offline before the application form's code was kept, the
+    // form could not open (its one failed attempt in CI).
+    await makeReadyForOffline(page, journey.server, { role: 'user', path: '/dashboard/myApplication' });
     await expect.poll(() => page.evaluate(() => (navigator.storage as StorageManager & { persistCalls?: number }).persistCalls)).toBeGreaterThan(0);
 
     // Offline, the user applies: one write waits in the outbox.

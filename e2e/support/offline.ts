@@ -75,13 +75,18 @@ export async function openReadyForOffline(
 ) {
   const context = await newContext(journey.browser, who.viewport);
   const page = await context.newPage();
-  if (who.role) await loginAs(page, journey.server, who.role, who.path);
-  else await page.goto(`${journey.server.url}${who.path}`);
+  await makeReadyForOffline(page, journey.server, who);
+  return { context, page };
+}
+
+/** The same on a page of a context the test has prepared itself (an init script, say). */
+export async function makeReadyForOffline(page: Page, server: AppServer, who: { role?: DemoRole; path: string }) {
+  if (who.role) await loginAs(page, server, who.role, who.path);
+  else await page.goto(`${server.url}${who.path}`);
   await waitForServiceWorker(page);
   await waitForLocalCopy(page);
   // A signed-in person's screens are kept by the worker after sign-in, not precached (issue 32).
   if (who.role) await waitForRoleScreens(page);
-  return { context, page };
 }
 
 export { readOutbox, readStore, waitForLocalCopy, waitForRoleScreens, waitForServiceWorker, type OutboxRow } from './page-state.ts';
