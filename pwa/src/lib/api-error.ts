@@ -32,6 +32,16 @@ export async function toApiError(res: Pick<Response, 'status' | 'json'>): Promis
 }
 
 /**
+ * Lets go of an answer the app will not read (a refused token about to be renewed, a page for a
+ * session that has just changed). Unread, its body stays open in the page until the request's
+ * own time-out ends it (15 s for a renewal, 30 s for a pull): the page's network never settles
+ * and the time-out's timer is kept that long.
+ */
+export function discardAnswer(res: { body: ReadableStream | null }): void {
+  void res.body?.cancel().catch(() => undefined);
+}
+
+/**
  * What a successful answer of a typed-client call holds, exactly as the server's route declared
  * it with `c.json(..., status)`: the answers whose status is a success, never the caller's guess.
  */

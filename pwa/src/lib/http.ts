@@ -5,6 +5,7 @@
  * action never signs anyone out.
  */
 import { typedClient } from './api-client.ts';
+import { discardAnswer } from './api-error.ts';
 import { endSession, getAccessToken, refreshSession } from './session.ts';
 
 function withAuth(init: RequestInit | undefined): RequestInit {
@@ -19,7 +20,10 @@ export async function authFetch(input: RequestInfo | URL, init?: RequestInit): P
   const hadToken = getAccessToken() !== null;
   const res = await fetch(input, withAuth(init));
   if (res.status !== 401 || !hadToken) return res;
-  if (await refreshSession()) return fetch(input, withAuth({ ...init, headers: stripAuth(init?.headers) }));
+  if (await refreshSession()) {
+    discardAnswer(res);
+    return fetch(input, withAuth({ ...init, headers: stripAuth(init?.headers) }));
+  }
   endSession();
   return res;
 }

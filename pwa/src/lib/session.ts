@@ -6,7 +6,7 @@
 import type { InferRequestType } from 'hono/client';
 import type { Role } from 'edge-api/src/auth/access-table.ts';
 import { plainApi } from './api-client.ts';
-import { answerOf } from './api-error.ts';
+import { answerOf, discardAnswer } from './api-error.ts';
 import { signInLanguage } from './i18n/page-language.ts';
 import { refreshTimeoutMs } from './offline/timeouts.ts';
 import { registerBackgroundSync } from './offline/background-sync.ts';
@@ -174,6 +174,7 @@ export function refreshSession(): Promise<boolean> {
         acceptSession(await answerOf(res));
         return true;
       }
+      discardAnswer(res);
       if (status === 401 || status === 403) {
         // A sign-in that finished while this renewal was on its way is not undone by it.
         if (accessToken !== staleToken && accessToken !== null) return true;

@@ -10,7 +10,7 @@
  * One pull at a time (across tabs too); asking while one runs schedules exactly one more
  * after it (so a pull asked for after a push always sees that push's effects).
  */
-import { answerOf } from './api-error.ts';
+import { answerOf, discardAnswer } from './api-error.ts';
 import { api } from './http.ts';
 import { documentsListedKey, getMeta, localDb, setMeta } from './local-db.ts';
 import { checkDatabase } from './outbox-lost.ts';
@@ -204,7 +204,10 @@ async function pullOnce(): Promise<'done' | 'restart'> {
       const res = await api.sync.$get({ query: { since } }, { init: { signal: AbortSignal.timeout(pullTimeoutMs) } });
       // The session may have changed while the request was out (sign-in, sign-out, or a
       // refresh that failed): that answer was for someone else's copy. Start over.
-      if (currentOwner() !== owner) return 'restart';
+      if (currentOwner() !== owner) {
+        discardAnswer(res);
+        return 'restart';
+      }
       const page = await answerOf(res);
       await yieldToBrowser();
       // A role an admin changed reaches menus and guards with the pull itself.
