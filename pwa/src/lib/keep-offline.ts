@@ -39,6 +39,23 @@ export async function keepInWorker(urls: string[]): Promise<void> {
     };
     worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2]);
   });
+  await builtFilesHeld(urls);
+}
+
+/** How long the page waits for the worker's cache to hold what it has just answered. */
+const heldWithinMs = 10_000;
+
+/**
+ * Workbox answers CACHE_URLS once each file's response is ready, a moment before its cache holds
+ * it (the write is the strategy's `done`, after the answer). Going offline in that moment loses
+ * the file: the built files (each kept under its own address) are looked for until they are
+ * there, or until the worker has had long enough (a file the worker refused is never there).
+ */
+async function builtFilesHeld(urls: string[]): Promise<void> {
+  const deadline = Date.now() + heldWithinMs;
+  for (const url of urls.filter((address) => address.startsWith('/assets/'))) {
+    while (!(await caches.match(url)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The built files (scripts, styles, fonts) this page has loaded so far. */
