@@ -71,8 +71,8 @@ function policyInForce(policyName: string, oldNominee: string) {
  * below the screen's edge, which is layout rounding, not a defect.
  */
 async function expectTappable(page: Page, locator: Locator, what: string) {
-  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await expectFullyOnScreen(page, locator, what, { scroll: false });
+  // Scrolled again at each look: a pull redrawing the rows above moved Approve off the screen once.
+  await expectFullyOnScreen(page, locator, what, { scroll: 'center' });
 }
 
 const nomineePhotosOf = (applicationId: string) =>

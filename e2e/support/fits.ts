@@ -31,13 +31,15 @@ export async function expectNothingOverflows(page: Page, screen: string): Promis
 
 /**
  * What a person must tap lies wholly inside the screen: scrolled into view first, as a person
- * would scroll, unless it must be there without scrolling (`scroll: false`). Checked again until it
- * holds, as a person scrolls again when a redraw (a sync pull, a picture arriving) moved it away;
- * if it never holds, the last measure says which edge is out.
+ * would scroll (to the screen's middle with `scroll: 'center'`), unless it must be there without
+ * scrolling (`scroll: false`). Checked again until it holds, as a person scrolls again when a
+ * redraw (a sync pull, a picture arriving) moved it away; if it never holds, the last measure
+ * says which edge is out.
  */
-export async function expectFullyOnScreen(page: Page, locator: Locator, what: string, { scroll = true } = {}): Promise<void> {
+export async function expectFullyOnScreen(page: Page, locator: Locator, what: string, { scroll = true as boolean | 'center' } = {}): Promise<void> {
   const outside = async (): Promise<string> => {
-    if (scroll) await locator.scrollIntoViewIfNeeded();
+    if (scroll === 'center') await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    else if (scroll) await locator.scrollIntoViewIfNeeded();
     const box = await locator.boundingBox();
     const view = page.viewportSize();
     if (!box || !view) return `${what} has no box`;
