@@ -6,7 +6,7 @@
  * local: queued offline work stays for when the user signs in again.
  */
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingState } from '../../components/states.tsx';
 import { longToastMs, showToast, ToastViewport } from '../../components/toast.tsx';
@@ -118,5 +118,16 @@ function ToLogin({ state }: { state: ReturnType<typeof loginRedirectState> }) {
   // As long as an error: it explains a move the person did not ask for, and on a slow phone the
   // sign-in page may take a second or more to appear beneath it.
   useEffect(() => showToast('info', t('dashboard.loginFirst'), undefined, longToastMs), []);
-  return <Navigate to="/login" replace state={state} />;
+  // Once, with where the person was. The router keeps this screen until the sign-in page's code
+  // has come, and a redraw meanwhile (a pull restarting for a visitor) gave <Navigate> a new state
+  // and, at the new address, a new navigate: it moved again, from /login to /login.
+  const navigate = useNavigate();
+  const [from] = useState(state);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (moved.current) return;
+    moved.current = true;
+    navigate('/login', { replace: true, state: from });
+  }, [navigate, from]);
+  return null;
 }
