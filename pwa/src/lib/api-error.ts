@@ -32,10 +32,10 @@ export async function toApiError(res: Pick<Response, 'status' | 'json'>): Promis
 }
 
 /**
- * Lets go of an answer the app will not read (a refused token about to be renewed, a page for a
- * session that has just changed). Unread, its body stays open in the page until the request's
- * own time-out ends it (15 s for a renewal, 30 s for a pull): the page's network never settles
- * and the time-out's timer is kept that long.
+ * Lets go of an answer the app will not read (a failed renewal, a pull's page for a session that
+ * has just changed). Unread, its body stays open in the page until the request's own time-out
+ * ends it (15 s for a renewal, 30 s for a pull): the page's network never settles and the
+ * time-out's timer is kept that long. (Refusals through `authFetch` are read there: http.ts.)
  */
 export function discardAnswer(res: { body: ReadableStream | null }): void {
   void res.body?.cancel().catch(() => undefined);

@@ -5,7 +5,6 @@
  * action never signs anyone out.
  */
 import { typedClient } from './api-client.ts';
-import { discardAnswer } from './api-error.ts';
 import { endSession, getAccessToken, refreshSession } from './session.ts';
 
 function withAuth(init: RequestInit | undefined): RequestInit {
@@ -18,14 +17,24 @@ function withAuth(init: RequestInit | undefined): RequestInit {
 
 export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const hadToken = getAccessToken() !== null;
-  const res = await fetch(input, withAuth(init));
+  const res = await readIfRefused(await fetch(input, withAuth(init)));
   if (res.status !== 401 || !hadToken) return res;
-  if (await refreshSession()) {
-    discardAnswer(res);
-    return fetch(input, withAuth({ ...init, headers: stripAuth(init?.headers) }));
-  }
+  if (await refreshSession()) return readIfRefused(await fetch(input, withAuth({ ...init, headers: stripAuth(init?.headers) })));
   endSession();
   return res;
+}
+
+/**
+ * A refusal's body (a short JSON message) is read at once and handed on from memory. Many callers
+ * only look at the status (`res.ok ? … : null`), and a refused token is repeated after renewal:
+ * an answer left unread stays open in the page until its request's time-out, so the page's
+ * network never settles (a session ended elsewhere kept it busy for 30 s).
+ */
+async function readIfRefused(res: Response): Promise<Response> {
+  if (res.ok) return res;
+  // A 304 has no body, and a Response cannot be made with one.
+  const body = res.status === 304 ? null : await res.arrayBuffer();
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
 }
 
 function stripAuth(headers: HeadersInit | undefined): Headers {
