@@ -62,8 +62,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          // A failed test leaves screenshots and a trace under e2e/artifacts/.
-          setupFiles: ['e2e/support/failure-hook.ts'],
+          // A failed test leaves screenshots and a trace under e2e/artifacts/; each file numbers
+          // (and dates) the rows it adds from the start, whatever the worker ran before it.
+          setupFiles: ['e2e/support/failure-hook.ts', 'e2e/support/fresh-row-numbering.ts'],
           // The demo accounts and catalogue are seeded once; each server starts on a copy.
           globalSetup: ['e2e/support/seeded-database.ts'],
           // Files share nothing but imported code (each starts its own server and browser): a

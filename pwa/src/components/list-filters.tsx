@@ -17,12 +17,15 @@ export function useListFilters<Status extends string>(initialStatus: Status) {
   const [status, setStatusOnly] = useState<Status>(initialStatus);
   const [page, setPage] = useState(1);
   useEffect(() => {
+    // Only a new search starts again at page 1. Run on every first render too, this reset came
+    // a moment after the list: a Next tapped at once was undone (seen in a loaded CI run).
+    if (typed === q) return;
     const timer = window.setTimeout(() => {
       setQ(typed);
       setPage(1);
     }, searchDelayMs);
     return () => window.clearTimeout(timer);
-  }, [typed]);
+  }, [typed, q]);
   const setStatus = (next: Status) => {
     setStatusOnly(next);
     setPage(1);
