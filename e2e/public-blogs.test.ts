@@ -54,9 +54,9 @@ describe('All Blogs', () => {
   it('reads a post from the local copy when the API is stopped', async () => {
     const page = await (await newContext(app.browser)).newPage();
     await page.goto(`${app.server.url}/blogs`);
-    // Posts are found by their titles, not their places: a post an earlier test added may be
-    // listed above them (its date comes from the factories' counter, which runs on across the
-    // files of a worker), and failed both attempts of a clean-clone run so.
+    // Posts are found by their titles, not their places: the list also holds the post an earlier
+    // test of this file added, dated by the factories (when that date ran ahead of the demo's,
+    // "the second post" was another one, and a clean-clone run failed both attempts).
     const post = (title: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
     await post(blogs[0]!.title).getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: blogs[0]!.title }).waitFor();
