@@ -2,7 +2,9 @@
  * What a benchmark hands back, and how the results become docs/performance.md. Every goal
  * figure carries the command that produced it, so a reader can measure it again.
  */
+import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { resolve } from 'node:path';
 
 export const benchIds = ['api', 'bundle', 'lighthouse', 'sync', 'search', 'start', 'load', 'scale', 'overload', 'worker', 'slow-phone', 'revisit', 'durability', 'documents', 'first-visit', 'premiums'] as const;
 export type BenchId = (typeof benchIds)[number];
@@ -33,6 +35,8 @@ export interface BenchResult extends BenchOutcome {
   ranAt: string;
   seconds: number;
   machine: string;
+  /** The code measured: `commit 0123abc`, marked when the work tree differed from it. Older results have none. */
+  commit?: string;
   quick: boolean;
 }
 
@@ -49,6 +53,25 @@ export function describeMachine(): string {
   const cpu = cpus();
   const load = loadavg().map((value) => value.toFixed(2)).join(' ');
   return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, load average ${load}`;
+}
+
+/** What the bench writes itself: a run that changed only these measured its commit as it is. */
+const benchOutputs = ['docs/performance.md', 'bench/last-results.json'];
+
+/** The commit being measured, so a figure can be traced to the code behind it (issue 52). */
+export function describeCommit(): string {
+  const cwd = resolve(import.meta.dirname, '../..');
+  const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const head = git('rev-parse', '--short=7', 'HEAD').trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no')
+      .split('\n')
+      .map((line) => line.slice(3))
+      .filter((path) => path && !benchOutputs.includes(path));
+    return changed.length ? `commit ${head} with uncommitted changes (${changed.join(', ')})` : `commit ${head}`;
+  } catch {
+    return 'an unknown commit (no git here)';
+  }
 }
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -85,18 +108,24 @@ export const titles: Record<BenchId, string> = {
   premiums: '16. The premium reminder pass over 100,000 policies: time and memory',
 };
 
+/** The glance table's column: the hash, starred when the work tree had changes (the section says which). */
+const shortCommit = (result: BenchResult) => {
+  const hash = /^commit ([0-9a-f]+)/.exec(result.commit ?? '')?.[1];
+  return hash ? `${hash}${result.commit!.includes('uncommitted') ? '*' : ''}` : 'not recorded';
+};
+
 export function renderReport(results: BenchResult[]): string {
   const ordered = benchIds.map((id) => results.find((r) => r.id === id)).filter((r): r is BenchResult => !!r);
   const summaryRows = ordered.flatMap((result) =>
     result.status === 'measured'
-      ? result.goals.map((g) => [result.id, g.figure, g.goal, g.measured, verdict(g), code(g.command)])
-      : [[result.id, result.status, '', '', '', result.reason ?? '']],
+      ? result.goals.map((g) => [result.id, g.figure, g.goal, g.measured, verdict(g), shortCommit(result), code(g.command)])
+      : [[result.id, result.status, '', '', '', shortCommit(result), result.reason ?? '']],
   );
   const sections = ordered.map((result) => {
     const head = [
       `## ${result.title}`,
       '',
-      `Last run ${result.ranAt} (${result.seconds.toFixed(0)} s${result.quick ? ', BENCH_QUICK=1: rough figures' : ''}) on ${result.machine}.`,
+      `Last run ${result.ranAt} (${result.seconds.toFixed(0)} s${result.quick ? ', BENCH_QUICK=1: rough figures' : ''}) of ${result.commit ?? 'a commit not recorded'} on ${result.machine}.`,
       `Reproduce: ${code(`npm run bench -- ${result.id}`)}`,
     ];
     if (result.status !== 'measured') return [...head, '', `**${result.status}**: ${result.reason ?? ''}`].join('\n');
@@ -124,7 +153,7 @@ export function renderReport(results: BenchResult[]): string {
     '',
     '## Goals at a glance',
     '',
-    markdownTable(['Benchmark', 'Figure', 'Goal', 'Measured', 'Result', 'Command'], summaryRows),
+    markdownTable(['Benchmark', 'Figure', 'Goal', 'Measured', 'Result', 'Commit', 'Command'], summaryRows),
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n');
