@@ -104,6 +104,14 @@ describe('a new build deployed while a tab is open', () => {
     // Reload: the new build takes over.
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-build'), { timeout: 30_000 }).toBe(nextBuildId);
+    // Switched by the new worker taking over, not by a reload the old one answered with the new
+    // build's files from the server while the new worker still waited (it waits until the old
+    // one has served the requests in flight): that page offers the update again a moment later.
+    const newWorkerInControl = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return navigator.serviceWorker.controller !== null && registration?.waiting === null;
+    });
+    expect(newWorkerInControl).toBe(true);
     await page.locator('main h1').first().waitFor();
     expect(await page.getByText('A new version is available').count()).toBe(0);
     await context.close();

@@ -51,17 +51,31 @@ export function registerAppUpdates() {
   });
 }
 
+/** How long Reload waits for the new worker to take over before reloading anyway. */
+const takeOverWithinMs = 15_000;
+
 async function reloadIntoNewVersion() {
   reloadRequested = true;
+  const waiting = registration?.waiting;
   // When no new worker is waiting any more (another tab already switched), just reload.
-  if (!registration?.waiting) {
+  if (!waiting) {
     window.location.reload();
     return;
   }
+  // Reload when the new worker has taken this tab, not after a fixed time: onNeedReload never
+  // comes to a tab whose first visit installed the worker (workbox-window calls that take-over
+  // no update), and the browser activates the new worker only once the old one has finished
+  // the requests it is serving, seconds later on a busy phone. A reload before then is answered
+  // by the old worker (with the new build's page from the server, the new worker still waiting),
+  // and that page offers the update again: a button that did nothing.
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.addEventListener('statechange', () => {
+    // It will never take over (a newer build replaced it): reload into whatever is active.
+    if (waiting.state === 'redundant') window.location.reload();
+  });
+  // Never leave the user waiting on a button that did nothing, even if the switch stalls.
+  window.setTimeout(() => window.location.reload(), takeOverWithinMs);
   await applyUpdate?.();
-  // The new worker normally takes over within moments and onNeedReload reloads; never leave
-  // the user waiting on a button that did nothing.
-  window.setTimeout(() => window.location.reload(), 4000);
 }
 
 export function UpdatePrompt() {
