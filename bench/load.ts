@@ -34,8 +34,16 @@ export async function runLoadBench(ctx: BenchContext): Promise<BenchOutcome> {
     seed: true,
     nodeArgs: [`--max-old-space-size=${heapCapMb}`],
     // All the load comes from one address: lift the per-client limits, so every sign-up and view
-    // is a real write (what is measured is the server under writes, not the limiter's 429s).
-    env: { RATE_LIMIT_SUBSCRIBE: '1000000000/3600', RATE_LIMIT_VIEWS: '1000000000/3600' },
+    // is a real write (what is measured is the server under writes, not the limiter's 429s). And
+    // the overload guard's places: 256 connections are past its 128 (half of them for requests
+    // still receiving a body), and at the loop's busiest moments it shed about 0.1 % of the
+    // sign-ups with 503, which is its job and benchmark 9's subject, not a failure under load.
+    env: {
+      RATE_LIMIT_SUBSCRIBE: '1000000000/3600',
+      RATE_LIMIT_VIEWS: '1000000000/3600',
+      OVERLOAD_MAX_IN_FLIGHT: '100000000',
+      OVERLOAD_MAX_RECEIVING: '100000000',
+    },
   });
   try {
     const api = `${app.url}${apiPrefix}`;
@@ -136,7 +144,8 @@ export async function runLoadBench(ctx: BenchContext): Promise<BenchOutcome> {
           `${connections} connections, ${seconds} s, through autocannon in the bench process against ${code('node --import tsx edge-api/src/node/node.ts')}`,
           `(its own process, \`--max-old-space-size=${heapCapMb}\`) over demo content. Each connection cycles through: the catalogue,`,
           'one policy, a newsletter sign-up (a new email each time), the blogs, another policy (a view is a write), the',
-          'agents, the FAQ. RSS is sampled from /proc every second.',
+          'agents, the FAQ. RSS is sampled from /proc every second. The rate limits and the overload guard are lifted (one',
+          'address, 256 connections past its 128 places): the guard sheds with 503 by design, measured in benchmark 9.',
         ].join('\n'),
         markdownTable(
           ['Requests', '2xx', 'Status codes', 'Errors', 'Timeouts', 'Req/s (mean)', 'RSS samples'],
