@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPolicyIndex, searchPolicies, searchTextOf, type SearchablePolicy } from './policy-search.ts';
+import { newPolicyIndex, searchPolicies, searchTextOf, substringMatches, type SearchablePolicy } from './policy-search.ts';
 
 // Texts like the demo catalogue's (seed/demo-policies-*.ts), which this floor may not import.
 const catalogue: SearchablePolicy[] = [
@@ -53,5 +53,18 @@ describe('catalogue search', () => {
 
   it('answers with the spec\'s search alone while the index is not built', () => {
     expect(searchPolicies(catalogue, texts, null, 'helth')).toEqual([]);
+  });
+
+  it('finds as a fresh search does while a person types, deletes and types something else', () => {
+    // Each search on the same texts starts from what the last one found when it holds the last
+    // one's words: the answers must be those of a search over every text.
+    const everyText = (query: string) => texts.flatMap((text, i) => (text.includes(query.trim().toLowerCase()) ? [i] : []));
+    const typed = ['h', 'he', 'hea', 'heal', 'health', 'healt', 'hea', 'c', 'ca', 'car', 'care', ' care ', 'cover', 'co', '', 'হ', 'স্বা', 'স্বাস্থ্য', 'daily', 'dail', 'a', 'ai'];
+    for (const query of typed) expect([query, substringMatches(texts, query)]).toEqual([query, query.trim() ? everyText(query) : [0, 1, 2, 3]]);
+    // Another list of texts is searched on its own, whatever the last search on this one found.
+    const others = ['health cover', 'no match here'];
+    expect(substringMatches(texts, 'senior')).toEqual([2]);
+    expect(substringMatches(others, 'senior cover')).toEqual([]);
+    expect(substringMatches(others, 'cover')).toEqual([0]);
   });
 });

