@@ -102,12 +102,18 @@ describe('report', () => {
     ...overrides,
   });
 
-  it('puts goal and measured value side by side with the verdict and the command', () => {
+  it('puts goal and measured value side by side with the verdict, the commit measured and the command', () => {
     const text = renderReport([
-      result({ goals: [{ figure: 'JS for /', goal: '≤ 120 KB', measured: '130 KB', met: false, command: 'npm run bench -- bundle' }] }),
-      result({ id: 'sync', status: 'skipped', reason: 'GET /sync is not built yet' }),
+      result({ commit: 'commit 0123abc', goals: [{ figure: 'JS for /', goal: '≤ 120 KB', measured: '130 KB', met: false, command: 'npm run bench -- bundle' }] }),
+      result({ id: 'sync', status: 'skipped', reason: 'GET /sync is not built yet', commit: 'commit 4567def with uncommitted changes (bench/sync.ts)' }),
+      result({ id: 'search', title: '5. Search', goals: [{ figure: 'A key', goal: '≤ 16 ms', measured: '9 ms', met: true, command: 'npm run bench -- search' }] }),
     ]);
-    expect(text).toContain('| bundle | JS for / | ≤ 120 KB | 130 KB | NOT MET | `npm run bench -- bundle` |');
+    expect(text).toContain('| bundle | JS for / | ≤ 120 KB | 130 KB | NOT MET | 0123abc | `npm run bench -- bundle` |');
+    expect(text).toContain('| sync | skipped |  |  |  | 4567def* | GET /sync is not built yet |');
+    // A result from before commits were recorded says so rather than showing none.
+    expect(text).toContain('| search | A key | ≤ 16 ms | 9 ms | met | not recorded | `npm run bench -- search` |');
+    expect(text).toContain('Last run 2026-01-01T00:00:00.000Z (1 s) of commit 0123abc on test machine.');
+    expect(text).toContain('of commit 4567def with uncommitted changes (bench/sync.ts) on test machine.');
     expect(text).toContain('**skipped**: GET /sync is not built yet');
   });
 });
