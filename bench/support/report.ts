@@ -64,9 +64,8 @@ export function describeCommit(): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const head = git('rev-parse', '--short=7', 'HEAD').trim();
-    const changed = git('status', '--porcelain', '--untracked-files=no')
+    const changed = git('diff', '--name-only', 'HEAD')
       .split('\n')
-      .map((line) => line.slice(3))
       .filter((path) => path && !benchOutputs.includes(path));
     return changed.length ? `commit ${head} with uncommitted changes (${changed.join(', ')})` : `commit ${head}`;
   } catch {
