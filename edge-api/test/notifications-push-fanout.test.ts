@@ -91,10 +91,14 @@ describe(`push fan-out on ${runtime}`, () => {
     const newest = devices.slice(-maxDevicesPerAccount);
     await until('the newest devices reached', () => receivedBy(newest).length === maxDevicesPerAccount);
     // Every push of that notification was written with the change: these are all there will ever be.
-    const deliveries = await api.sql<{ status: string }>(
-      `SELECT d.status FROM push_deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.user_id = ?`,
-      customer.id,
-    );
+    // A push is marked sent once the push service has answered it, a moment after it arrived there:
+    // the rows are read once none is still pending.
+    const deliveriesOf = () =>
+      api.sql<{ status: string }>(`SELECT d.status FROM push_deliveries d JOIN notifications n ON n.id = d.notification_id WHERE n.user_id = ?`, customer.id);
+    const deliveries = await until('every push answered', async () => {
+      const rows = await deliveriesOf();
+      return rows.every((row) => row.status !== 'pending') && rows;
+    });
     expect(deliveries).toEqual(newest.map(() => ({ status: 'sent' })));
     expect(attemptsOn(devices).map((attempt) => attempt.device).sort()).toEqual(newest.map((device) => device.id).sort());
   });
